@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "DashPilot",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .executable(name: "dashpilot", targets: ["dashpilot"]),
+        .library(name: "DashPilotCore", targets: ["DashPilotCore"]),
+        .library(name: "DashPilotStore", targets: ["DashPilotStore"]),
+        .library(name: "DashPilotScreens", targets: ["DashPilotScreens"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(name: "DashPilotCore"),
+        .target(name: "DashPilotStore", dependencies: ["CSQLite", "DashPilotCore"]),
+        .target(name: "DashPilotScreens", dependencies: ["DashPilotCore", "DashPilotStore"]),
+        .target(name: "DashPilotTerminal", dependencies: ["DashPilotCore", "DashPilotStore", "DashPilotScreens"]),
+        .executableTarget(name: "dashpilot", dependencies: ["DashPilotTerminal"]),
+        .testTarget(name: "DashPilotCoreTests", dependencies: ["DashPilotCore"], resources: [.copy("Golden")]),
+        .testTarget(name: "DashPilotStoreTests", dependencies: ["DashPilotStore", "DashPilotCore", "CSQLite"]),
+        .testTarget(name: "DashPilotScreensTests", dependencies: ["DashPilotScreens", "DashPilotStore", "DashPilotCore"]),
+        .testTarget(
+            name: "DashPilotTerminalTests",
+            dependencies: ["DashPilotTerminal", "DashPilotStore", "DashPilotCore", "CSQLite"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,161 @@
+/// A rule of DashPilot refused an operation, or what it named was not found. Nothing was written.
+///
+/// Each case carries a sentence a driver can act on. Sentences may hold a place's display name
+/// (the driver must know which place collided), so a refusal is shown, never logged; the log
+/// records only `rule`.
+public enum DashPilotRefusal: Error, Sendable, Equatable {
+    case shiftAlreadyRunning(id: Int64)
+    case noShiftRunning
+    case shiftNotFound(id: Int64)
+    case shiftStillRunning(id: Int64)
+    case clockEarlierThanShift(id: Int64)
+    case deliveriesStillOpen(numbers: [Int])
+    case deliveryNotFound(number: Int, shiftID: Int64)
+    case stepOutOfOrder(delivery: Int, state: DeliveryState, step: LifecycleStep)
+    case stepEarlierThanPrevious(delivery: Int, state: DeliveryState)
+    case negativeEarnings
+    case invalidName(PickupPlaceNameProblem)
+    case placeNotFound
+    case recentPlaceOutOfRange(requested: Int, available: Int)
+    case renameCollision(existingName: String)
+    case mergeIntoItself
+    case mergeSourceMissing
+    case mergeDestinationMissing
+    case routeSampleRefused(RouteSampleProblem)
+
+    /// The refusal as one sentence for the driver.
+    public var sentence: String {
+        switch self {
+        case .shiftAlreadyRunning(let id):
+            "Shift \(id) is already running; end it before starting another."
+        case .noShiftRunning:
+            "No shift is running; start one with `dashpilot shift start`."
+        case .shiftNotFound(let id):
+            "There is no shift \(id)."
+        case .shiftStillRunning(let id):
+            "Shift \(id) is still running; end it first."
+        case .clockEarlierThanShift(let id):
+            "The clock reads earlier than shift \(id)'s last recorded time; nothing was recorded."
+        case .deliveriesStillOpen(let numbers):
+            "The shift can't end while \(Self.list(numbers)) \(numbers.count == 1 ? "is" : "are") still open; deliver or cancel \(numbers.count == 1 ? "it" : "them") first."
+        case .deliveryNotFound(let number, let shiftID):
+            "Shift \(shiftID) has no Delivery \(number)."
+        case .stepOutOfOrder(let delivery, let state, let step):
+            Self.outOfOrderSentence(delivery: delivery, state: state, step: step)
+        case .stepEarlierThanPrevious(let delivery, let state):
+            "Delivery \(delivery) is \(state.phrase), and its last step was recorded later than the clock now reads; nothing was recorded."
+        case .negativeEarnings:
+            "Earnings can't be negative."
+        case .invalidName(let problem):
+            problem.sentence
+        case .placeNotFound:
+            "No pickup place has that name."
+        case .recentPlaceOutOfRange(let requested, let available):
+            available == 0
+                ? "There are no recent pickup places yet; type the place's name instead."
+                : "There \(available == 1 ? "is" : "are") only \(available) recent pickup place\(available == 1 ? "" : "s"); \(requested) is not one of them."
+        case .renameCollision(let existingName):
+            "Another pickup place is already called \(existingName); merging is what would put the two together."
+        case .mergeIntoItself:
+            "A place can't be merged into itself."
+        case .mergeSourceMissing:
+            "The place to merge no longer exists."
+        case .mergeDestinationMissing:
+            "The place to merge into no longer exists."
+        case .routeSampleRefused(let problem):
+            "The route sample was not recorded: \(problem.sentence)."
+        }
+    }
+
+    /// The rule that refused, with no name, key or count: what the log may record.
+    public var rule: RefusalRule {
+        switch self {
+        case .shiftAlreadyRunning: .shiftAlreadyRunning
+        case .noShiftRunning: .noShiftRunning
+        case .shiftNotFound: .shiftNotFound
+        case .shiftStillRunning: .shiftStillRunning
+        case .clockEarlierThanShift: .clockEarlierThanShift
+        case .deliveriesStillOpen: .deliveriesStillOpen
+        case .deliveryNotFound: .deliveryNotFound
+        case .stepOutOfOrder: .stepOutOfOrder
+        case .stepEarlierThanPrevious: .stepEarlierThanPrevious
+        case .negativeEarnings: .negativeEarnings
+        case .invalidName(let problem): .invalidName(problem)
+        case .placeNotFound: .placeNotFound
+        case .recentPlaceOutOfRange: .recentPlaceOutOfRange
+        case .renameCollision: .renameCollision
+        case .mergeIntoItself: .mergeIntoItself
+        case .mergeSourceMissing: .mergeSourceMissing
+        case .mergeDestinationMissing: .mergeDestinationMissing
+        case .routeSampleRefused: .routeSampleRefused
+        }
+    }
+
+    private static func outOfOrderSentence(delivery: Int, state: DeliveryState, step: LifecycleStep) -> String {
+        if state.isFinished {
+            return "Delivery \(delivery) is \(state.phrase); a finished delivery takes no more steps."
+        }
+        let already: Bool
+        switch (step, state) {
+        case (.arrive, .arrivedAtPickup), (.arrive, .pickedUp), (.pickUp, .pickedUp): already = true
+        default: already = false
+        }
+        if already {
+            return "Delivery \(delivery) is already \(state.phrase); each step is recorded once."
+        }
+        let needed = state.nextStep.map { "it has to \($0.phrase) first" } ?? "it takes no more steps"
+        return "Delivery \(delivery) is \(state.phrase), so it can't \(step.phrase) yet; \(needed)."
+    }
+
+    private static func list(_ numbers: [Int]) -> String {
+        let names = numbers.map { "Delivery \($0)" }
+        if names.count <= 1 { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+    }
+}
+
+/// Which rule refused an operation: a closed set with no room for a name, key or count.
+public enum RefusalRule: Sendable, Equatable {
+    case shiftAlreadyRunning
+    case noShiftRunning
+    case shiftNotFound
+    case shiftStillRunning
+    case clockEarlierThanShift
+    case deliveriesStillOpen
+    case deliveryNotFound
+    case stepOutOfOrder
+    case stepEarlierThanPrevious
+    case negativeEarnings
+    case invalidName(PickupPlaceNameProblem)
+    case placeNotFound
+    case recentPlaceOutOfRange
+    case renameCollision
+    case mergeIntoItself
+    case mergeSourceMissing
+    case mergeDestinationMissing
+    case routeSampleRefused
+
+    /// A stable identifier for the log ("rename-collision").
+    public var identifier: String {
+        switch self {
+        case .shiftAlreadyRunning: "shift-already-running"
+        case .noShiftRunning: "no-shift-running"
+        case .shiftNotFound: "shift-not-found"
+        case .shiftStillRunning: "shift-still-running"
+        case .clockEarlierThanShift: "clock-earlier-than-shift"
+        case .deliveriesStillOpen: "deliveries-still-open"
+        case .deliveryNotFound: "delivery-not-found"
+        case .stepOutOfOrder: "step-out-of-order"
+        case .stepEarlierThanPrevious: "step-earlier-than-previous"
+        case .negativeEarnings: "negative-earnings"
+        case .invalidName(let problem): "invalid-name-\(problem.rawValue)"
+        case .placeNotFound: "place-not-found"
+        case .recentPlaceOutOfRange: "recent-place-out-of-range"
+        case .renameCollision: "rename-collision"
+        case .mergeIntoItself: "merge-into-itself"
+        case .mergeSourceMissing: "merge-source-missing"
+        case .mergeDestinationMissing: "merge-destination-missing"
+        case .routeSampleRefused: "route-sample-refused"
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// A shift's distance, derived from its route samples: a floor, never an estimate.
+public struct Mileage: Sendable, Equatable {
+    /// Metres in a mile.
+    public static let metresPerMile = 1609.344
+    /// Two samples further apart in time than this are never joined, in seconds.
+    public static let maximumGap: TimeInterval = 120
+
+    /// The summed distance within segments, in metres.
+    public var metres: Double
+    /// How many segments held at least two samples.
+    public var measuredSegments: Int
+    /// Whether the route has breaks that were not bridged (more than one segment).
+    public var isPartial: Bool
+
+    /// The distance in miles, unrounded.
+    public var miles: Double { metres / Self.metresPerMile }
+
+    /// Derives the mileage of samples given in time order, or `nil` when no segment holds two
+    /// samples (a route that cannot be measured shows no mileage, never zero).
+    ///
+    /// Segments break wherever the capture session changes or two consecutive samples are more
+    /// than two minutes apart. O(n) in the number of samples.
+    public static func derive<Samples: Sequence>(from samples: Samples) -> Mileage? where Samples.Element == RouteSample {
+        var accumulator = Accumulator()
+        for sample in samples {
+            accumulator.add(sample)
+        }
+        return accumulator.result
+    }
+
+    /// Builds a mileage one sample at a time, so that a store can stream its rows through it.
+    public struct Accumulator: Sendable {
+        private var previous: RouteSample?
+        private var metres = 0.0
+        private var segments = 0
+        private var measuredSegments = 0
+        private var currentSegmentMeasured = false
+
+        /// An empty accumulator.
+        public init() {}
+
+        /// Adds the next sample in time order.
+        public mutating func add(_ sample: RouteSample) {
+            defer { previous = sample }
+            guard let last = previous else {
+                segments = 1
+                return
+            }
+            let gap = sample.recordedAt.timeIntervalSince(last.recordedAt)
+            if sample.session != last.session || gap > Mileage.maximumGap {
+                segments += 1
+                currentSegmentMeasured = false
+                return
+            }
+            metres += sample.distance(to: last)
+            if !currentSegmentMeasured {
+                currentSegmentMeasured = true
+                measuredSegments += 1
+            }
+        }
+
+        /// The mileage so far, or `nil` when nothing is measurable.
+        public var result: Mileage? {
+            guard measuredSegments > 0 else { return nil }
+            return Mileage(metres: metres, measuredSegments: measuredSegments, isPartial: segments > 1)
+        }
+    }
+}

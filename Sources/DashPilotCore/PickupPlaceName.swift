@@ -1,0 +1,147 @@
+import Foundation
+
+/// The one naming policy for pickup places: the display form a driver reads, and the key that
+/// decides identity. Renaming goes through it too; there is no second policy.
+///
+/// Display form: Unicode canonical composition (NFC), then every run of Unicode White_Space
+/// becomes one space and the ends are trimmed. Key: the display form with the five apostrophes
+/// ’ ʼ ‘ ´ ` unified to ', locale-independent full case folding, then composed again. Punctuation
+/// and diacritics stay. Keys are compared as bytes, never with `String ==`.
+public struct PickupPlaceName: Sendable {
+    /// The policy's version, recorded in the store. Raise it whenever a key could change.
+    public static let policyVersion = 1
+    /// The most grapheme clusters a name may hold after cleanup.
+    public static let maximumCharacters = 120
+    /// The most UTF-8 bytes a name may hold after cleanup.
+    public static let maximumBytes = 1024
+
+    /// The driver's spelling, cleaned up: what every screen shows.
+    public let display: String
+    /// The comparison key. Never shown, spoken or logged.
+    public let key: String
+
+    /// Applies the policy to typed text, or throws the problem that refuses it.
+    public init(_ text: String) throws(PickupPlaceNameProblem) {
+        let display = Self.displayForm(of: text)
+        if let problem = Self.problem(withDisplay: display) { throw problem }
+        self.display = display
+        self.key = Self.key(ofDisplay: display)
+    }
+
+    /// Applies the policy to raw bytes (a command-line argument), refusing invalid UTF-8 rather
+    /// than repairing it into U+FFFD.
+    public init<Bytes: Collection>(utf8 bytes: Bytes) throws(PickupPlaceNameProblem) where Bytes.Element == UInt8 {
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
+        try self.init(text)
+    }
+
+    /// The cleanup both forms start from: composition, then whitespace collapse.
+    public static func displayForm(of text: String) -> String {
+        let composed = composed(text)
+        var scalars = String.UnicodeScalarView()
+        var pendingSpace = false
+        // Scalars, not Characters: a space followed by a combining mark is one Character, and
+        // Character.isWhitespace is not Unicode's White_Space property.
+        for scalar in composed.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                pendingSpace = !scalars.isEmpty
+                continue
+            }
+            if pendingSpace {
+                scalars.append(" ")
+                pendingSpace = false
+            }
+            scalars.append(scalar)
+        }
+        return String(scalars)
+    }
+
+    /// The key of an already cleaned-up display form.
+    ///
+    /// Folding can produce text that is no longer composed (İ folds to i + U+0307) and can produce
+    /// an apostrophe (ŉ folds to ʼn), so the steps repeat until the text stops changing: the key is
+    /// a fixed point, which makes the key of a key itself.
+    public static func key(ofDisplay display: String) -> String {
+        var current = display
+        for _ in 0..<8 {
+            let next = keyStep(current)
+            if next.utf8.elementsEqual(current.utf8) { return next }
+            current = next
+        }
+        return current
+    }
+
+    private static func keyStep(_ text: String) -> String {
+        let folded = unifyingApostrophes(unifyingApostrophes(text).folding(options: [.caseInsensitive], locale: nil))
+        return composed(folded)
+    }
+
+    /// The five apostrophes the design unifies: ’ ʼ ‘ ´ `.
+    public static let apostrophes: [Unicode.Scalar] = ["\u{2019}", "\u{02BC}", "\u{2018}", "\u{00B4}", "\u{0060}"]
+
+    private static func unifyingApostrophes(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { apostrophes.contains($0) }) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            scalars.append(apostrophes.contains(scalar) ? "'" : scalar)
+        }
+        return String(scalars)
+    }
+
+    /// Canonical composition (NFC) by the standard library's own normaliser, the one Swift's
+    /// string comparison uses. Foundation's `precomposedStringWithCanonicalMapping` is not used:
+    /// on Linux it is not fully conformant.
+    static func composed(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
+        return String(decoding: text._nfcCodeUnits, as: UTF8.self)
+    }
+
+    /// The problem that refuses a cleaned-up name, if any.
+    static func problem(withDisplay display: String) -> PickupPlaceNameProblem? {
+        if display.isEmpty { return .empty }
+        var visible = false
+        for scalar in display.unicodeScalars {
+            let properties = scalar.properties
+            if properties.generalCategory == .control { return .controlCharacter }
+            if (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) {
+                return .bidiControl
+            }
+            if !visible && scalar != " " && !properties.isDefaultIgnorableCodePoint {
+                visible = true
+            }
+        }
+        if !visible { return .invisible }
+        if display.utf8.count > maximumBytes || display.count > maximumCharacters { return .tooLong }
+        return nil
+    }
+}
+
+extension PickupPlaceName: Equatable {
+    /// Two names are equal when their display forms and keys are the same bytes.
+    public static func == (lhs: PickupPlaceName, rhs: PickupPlaceName) -> Bool {
+        lhs.display.utf8.elementsEqual(rhs.display.utf8) && lhs.key.utf8.elementsEqual(rhs.key.utf8)
+    }
+}
+
+/// Why a typed name was refused.
+public enum PickupPlaceNameProblem: String, Error, Sendable, Equatable, CaseIterable {
+    case empty
+    case invisible
+    case tooLong
+    case controlCharacter
+    case bidiControl
+    case invalidUTF8
+
+    /// The refusal as a sentence for the driver.
+    public var sentence: String {
+        switch self {
+        case .empty: "A pickup place needs a name; the name given is empty."
+        case .invisible: "That name has nothing visible in it; type the place's name."
+        case .tooLong: "That name is too long; a pickup place name is at most 120 characters."
+        case .controlCharacter: "That name holds a control character; type the name as it should read."
+        case .bidiControl:
+            "That name holds a text-direction control, which could make it display as something it is not."
+        case .invalidUTF8: "That name is not valid UTF-8 text."
+        }
+    }
+}

@@ -1,0 +1,85 @@
+/// The three gross rates of a completed shift, derived on demand and never stored.
+public struct Rates: Sendable, Equatable {
+    /// A rate, or the reason it cannot be computed.
+    public enum Rate: Sendable, Equatable {
+        case amount(Money)
+        case unavailable(RateGap)
+
+        /// The amount, when there is one.
+        public var amount: Money? {
+            if case .amount(let money) = self { return money }
+            return nil
+        }
+    }
+
+    /// Earnings per hour of the shift.
+    public var perShiftHour: Rate
+    /// Earnings per hour with at least one delivery open: the union of the open intervals.
+    public var perDeliveryHour: Rate
+    /// Earnings per recorded mile.
+    public var perMile: Rate
+
+    /// Derives the rates of `shift` from its deliveries and mileage.
+    public static func derive(shift: Shift, deliveries: [Delivery], mileage: Mileage?) -> Rates {
+        guard let end = shift.endedAt else {
+            return Rates(perShiftHour: .unavailable(.shiftRunning), perDeliveryHour: .unavailable(.shiftRunning), perMile: .unavailable(.shiftRunning))
+        }
+        guard let earnings = shift.earnings else {
+            return Rates(perShiftHour: .unavailable(.noEarnings), perDeliveryHour: .unavailable(.noEarnings), perMile: .unavailable(.noEarnings))
+        }
+        let shiftSeconds = end.unixSeconds - shift.startedAt.unixSeconds
+        let openSeconds = deliveryOpenSeconds(deliveries, shiftEnd: end.unixSeconds)
+        let perShiftHour: Rate = shiftSeconds > 0
+            ? .amount(Money.dividing(earnings.cents * 3600, by: shiftSeconds)) : .unavailable(.noShiftTime)
+        let perDeliveryHour: Rate = openSeconds > 0
+            ? .amount(Money.dividing(earnings.cents * 3600, by: openSeconds)) : .unavailable(.noDeliveryTime)
+        let perMile: Rate
+        if let miles = mileage?.miles, miles > 0 {
+            let cents = (Double(earnings.cents) / miles).rounded(.toNearestOrAwayFromZero)
+            perMile = .amount(Money(cents: Int64(cents)))
+        } else {
+            perMile = .unavailable(.noRoute)
+        }
+        return Rates(perShiftHour: perShiftHour, perDeliveryHour: perDeliveryHour, perMile: perMile)
+    }
+
+    /// Seconds with at least one delivery open: the union of [accepted, delivered or cancelled],
+    /// never their sum. A delivery still open counts up to `shiftEnd`. O(n log n).
+    public static func deliveryOpenSeconds(_ deliveries: [Delivery], shiftEnd: Int64) -> Int64 {
+        let intervals = deliveries
+            .map { ($0.acceptedAt.unixSeconds, $0.closedAt?.unixSeconds ?? shiftEnd) }
+            .sorted { $0.0 < $1.0 }
+        var total: Int64 = 0
+        var current: (start: Int64, end: Int64)?
+        for (start, end) in intervals {
+            if let open = current, start <= open.end {
+                current = (open.start, max(open.end, end))
+            } else {
+                if let open = current { total += open.end - open.start }
+                current = (start, end)
+            }
+        }
+        if let open = current { total += open.end - open.start }
+        return total
+    }
+}
+
+/// Why a rate cannot be computed.
+public enum RateGap: String, Sendable, Equatable {
+    case shiftRunning
+    case noEarnings
+    case noShiftTime
+    case noDeliveryTime
+    case noRoute
+
+    /// The reason in words, for the screen and for `--json` readers.
+    public var sentence: String {
+        switch self {
+        case .shiftRunning: "Rates appear once the shift has ended"
+        case .noEarnings: "Add what this shift paid to see its rates"
+        case .noShiftTime: "The shift lasted no time"
+        case .noDeliveryTime: "No delivery was open during this shift"
+        case .noRoute: "No route was recorded to measure"
+        }
+    }
+}

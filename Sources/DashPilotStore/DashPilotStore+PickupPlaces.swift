@@ -1,0 +1,208 @@
+import DashPilotCore
+import Foundation
+
+/// A place in the catalogue with how many deliveries name it.
+public struct PlaceSummary: Sendable, Equatable {
+    /// The place.
+    public var place: PickupPlace
+    /// How many deliveries reference it.
+    public var deliveryCount: Int
+}
+
+/// What recording a delivery's pickup place did.
+public struct PickupAssignment: Sendable, Equatable {
+    /// The place now recorded on the delivery.
+    public var place: PickupPlace
+    /// Whether the place was created by this operation (its name was new to the catalogue).
+    public var created: Bool
+    /// Whether the delivery had another place before (a change rather than an add).
+    public var replacedAnother: Bool
+}
+
+extension DashPilotStore {
+    static let placeColumns = "id, display_name, first_named_at"
+
+    static func place(_ row: Row) -> PickupPlace {
+        PickupPlace(id: row.int64(0), name: row.text(1), firstNamedAt: Date(unixSeconds: row.int64(2)))
+    }
+
+    /// The place a typed key finds: the earliest-created one holding that key.
+    func placeRow(key: String) throws -> PickupPlace? {
+        try connection.queryFirst(
+            "SELECT \(Self.placeColumns) FROM pickup_place WHERE key = ? ORDER BY id LIMIT 1", .text(key), row: Self.place)
+    }
+
+    func placeRow(id: Int64) throws -> PickupPlace? {
+        try connection.queryFirst("SELECT \(Self.placeColumns) FROM pickup_place WHERE id = ?", .integer(id), row: Self.place)
+    }
+
+    /// Runs a place operation, logging its refusal by rule (never by name) and its events only
+    /// once the transaction has committed.
+    func placeOperation<T>(_ body: (inout [PickupPlaceEvent]) throws -> T) throws -> T {
+        var events: [PickupPlaceEvent] = []
+        do {
+            let value = try write { try body(&events) }
+            events.forEach(log.record)
+            return value
+        } catch let refusal as DashPilotRefusal {
+            log.record(.refused(refusal.rule))
+            throw refusal
+        }
+    }
+
+    /// Records `name` as the pickup place of delivery `number` of shift `shiftID` (the running
+    /// shift when `nil`): the place whose key matches is reused, else a new one is created. The
+    /// first spelling wins. No lifecycle time moves.
+    public func setPickupPlace(_ name: PickupPlaceName, delivery number: Int, shiftID: Int64?) throws -> PickupAssignment {
+        try placeOperation { events in
+            let shift = try shiftRow(idOrRunning: shiftID)
+            let delivery = try deliveryRow(number: number, shiftID: shift.id)
+            // Fetch-and-reuse inside the write lock: a second process naming the same new place
+            // waits for this transaction and then finds the row it made.
+            let place: PickupPlace
+            let created: Bool
+            if let existing = try placeRow(key: name.key) {
+                place = existing
+                created = false
+                events.append(.reused)
+            } else {
+                let firstNamedAt = now
+                try connection.run(
+                    "INSERT INTO pickup_place (display_name, key, first_named_at) VALUES (?, ?, ?)",
+                    .text(name.display), .text(name.key), .integer(firstNamedAt.unixSeconds))
+                place = PickupPlace(id: connection.lastInsertRowID, name: name.display, firstNamedAt: firstNamedAt)
+                created = true
+                events.append(.created)
+            }
+            try assign(place, to: delivery, events: &events)
+            return PickupAssignment(place: place, created: created, replacedAnother: delivery.pickupPlace != nil)
+        }
+    }
+
+    /// Records the `position`-th place of the recent list (1 to 5) on delivery `number`: the
+    /// one-tap path.
+    public func setRecentPickupPlace(position: Int, delivery number: Int, shiftID: Int64?) throws -> PickupAssignment {
+        try placeOperation { events in
+            let shift = try shiftRow(idOrRunning: shiftID)
+            let delivery = try deliveryRow(number: number, shiftID: shift.id)
+            let recent = try recentPlaceRows()
+            guard (1...recent.count).contains(position) else {
+                throw DashPilotRefusal.recentPlaceOutOfRange(requested: position, available: recent.count)
+            }
+            let place = recent[position - 1].place
+            events.append(.reused)
+            try assign(place, to: delivery, events: &events)
+            return PickupAssignment(place: place, created: false, replacedAnother: delivery.pickupPlace != nil)
+        }
+    }
+
+    private func assign(_ place: PickupPlace, to delivery: Delivery, events: inout [PickupPlaceEvent]) throws {
+        try connection.run(
+            "UPDATE delivery SET pickup_place_id = ? WHERE shift_id = ? AND number = ?",
+            .integer(place.id), .integer(delivery.shiftID), .integer(Int64(delivery.number)))
+        events.append(delivery.pickupPlace == nil ? .assigned : .changed)
+    }
+
+    /// Removes the pickup place of delivery `number`; the place stays in the catalogue.
+    /// Returns whether the delivery had one.
+    @discardableResult
+    public func clearPickupPlace(delivery number: Int, shiftID: Int64?) throws -> Bool {
+        try placeOperation { events in
+            let shift = try shiftRow(idOrRunning: shiftID)
+            let delivery = try deliveryRow(number: number, shiftID: shift.id)
+            guard delivery.pickupPlace != nil else { return false }
+            try connection.run(
+                "UPDATE delivery SET pickup_place_id = NULL WHERE shift_id = ? AND number = ?",
+                .integer(shift.id), .integer(Int64(number)))
+            events.append(.removed)
+            return true
+        }
+    }
+
+    /// The recent list: at most five places, latest use first, catalogue order breaking ties.
+    /// Places no delivery references are left out (and stay in the catalogue).
+    public func recentPlaces() throws -> [RecentPlace] {
+        try read { try recentPlaceRows() }
+    }
+
+    func recentPlaceRows() throws -> [RecentPlace] {
+        // Walk uses newest first through the index and stop once five places are known and no
+        // later row can tie with the fifth: O(uses read), not O(all deliveries).
+        var latest: [Int64: Int64] = [:]
+        var order: [Int64] = []
+        let statement = try connection.statement(
+            """
+            SELECT accepted_at, pickup_place_id FROM delivery INDEXED BY delivery_place_use
+            WHERE pickup_place_id IS NOT NULL ORDER BY accepted_at DESC
+            """)
+        defer { statement.reset() }
+        while try statement.step() {
+            let row = Row(statement: statement)
+            let time = row.int64(0)
+            let place = row.int64(1)
+            if order.count >= RecentPlace.capacity, let fifth = latest[order[RecentPlace.capacity - 1]], time < fifth { break }
+            if latest[place] == nil {
+                latest[place] = time
+                order.append(place)
+            }
+        }
+        var recent: [RecentPlace] = []
+        for id in order {
+            guard let place = try placeRow(id: id), let time = latest[id] else { continue }
+            recent.append(RecentPlace(place: place, lastUsedAt: Date(unixSeconds: time)))
+        }
+        return Array(recent.sorted(by: RecentPlace.precedes).prefix(RecentPlace.capacity))
+    }
+
+    /// Every place in the catalogue, ordered as merge destinations are: by display name compared
+    /// case-insensitively and independently of locale (the folded key), catalogue order breaking ties.
+    public func places() throws -> [PlaceSummary] {
+        try read {
+            try connection.query(
+                """
+                SELECT p.id, p.display_name, p.first_named_at,
+                       (SELECT count(*) FROM delivery d WHERE d.pickup_place_id = p.id)
+                FROM pickup_place p ORDER BY p.key, p.id
+                """
+            ) { PlaceSummary(place: Self.place($0), deliveryCount: Int($0.int64(3))) }
+        }
+    }
+
+    /// The place whose key matches `name`, if any.
+    public func place(named name: PickupPlaceName) throws -> PickupPlace? {
+        try read { try placeRow(key: name.key) }
+    }
+
+    /// The place with `id`, if it still exists.
+    public func place(id: Int64) throws -> PickupPlace? {
+        try read { try placeRow(id: id) }
+    }
+
+    /// A place's history: its waits and its deliveries, newest first.
+    public func history(ofPlace id: Int64) throws -> PlaceHistory {
+        try read {
+            guard let place = try placeRow(id: id) else { throw DashPilotRefusal.placeNotFound }
+            let deliveries = try connection.query(
+                """
+                SELECT \(Self.deliveryColumns) FROM delivery d JOIN pickup_place p ON p.id = d.pickup_place_id
+                WHERE d.pickup_place_id = ? ORDER BY d.accepted_at DESC, d.shift_id DESC, d.number DESC
+                """, .integer(id), row: Self.delivery)
+            let count = try connection.scalar("SELECT count(*) FROM pickup_place") ?? 1
+            return PlaceHistory(place: place, deliveries: deliveries.map(PlaceDelivery.init), catalogueCount: Int(count))
+        }
+    }
+
+    /// The history of the place whose key matches `name`.
+    public func history(ofPlaceNamed name: PickupPlaceName) throws -> PlaceHistory {
+        guard let place = try place(named: name) else {
+            log.record(.refused(.placeNotFound))
+            throw DashPilotRefusal.placeNotFound
+        }
+        return try history(ofPlace: place.id)
+    }
+
+    /// Every other place, as merge destinations: alphabetical, catalogue order breaking ties.
+    public func mergeDestinations(forPlace id: Int64) throws -> [PickupPlace] {
+        try places().map(\.place).filter { $0.id != id }
+    }
+}

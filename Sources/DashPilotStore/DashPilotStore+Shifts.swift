@@ -1,0 +1,133 @@
+import DashPilotCore
+import Foundation
+
+/// A shift with what the shift list shows beside it.
+public struct ShiftSummary: Sendable, Equatable {
+    /// The shift.
+    public var shift: Shift
+    /// How many deliveries it holds.
+    public var deliveryCount: Int
+    /// Its derived mileage, or `nil` when its route cannot be measured.
+    public var mileage: Mileage?
+}
+
+/// Everything a shift's log shows.
+public struct ShiftLog: Sendable, Equatable {
+    /// The shift.
+    public var shift: Shift
+    /// Its deliveries in number order.
+    public var deliveries: [Delivery]
+    /// Its derived mileage, or `nil` when its route cannot be measured.
+    public var mileage: Mileage?
+    /// Its derived rates.
+    public var rates: Rates
+}
+
+extension DashPilotStore {
+    static let shiftColumns = "id, started_at, ended_at, earnings_cents"
+
+    static func shift(_ row: Row) -> Shift {
+        Shift(
+            id: row.int64(0), startedAt: Date(unixSeconds: row.int64(1)),
+            endedAt: row.optionalInt64(2).map(Date.init(unixSeconds:)),
+            earnings: row.optionalInt64(3).map(Money.init(cents:)))
+    }
+
+    /// Starts a shift at the clock's time. Refused while one runs.
+    public func startShift() throws -> Shift {
+        try write {
+            if let running = try runningShiftRow() { throw DashPilotRefusal.shiftAlreadyRunning(id: running.id) }
+            let startedAt = now
+            try connection.run("INSERT INTO shift (started_at) VALUES (?)", .integer(startedAt.unixSeconds))
+            return Shift(id: connection.lastInsertRowID, startedAt: startedAt)
+        }
+    }
+
+    /// Ends the running shift at the clock's time. Refused while any of its deliveries is open.
+    public func endShift() throws -> Shift {
+        try write {
+            guard var shift = try runningShiftRow() else { throw DashPilotRefusal.noShiftRunning }
+            let open = try connection.query(
+                "SELECT number FROM delivery WHERE shift_id = ? AND delivered_at IS NULL AND cancelled_at IS NULL ORDER BY number",
+                .integer(shift.id)
+            ) { Int($0.int64(0)) }
+            guard open.isEmpty else { throw DashPilotRefusal.deliveriesStillOpen(numbers: open) }
+            let endedAt = now
+            let latest = try connection.scalar(
+                "SELECT max(coalesce(delivered_at, cancelled_at, accepted_at)) FROM delivery WHERE shift_id = ?",
+                .integer(shift.id)) ?? shift.startedAt.unixSeconds
+            guard endedAt.unixSeconds >= max(latest, shift.startedAt.unixSeconds) else {
+                throw DashPilotRefusal.clockEarlierThanShift(id: shift.id)
+            }
+            try connection.run("UPDATE shift SET ended_at = ? WHERE id = ?", .integer(endedAt.unixSeconds), .integer(shift.id))
+            shift.endedAt = endedAt
+            return shift
+        }
+    }
+
+    /// The running shift, if one runs.
+    public func runningShift() throws -> Shift? {
+        try read { try runningShiftRow() }
+    }
+
+    func runningShiftRow() throws -> Shift? {
+        try connection.queryFirst("SELECT \(Self.shiftColumns) FROM shift WHERE ended_at IS NULL", row: Self.shift)
+    }
+
+    func shiftRow(id: Int64) throws -> Shift {
+        guard let shift = try connection.queryFirst("SELECT \(Self.shiftColumns) FROM shift WHERE id = ?", .integer(id), row: Self.shift)
+        else { throw DashPilotRefusal.shiftNotFound(id: id) }
+        return shift
+    }
+
+    /// The shift `id`, or the running one when `id` is `nil`.
+    func shiftRow(idOrRunning id: Int64?) throws -> Shift {
+        if let id { return try shiftRow(id: id) }
+        guard let running = try runningShiftRow() else { throw DashPilotRefusal.noShiftRunning }
+        return running
+    }
+
+    /// Shifts, newest first, with their delivery counts and mileage: at most `limit`, or all.
+    public func shifts(limit: Int?) throws -> [ShiftSummary] {
+        try read {
+            let shifts = try connection.query(
+                "SELECT \(Self.shiftColumns) FROM shift ORDER BY started_at DESC, id DESC LIMIT ?",
+                .integer(Int64(limit ?? -1)), row: Self.shift)
+            return try shifts.map { shift in
+                let count = try connection.scalar("SELECT count(*) FROM delivery WHERE shift_id = ?", .integer(shift.id)) ?? 0
+                return ShiftSummary(shift: shift, deliveryCount: Int(count), mileage: try mileageRows(shiftID: shift.id))
+            }
+        }
+    }
+
+    /// The log of shift `id` (or of the running shift): its deliveries, mileage and rates.
+    public func shiftLog(id: Int64?) throws -> ShiftLog {
+        try read {
+            let shift = try shiftRow(idOrRunning: id)
+            let deliveries = try deliveryRows(shiftID: shift.id)
+            let mileage = try mileageRows(shiftID: shift.id)
+            return ShiftLog(
+                shift: shift, deliveries: deliveries, mileage: mileage,
+                rates: Rates.derive(shift: shift, deliveries: deliveries, mileage: mileage))
+        }
+    }
+
+    /// Deletes completed shift `id` with its deliveries and route samples. Every pickup place stays.
+    public func deleteShift(id: Int64) throws {
+        try write {
+            let shift = try shiftRow(id: id)
+            guard !shift.isRunning else { throw DashPilotRefusal.shiftStillRunning(id: id) }
+            try connection.run("DELETE FROM shift WHERE id = ?", .integer(id))
+        }
+    }
+
+    /// Records (`amount`) or clears (`nil`) the gross earnings of completed shift `id`.
+    public func setEarnings(_ amount: Money?, shiftID id: Int64) throws {
+        try write {
+            let shift = try shiftRow(id: id)
+            guard !shift.isRunning else { throw DashPilotRefusal.shiftStillRunning(id: id) }
+            if let amount, amount.cents < 0 { throw DashPilotRefusal.negativeEarnings }
+            try connection.run("UPDATE shift SET earnings_cents = ? WHERE id = ?", .integer(amount?.cents), .integer(id))
+        }
+    }
+}

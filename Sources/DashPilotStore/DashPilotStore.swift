@@ -1,0 +1,83 @@
+import CSQLite
+import DashPilotCore
+import Foundation
+
+/// A driver's record in one SQLite file: shifts, deliveries, route samples and pickup places.
+///
+/// Every operation that writes is one transaction begun with `BEGIN IMMEDIATE`: all of it or
+/// none of it. Reads derive what they show (state, mileage, rates, recency, waits) from what is
+/// stored; nothing aggregated is stored.
+public final class DashPilotStore {
+    /// The file's path.
+    public let path: String
+    let connection: Connection
+    let clock: any WallClock
+    let log: any PickupPlaceLog
+    /// Test builds make a merge fail part-way through here, to prove it is all or nothing.
+    var mergeFault: ((MergeStage) throws -> Void)?
+
+    /// The schema version today's code writes.
+    public static var schemaVersion: Int { Schema.currentVersion }
+
+    /// Opens the store at `path`, creating it (and its folder) when no file is there, and
+    /// migrating an older one. A file that is not a DashPilot store, is damaged or is newer is
+    /// refused before anything is written to it.
+    public init(
+        path: String, clock: any WallClock = SystemClock(), log: any PickupPlaceLog = SilentPickupPlaceLog(),
+        busyTimeoutMilliseconds: Int32 = 5000
+    ) throws(StoreError) {
+        self.path = path
+        self.clock = clock
+        self.log = log
+        var info = stat()
+        if lstat(path, &info) != 0 {
+            guard errno == ENOENT else {
+                throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+            }
+            try StoreFile.create(at: path)
+        }
+        _ = try StoreFile.checkHeader(at: path)
+        do {
+            connection = try Connection(path: path, create: false, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            // Reading the schema makes SQLite read page 1 and, with it, notice a damaged file.
+            _ = try connection.scalar("SELECT count(*) FROM sqlite_schema")
+            let version = Int(try connection.scalar("PRAGMA user_version") ?? 0)
+            if version > Schema.currentVersion { throw StoreError.newerVersion(path: path, version: version) }
+            if version < Schema.currentVersion { try Migrator.migrate(connection) }
+        } catch let error as StoreError {
+            throw error
+        } catch let error as SQLiteError {
+            throw StoreError(error, path: path)
+        } catch {
+            throw .cannotOpen(path: path, reason: "\(error)")
+        }
+    }
+
+    /// The time now, to the whole second.
+    var now: Date { clock.now().wholeSecond }
+
+    /// Runs `body` as one write transaction, mapping SQLite failures to `StoreError`; refusals
+    /// thrown by `body` pass through, and in every failure nothing is written.
+    func write<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try connection.writeTransaction(body)
+        } catch let error as SQLiteError {
+            throw StoreError(error, path: path)
+        }
+    }
+
+    /// Runs `body` as one read snapshot, mapping SQLite failures to `StoreError`.
+    func read<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try connection.readTransaction(body)
+        } catch let error as SQLiteError {
+            throw StoreError(error, path: path)
+        }
+    }
+
+    /// A number that changes whenever another connection commits a change to the store, so that
+    /// a screen can notice work recorded from another terminal.
+    public func dataVersion() throws -> Int64 {
+        try read { try connection.scalar("PRAGMA data_version") ?? 0 }
+    }
+}

@@ -1,0 +1,128 @@
+import CSQLite
+
+/// One SQLite connection: foreign keys on, a busy timeout, statements prepared from SQL text that
+/// never holds a value (values are always bound).
+final class Connection {
+    let handle: OpaquePointer
+    private var cache: [String: Statement] = [:]
+
+    /// Opens the file at `path`. `create` decides whether a missing file may be created.
+    init(path: String, create: Bool, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
+        var handle: OpaquePointer?
+        var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        if create { flags |= SQLITE_OPEN_CREATE }
+        let result = sqlite3_open_v2(path, &handle, flags, nil)
+        guard let opened = handle else {
+            throw SQLiteError(code: result, message: String(cString: sqlite3_errstr(result)))
+        }
+        self.handle = opened
+        guard result == SQLITE_OK else {
+            let error = SQLiteError(code: result, message: String(cString: sqlite3_errmsg(opened)))
+            sqlite3_close_v2(opened)
+            throw error
+        }
+        sqlite3_extended_result_codes(opened, 1)
+        sqlite3_busy_timeout(opened, busyTimeoutMilliseconds)
+        try execute("PRAGMA foreign_keys = ON")
+    }
+
+    deinit {
+        cache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// The last error on this connection.
+    func lastError(_ code: Int32) -> SQLiteError {
+        SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)))
+    }
+
+    /// Runs SQL that binds nothing (schema, pragmas, transaction control), every statement of it.
+    func execute(_ sql: String) throws(SQLiteError) {
+        let result = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard result == SQLITE_OK else { throw lastError(result) }
+    }
+
+    /// A prepared statement for `sql`, reused across calls on this connection.
+    func statement(_ sql: String) throws(SQLiteError) -> Statement {
+        if let cached = cache[sql] {
+            cached.reset()
+            return cached
+        }
+        let statement = try Statement(connection: self, sql: sql)
+        cache[sql] = statement
+        return statement
+    }
+
+    /// Runs one statement with `values` bound, to completion.
+    func run(_ sql: String, _ values: SQLValue...) throws(SQLiteError) {
+        let statement = try self.statement(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        while try statement.step() {}
+    }
+
+    /// Runs a query with `values` bound, mapping every row.
+    func query<T>(_ sql: String, _ values: SQLValue..., row map: (Row) throws -> T) throws -> [T] {
+        let statement = try self.statement(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        var rows: [T] = []
+        while try statement.step() {
+            rows.append(try map(Row(statement: statement)))
+        }
+        return rows
+    }
+
+    /// Runs a query with `values` bound and maps its first row, if any.
+    func queryFirst<T>(_ sql: String, _ values: SQLValue..., row map: (Row) throws -> T) throws -> T? {
+        let statement = try self.statement(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        guard try statement.step() else { return nil }
+        return try map(Row(statement: statement))
+    }
+
+    /// Runs a query whose first row's first column is an integer.
+    func scalar(_ sql: String, _ values: SQLValue...) throws(SQLiteError) -> Int64? {
+        let statement = try self.statement(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        guard try statement.step() else { return nil }
+        return Row(statement: statement).optionalInt64(0)
+    }
+
+    /// The rowid of the last insert.
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Rows changed by the last statement.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Runs `body` in one transaction begun with `BEGIN IMMEDIATE`: committed when it returns,
+    /// rolled back when it throws, the first error rethrown.
+    func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        let value: T
+        do {
+            value = try body()
+            try execute("COMMIT")
+        } catch {
+            // After some errors (SQLITE_FULL, SQLITE_IOERR) SQLite has already rolled back;
+            // a failing ROLLBACK then only says so, and the first error is the one to report.
+            if sqlite3_get_autocommit(handle) == 0 {
+                _ = try? execute("ROLLBACK")
+            }
+            throw error
+        }
+        return value
+    }
+
+    /// Runs `body` in a read transaction, so that every query in it sees one snapshot.
+    func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
+        try execute("BEGIN DEFERRED")
+        defer {
+            if sqlite3_get_autocommit(handle) == 0 { _ = try? execute("COMMIT") }
+        }
+        return try body()
+    }
+}

@@ -1,0 +1,81 @@
+/// The store's history: frozen, ordered SQL, one entry a version. Never edit a shipped entry;
+/// append a new one. `PRAGMA user_version` holds the version a file is at.
+enum Schema {
+    /// `PRAGMA application_id` of every DashPilot store: "DPlt".
+    static let applicationID: Int32 = 1_146_121_332
+
+    /// The version today's code writes.
+    static var currentVersion: Int { migrations.count }
+
+    /// `migrations[n - 1]` takes a store from version n - 1 to version n.
+    static let migrations: [String] = [
+        // 1: shifts. No end means running; at most one runs.
+        """
+        PRAGMA application_id = 1146121332;
+        CREATE TABLE shift (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            started_at INTEGER NOT NULL,
+            ended_at INTEGER,
+            CHECK (ended_at IS NULL OR ended_at >= started_at)
+        );
+        CREATE INDEX shift_by_start ON shift (started_at);
+        CREATE UNIQUE INDEX shift_one_running ON shift ((ended_at IS NULL)) WHERE ended_at IS NULL;
+        """,
+        // 2: route samples. Times strictly increase within a shift, so (shift, time) is the key;
+        // coordinates in 1e-7 degrees and accuracy in decimetres keep a sample small.
+        """
+        CREATE TABLE route_sample (
+            shift_id INTEGER NOT NULL REFERENCES shift (id) ON DELETE CASCADE,
+            recorded_at INTEGER NOT NULL,
+            latitude_e7 INTEGER NOT NULL,
+            longitude_e7 INTEGER NOT NULL,
+            accuracy_dm INTEGER,
+            PRIMARY KEY (shift_id, recorded_at)
+        ) WITHOUT ROWID;
+        """,
+        // 3: a capture session on each sample; existing samples have none.
+        """
+        ALTER TABLE route_sample ADD COLUMN session INTEGER;
+        """,
+        // 4: a shift's gross earnings in cents; existing shifts have none (never zero).
+        """
+        ALTER TABLE shift ADD COLUMN earnings_cents INTEGER CHECK (earnings_cents >= 0);
+        """,
+        // 5: deliveries with their lifecycle times. Numbers count within a shift and are never
+        // reused, so the shift keeps the last number it gave.
+        """
+        ALTER TABLE shift ADD COLUMN last_delivery_number INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE delivery (
+            id INTEGER PRIMARY KEY,
+            shift_id INTEGER NOT NULL REFERENCES shift (id) ON DELETE CASCADE,
+            number INTEGER NOT NULL CHECK (number >= 1),
+            accepted_at INTEGER NOT NULL,
+            arrived_at_pickup_at INTEGER CHECK (arrived_at_pickup_at >= accepted_at),
+            picked_up_at INTEGER CHECK (picked_up_at >= arrived_at_pickup_at),
+            delivered_at INTEGER CHECK (delivered_at >= picked_up_at),
+            cancelled_at INTEGER CHECK (cancelled_at >= accepted_at),
+            UNIQUE (shift_id, number),
+            CHECK (delivered_at IS NULL OR cancelled_at IS NULL)
+        );
+        """,
+        // 6: pickup places and a delivery's optional reference. No UNIQUE on the key: the service
+        // keeps keys unique inside its write transaction. A referenced place cannot be deleted.
+        """
+        CREATE TABLE pickup_place (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            display_name TEXT NOT NULL,
+            key TEXT NOT NULL,
+            first_named_at INTEGER NOT NULL
+        );
+        CREATE INDEX pickup_place_by_key ON pickup_place (key);
+        ALTER TABLE delivery ADD COLUMN pickup_place_id INTEGER REFERENCES pickup_place (id) ON DELETE RESTRICT;
+        CREATE INDEX delivery_by_place ON delivery (pickup_place_id, accepted_at) WHERE pickup_place_id IS NOT NULL;
+        CREATE INDEX delivery_place_use ON delivery (accepted_at, pickup_place_id) WHERE pickup_place_id IS NOT NULL;
+        CREATE TABLE naming_policy (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            version INTEGER NOT NULL
+        );
+        INSERT INTO naming_policy (id, version) VALUES (1, 1);
+        """,
+    ]
+}

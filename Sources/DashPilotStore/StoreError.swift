@@ -1,0 +1,48 @@
+import CSQLite
+
+/// The store cannot be used, or could not complete a write. Exit status 74 on the command line.
+/// Every sentence says that nothing was changed where that is so, and never holds a bound value.
+public enum StoreError: Error, Sendable, Equatable {
+    case notADashPilotStore(path: String, reason: String)
+    case damaged(path: String)
+    case newerVersion(path: String, version: Int)
+    case readOnly(path: String)
+    case cannotOpen(path: String, reason: String)
+    case diskFull
+    case busy
+    case failed(SQLiteError)
+
+    /// The problem as a sentence for the driver.
+    public var sentence: String {
+        switch self {
+        case .notADashPilotStore(let path, let reason):
+            "\(path) is not a DashPilot store (\(reason)); it was left as it is."
+        case .damaged(let path):
+            "The store at \(path) is damaged and can't be used; it was left as it is."
+        case .newerVersion(let path, let version):
+            "The store at \(path) was written by a newer version of DashPilot (schema \(version)); update DashPilot to open it. It was left as it is."
+        case .readOnly(let path):
+            "The store at \(path) is read-only; nothing was changed."
+        case .cannotOpen(let path, let reason):
+            "The store at \(path) can't be opened (\(reason))."
+        case .diskFull:
+            "The disk is full; nothing was changed."
+        case .busy:
+            "The store is busy; nothing was changed."
+        case .failed(let error):
+            "The store failed (\(error.description)); nothing was changed."
+        }
+    }
+
+    /// Maps an SQLite failure on the store at `path` to what the driver is told.
+    init(_ error: SQLiteError, path: String) {
+        switch error.primaryCode {
+        case SQLITE_BUSY, SQLITE_LOCKED: self = .busy
+        case SQLITE_FULL: self = .diskFull
+        case SQLITE_READONLY: self = .readOnly(path: path)
+        case SQLITE_CORRUPT, SQLITE_NOTADB: self = .damaged(path: path)
+        case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH: self = .cannotOpen(path: path, reason: error.message)
+        default: self = .failed(error)
+        }
+    }
+}

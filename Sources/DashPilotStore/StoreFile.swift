@@ -1,0 +1,127 @@
+import CSQLite
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The store's file before SQLite touches it: creating it privately and whole, and reading its
+/// header to decide, before any statement that writes, whether it is a DashPilot store this code
+/// may open.
+enum StoreFile {
+    /// What the header says about an existing file.
+    struct Header {
+        var userVersion: Int
+    }
+
+    /// Reads and checks the first 100 bytes of the file at `path`.
+    static func checkHeader(at path: String) throws(StoreError) -> Header {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+        }
+        let type = info.st_mode & S_IFMT
+        if type == S_IFDIR { throw .notADashPilotStore(path: path, reason: "it is a folder") }
+        guard type == S_IFREG else { throw .notADashPilotStore(path: path, reason: "it is not a regular file") }
+        let size = Int64(info.st_size)
+        if size == 0 { throw .notADashPilotStore(path: path, reason: "it is empty") }
+
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 100)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 100) }
+        let magic = Array("SQLite format 3\0".utf8)
+        guard count == 100, Array(bytes[0..<16]) == magic else {
+            throw .notADashPilotStore(path: path, reason: "it is not an SQLite database")
+        }
+        func big32(_ offset: Int) -> UInt32 {
+            bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
+        }
+        guard Int32(bitPattern: big32(68)) == Schema.applicationID else {
+            throw .notADashPilotStore(path: path, reason: "it is another application's SQLite database")
+        }
+        let version = Int(Int32(bitPattern: big32(60)))
+        if version > Schema.currentVersion { throw .newerVersion(path: path, version: version) }
+        if version < 1 { throw .damaged(path: path) }
+
+        // A hot journal means a write was interrupted: SQLite restores the file from it, so the
+        // size recorded in the header is only checked when no journal stands beside the file.
+        let rawPageSize = Int64(bytes[16]) << 8 | Int64(bytes[17])
+        let pageSize = rawPageSize == 1 ? 65536 : rawPageSize
+        let pages = Int64(big32(28))
+        let sizeIsValid = big32(92) == big32(24)
+        if access(path + "-journal", F_OK) != 0 {
+            guard pageSize >= 512, size % pageSize == 0 else { throw .damaged(path: path) }
+            if sizeIsValid && pages * pageSize > size { throw .damaged(path: path) }
+        }
+        return Header(userVersion: version)
+    }
+
+    /// Creates the folder (mode 0700) and a new store at `path` (mode 0600), migrated to today's
+    /// schema before it appears: it is built beside the path and linked into place, so that no
+    /// half-made store is ever seen there.
+    static func create(at path: String) throws(StoreError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        try makeFolder(folder.isEmpty ? "." : folder, storePath: path)
+        let temporary = (folder.isEmpty ? "." : folder) + "/.dashpilot-new-\(getpid()).sqlite"
+        unlink(temporary)
+        let descriptor = open(temporary, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+        }
+        fchmod(descriptor, 0o600)
+        close(descriptor)
+        defer { unlink(temporary) }
+        do {
+            let connection = try Connection(path: temporary, create: false, busyTimeoutMilliseconds: 0)
+            try Migrator.migrate(connection)
+        } catch let error as SQLiteError {
+            throw StoreError(error, path: path)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .cannotOpen(path: path, reason: "\(error)")
+        }
+        // link() refuses to replace: if another process created the store meanwhile, theirs stays.
+        if link(temporary, path) != 0 && errno != EEXIST {
+            throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    private static func makeFolder(_ folder: String, storePath: String) throws(StoreError) {
+        var info = stat()
+        if stat(folder, &info) == 0 { return }
+        let parent = (folder as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != folder { try makeFolder(parent, storePath: storePath) }
+        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+            throw .cannotOpen(path: storePath, reason: String(cString: strerror(errno)))
+        }
+        chmod(folder, 0o700)
+    }
+}
+
+/// Applies the frozen migrations, each in its own transaction, checked before commit.
+enum Migrator {
+    /// Takes the store on `connection` from its version to today's.
+    static func migrate(_ connection: Connection) throws {
+        while true {
+            let done: Bool = try connection.writeTransaction {
+                // Read inside the write lock: another process may have migrated meanwhile.
+                let version = Int(try connection.scalar("PRAGMA user_version") ?? 0)
+                guard version < Schema.currentVersion else { return true }
+                try connection.execute(Schema.migrations[version])
+                try connection.execute("PRAGMA user_version = \(version + 1)")
+                if try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") != 0 {
+                    throw SQLiteError(code: SQLITE_CONSTRAINT, message: "foreign key check failed after migration")
+                }
+                return false
+            }
+            if done { return }
+        }
+    }
+}

@@ -1,0 +1,1 @@
+public enum CommandLineTool { public static func main() -> Int32 { 0 } }

@@ -1,0 +1,4 @@
+import DashPilotTerminal
+import Foundation
+
+exit(CommandLineTool.main())
