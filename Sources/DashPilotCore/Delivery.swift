@@ -18,12 +18,14 @@ public struct Delivery: Sendable, Equatable {
     public var cancelledAt: Date?
     /// The display name of its pickup place, when one is recorded.
     public var pickupPlace: String?
+    /// The identity of its pickup place, when one is recorded.
+    public var pickupPlaceID: Int64?
 
     /// Creates a delivery value.
     public init(
         shiftID: Int64, number: Int, acceptedAt: Date, arrivedAtPickupAt: Date? = nil,
         pickedUpAt: Date? = nil, deliveredAt: Date? = nil, cancelledAt: Date? = nil,
-        pickupPlace: String? = nil
+        pickupPlace: String? = nil, pickupPlaceID: Int64? = nil
     ) {
         self.shiftID = shiftID
         self.number = number
@@ -33,6 +35,7 @@ public struct Delivery: Sendable, Equatable {
         self.deliveredAt = deliveredAt
         self.cancelledAt = cancelledAt
         self.pickupPlace = pickupPlace
+        self.pickupPlaceID = pickupPlaceID
     }
 
     /// The state, read off the timestamps.

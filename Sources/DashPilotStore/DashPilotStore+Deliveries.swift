@@ -4,7 +4,7 @@ import Foundation
 extension DashPilotStore {
     static let deliveryColumns = """
         d.shift_id, d.number, d.accepted_at, d.arrived_at_pickup_at, d.picked_up_at, d.delivered_at,
-        d.cancelled_at, p.display_name
+        d.cancelled_at, p.display_name, p.id
         """
 
     static func delivery(_ row: Row) -> Delivery {
@@ -12,7 +12,7 @@ extension DashPilotStore {
         return Delivery(
             shiftID: row.int64(0), number: Int(row.int64(1)), acceptedAt: Date(unixSeconds: row.int64(2)),
             arrivedAtPickupAt: date(3), pickedUpAt: date(4), deliveredAt: date(5), cancelledAt: date(6),
-            pickupPlace: row.optionalText(7))
+            pickupPlace: row.optionalText(7), pickupPlaceID: row.optionalInt64(8))
     }
 
     func deliveryRows(shiftID: Int64) throws -> [Delivery] {

@@ -96,6 +96,18 @@ extension DashPilotStore {
         }
     }
 
+    /// Records place `placeID` on delivery `number`: choosing a place from a list, by identity.
+    public func setPickupPlace(placeID: Int64, delivery number: Int, shiftID: Int64?) throws -> PickupAssignment {
+        try placeOperation { events in
+            let shift = try shiftRow(idOrRunning: shiftID)
+            let delivery = try deliveryRow(number: number, shiftID: shift.id)
+            guard let place = try placeRow(id: placeID) else { throw DashPilotRefusal.placeNotFound }
+            events.append(.reused)
+            try assign(place, to: delivery, events: &events)
+            return PickupAssignment(place: place, created: false, replacedAnother: delivery.pickupPlace != nil)
+        }
+    }
+
     private func assign(_ place: PickupPlace, to delivery: Delivery, events: inout [PickupPlaceEvent]) throws {
         try connection.run(
             "UPDATE delivery SET pickup_place_id = ? WHERE shift_id = ? AND number = ?",

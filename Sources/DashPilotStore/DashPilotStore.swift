@@ -20,11 +20,11 @@ public final class DashPilotStore {
     public static var schemaVersion: Int { Schema.currentVersion }
 
     /// Opens the store at `path`, creating it (and its folder) when no file is there, and
-    /// migrating an older one. A file that is not a DashPilot store, is damaged or is newer is
+    /// migrating an older one (unless `migrating` is false: `doctor` changes nothing). A file that is not a DashPilot store, is damaged or is newer is
     /// refused before anything is written to it.
     public init(
         path: String, clock: any WallClock = SystemClock(), log: any PickupPlaceLog = SilentPickupPlaceLog(),
-        busyTimeoutMilliseconds: Int32 = 5000
+        busyTimeoutMilliseconds: Int32 = 5000, migrating: Bool = true
     ) throws(StoreError) {
         self.path = path
         self.clock = clock
@@ -43,7 +43,7 @@ public final class DashPilotStore {
             _ = try connection.scalar("SELECT count(*) FROM sqlite_schema")
             let version = Int(try connection.scalar("PRAGMA user_version") ?? 0)
             if version > Schema.currentVersion { throw StoreError.newerVersion(path: path, version: version) }
-            if version < Schema.currentVersion { try Migrator.migrate(connection) }
+            if version < Schema.currentVersion && migrating { try Migrator.migrate(connection) }
         } catch let error as StoreError {
             throw error
         } catch let error as SQLiteError {

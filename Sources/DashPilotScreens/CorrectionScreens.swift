@@ -1,0 +1,84 @@
+import DashPilotCore
+
+/// The rename sheet: the current spelling prefilled; nothing is written until Save.
+public struct RenameSheet: Sendable, Equatable {
+    /// "Rename pickup place".
+    public var title: String
+    /// The field's label.
+    public var fieldLabel: String
+    /// The current spelling, prefilled.
+    public var prefilledName: String
+    /// Saves the new name.
+    public var saveControl: Control
+    /// Leaves the name as it was.
+    public var cancelControl: Control
+    /// The keys of this sheet.
+    public var keys: [KeyHint]
+
+    /// The sheet for `place`.
+    public init(place: PickupPlace) {
+        title = "Rename pickup place"
+        fieldLabel = "Name"
+        prefilledName = place.name
+        saveControl = Control(title: "Save", accessibilityLabel: "Save new name for \(place.name)", key: "Enter")
+        cancelControl = Control(title: "Cancel", accessibilityLabel: "Cancel renaming \(place.name)", key: "Esc")
+        keys = [KeyHint("Enter", "save"), KeyHint("Esc", "cancel")]
+    }
+}
+
+/// Every other place, alphabetically, as a destination spoken as the whole operation.
+public struct MergeListScreen: Sendable, Equatable {
+    /// One destination.
+    public struct Destination: Sendable, Equatable {
+        /// The destination's id.
+        public var placeID: Int64
+        /// Its name as written; the spoken label says the whole operation.
+        public var control: Control
+    }
+
+    /// "Merge Example Diner into…".
+    public var title: String
+    /// The destinations: alphabetical, catalogue order breaking ties. No suggestion, no ranking.
+    public var destinations: [Destination]
+    /// Why the list is empty, when it is.
+    public var emptyReason: String?
+    /// The keys of this screen.
+    public var keys: [KeyHint]
+
+    /// The merge list of `source` over `destinations` (already in merge-destination order).
+    public init(source: PickupPlace, destinations: [PickupPlace]) {
+        title = "Merge \(source.name) into…"
+        self.destinations = destinations.filter { $0.id != source.id }.map {
+            Destination(
+                placeID: $0.id,
+                control: Control(title: $0.name, accessibilityLabel: "Merge \(source.name) into \($0.name)", key: "Enter"))
+        }
+        emptyReason = self.destinations.isEmpty ? PlaceHistoryScreen.onlyPlaceFooter : nil
+        keys = [KeyHint("↑↓", "select"), KeyHint("Enter", "choose"), KeyHint("Esc", "back")]
+    }
+}
+
+/// The confirmation before a merge: explicit about direction and what happens.
+public struct MergeConfirmation: Sendable, Equatable {
+    /// The design's text, word for word.
+    public var text: String
+    /// Merges.
+    public var confirmControl: Control
+    /// Goes back without merging.
+    public var cancelControl: Control
+    /// The keys of this question.
+    public var keys: [KeyHint]
+
+    /// The confirmation for merging `source` into `destination`.
+    public init(source: String, destination: String) {
+        text = Self.text(source: source, destination: destination)
+        confirmControl = Control(title: "Merge", accessibilityLabel: "Merge \(source) into \(destination)", key: "y")
+        cancelControl = Control(title: "Cancel", accessibilityLabel: "Cancel, keep \(source) and \(destination) apart", key: "n")
+        keys = [KeyHint("y", "merge"), KeyHint("n", "cancel")]
+    }
+
+    /// The design's confirmation text for `source` into `destination`.
+    public static func text(source: String, destination: String) -> String {
+        "Merge \"\(source)\" into \"\(destination)\"? All deliveries recorded under \(source) will move to \(destination), keeping their recorded times. \(source) will then be removed. This cannot be undone."
+    }
+}

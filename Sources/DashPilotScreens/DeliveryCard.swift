@@ -1,0 +1,85 @@
+import DashPilotCore
+import DashPilotStore
+
+/// One delivery on the running shift: its title and state, its place line when one is recorded,
+/// the small pickup control above the large lifecycle button. No text field.
+public struct DeliveryCard: Sendable, Equatable {
+    /// The delivery's number in its shift.
+    public var number: Int
+    /// "Delivery 1 · At pickup".
+    public var title: String
+    /// The place as written, only when one is recorded.
+    public var placeLine: String?
+    /// "Delivery 1, At pickup, Nowhere Noodles": the delivery, then its place.
+    public var accessibilityLabel: String
+    /// Add Pickup Place, or Change Pickup Place once one is recorded.
+    public var pickupControl: Control
+    /// The next lifecycle step, large; `nil` once the delivery is finished.
+    public var lifecycleButton: Control?
+    /// Whether the delivery is finished (shown dimmed).
+    public var isFinished: Bool
+
+    /// The card of `delivery`.
+    public init(_ delivery: Delivery) {
+        number = delivery.number
+        let name = "Delivery \(delivery.number)"
+        title = "\(name) · \(delivery.state.title)"
+        placeLine = delivery.pickupPlace
+        accessibilityLabel = DeliveryCard.spokenLabel(delivery)
+        pickupControl = DeliveryCard.pickupControl(delivery)
+        lifecycleButton = delivery.state.nextStep.map { step in
+            Control(title: step.buttonTitle, accessibilityLabel: "\(step.spokenTitle), \(name)", key: "Enter", prominence: .primary)
+        }
+        isFinished = delivery.state.isFinished
+    }
+
+    /// The delivery, then the place as written; no place, no third part.
+    static func spokenLabel(_ delivery: Delivery) -> String {
+        var parts = ["Delivery \(delivery.number)", delivery.state.title]
+        if let place = delivery.pickupPlace { parts.append(place) }
+        return parts.joined(separator: ", ")
+    }
+
+    /// The small secondary control: Add Pickup Place, or Change Pickup Place with the place spoken.
+    static func pickupControl(_ delivery: Delivery) -> Control {
+        if let place = delivery.pickupPlace {
+            return Control(
+                title: "Change Pickup Place", accessibilityLabel: "Change pickup place, Delivery \(delivery.number), \(place)", key: "p")
+        }
+        return Control(title: "Add Pickup Place", accessibilityLabel: "Add pickup place, Delivery \(delivery.number)", key: "p")
+    }
+}
+
+/// The running shift: a card per delivery in number order, and the shift's keys.
+public struct RunningShiftScreen: Sendable, Equatable {
+    /// "Shift running since 5:02 PM · 2 deliveries · 4.1 mi recorded", or "No shift running".
+    public var title: String
+    /// The cards, in delivery-number order.
+    public var cards: [DeliveryCard]
+    /// The number of the card selected on opening: the newest open delivery.
+    public var initiallySelected: Int?
+    /// The keys of this screen.
+    public var keys: [KeyHint]
+
+    /// The screen for `log` (the running shift's), or the no-shift screen when `log` is `nil`.
+    public init(log: ShiftLog?, format: ScreenFormat) {
+        guard let log else {
+            title = "No shift running"
+            cards = []
+            initiallySelected = nil
+            keys = [KeyHint("s", "start shift"), KeyHint("h", "history"), KeyHint("?", "keys"), KeyHint("q", "quit")]
+            return
+        }
+        var parts = ["Shift running since \(format.time(log.shift.startedAt))"]
+        parts.append(log.deliveries.count == 1 ? "1 delivery" : "\(log.deliveries.count) deliveries")
+        if let mileage = log.mileage { parts.append("\(format.miles(mileage.miles)) recorded") }
+        title = parts.joined(separator: " · ")
+        cards = log.deliveries.map(DeliveryCard.init)
+        initiallySelected = log.deliveries.last(where: { !$0.state.isFinished })?.number ?? log.deliveries.last?.number
+        keys = [
+            KeyHint("a", "accept"), KeyHint("↑↓", "select"), KeyHint("Enter", "next step"), KeyHint("p", "pickup place"),
+            KeyHint("x", "cancel"), KeyHint("e", "end shift"), KeyHint("h", "history"), KeyHint("?", "keys"), KeyHint("q", "quit"),
+        ]
+    }
+}
+

@@ -1,0 +1,72 @@
+import DashPilotCore
+import Foundation
+
+/// How times, durations and amounts read for one driver: their locale and time zone, injected so
+/// that tests are exact.
+public struct ScreenFormat: Sendable {
+    /// The driver's locale.
+    public let locale: Locale
+    /// The driver's time zone.
+    public let timeZone: TimeZone
+
+    /// Creates a format for `locale` and `timeZone`.
+    public init(locale: Locale, timeZone: TimeZone) {
+        self.locale = locale
+        self.timeZone = timeZone
+    }
+
+    /// The machine's own locale and time zone.
+    public static var current: ScreenFormat { ScreenFormat(locale: .current, timeZone: .current) }
+
+    private func formatter(template: String) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.timeZone = timeZone
+        formatter.setLocalizedDateFormatFromTemplate(template)
+        return formatter
+    }
+
+    private static func plainSpaces(_ text: String) -> String {
+        // CLDR puts a narrow no-break space before AM/PM; a terminal and a screen reader read a space.
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\u{202F}" || $0 == "\u{00A0}" ? " " : $0 }))
+    }
+
+    /// A time of day, 12- or 24-hour as the locale has it ("5:12 PM").
+    public func time(_ date: Date) -> String {
+        Self.plainSpaces(formatter(template: "jmm").string(from: date))
+    }
+
+    /// A day ("Sat 29 Nov", or the locale's order).
+    public func day(_ date: Date) -> String {
+        Self.plainSpaces(formatter(template: "EEEdMMM").string(from: date))
+    }
+
+    /// A duration in words ("4 h 38 min", "7 min", "2 min 30 s", "45 s").
+    public func duration(seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        if total < 60 { return "\(total) s" }
+        if total < 600 && total % 60 != 0 { return "\(total / 60) min \(total % 60) s" }
+        let minutes = Int((Double(total) / 60).rounded())
+        if minutes < 60 { return "\(minutes) min" }
+        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
+    }
+
+    /// An amount in the locale's currency format ("$84.50").
+    public func money(_ money: Money) -> String {
+        let formatter = NumberFormatter()
+        // A locale with no currency of its own (POSIX) reads dollars, the design's currency.
+        let hasCurrency = locale.currency != nil && locale.currency?.identifier != "XXX"
+        formatter.locale = hasCurrency ? locale : Locale(identifier: "en_US")
+        formatter.numberStyle = .currency
+        formatter.minimumFractionDigits = 2
+        formatter.maximumFractionDigits = 2
+        let value = NSDecimalNumber(mantissa: money.cents.magnitude, exponent: -2, isNegative: money.cents < 0)
+        return Self.plainSpaces(formatter.string(from: value) ?? money.description)
+    }
+
+    /// A distance to 0.1 mi ("31.2 mi").
+    public func miles(_ miles: Double) -> String {
+        let tenths = (miles * 10).rounded()
+        return "\(Int(tenths) / 10).\(Int(tenths) % 10) mi"
+    }
+}

@@ -1,0 +1,50 @@
+/// How many terminal columns text takes: wide characters (CJK, emoji) take two, combining marks
+/// none, so that columns stay aligned.
+enum DisplayWidth {
+    /// The columns `character` takes.
+    static func of(_ character: Character) -> Int {
+        var width = 0
+        for scalar in character.unicodeScalars {
+            let properties = scalar.properties
+            if scalar.value == 0xFE0F || properties.isEmojiPresentation || isWide(scalar.value) { return 2 }
+            switch properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .format: continue
+            default: width = max(width, 1)
+            }
+        }
+        return width
+    }
+
+    /// The columns `text` takes.
+    static func of(_ text: String) -> Int { text.reduce(0) { $0 + of($1) } }
+
+    /// `text` cut to at most `columns`, then padded with spaces to exactly `columns`.
+    static func fit(_ text: String, _ columns: Int) -> String {
+        var output = ""
+        var used = 0
+        for character in text {
+            let width = of(character)
+            if used + width > columns {
+                if columns > 0 && used < columns && !output.isEmpty {
+                    output.removeLast()
+                    output += "…"
+                }
+                break
+            }
+            output.append(character)
+            used += width
+        }
+        return output + String(repeating: " ", count: max(0, columns - of(output)))
+    }
+
+    private static func isWide(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+            0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// Signal handlers may only touch what was set up before they run: the saved terminal settings
+// and two flags. They are written once, before the handlers are installed.
+nonisolated(unsafe) private var savedSettings = termios()
+nonisolated(unsafe) private var rawModeActive: sig_atomic_t = 0
+nonisolated(unsafe) var terminalResized: sig_atomic_t = 0
+
+private let leaveSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+
+private func restoreTerminalFromSignal() {
+    guard rawModeActive != 0 else { return }
+    rawModeActive = 0
+    leaveSequence.withUnsafeBufferPointer { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedSettings)
+}
+
+/// The terminal in raw mode on the alternate screen, restored on quit, on Ctrl-C, on a signal
+/// and on a crash.
+final class RawTerminal {
+    /// Enters raw mode and the alternate screen.
+    init() {
+        tcgetattr(STDIN_FILENO, &savedSettings)
+        var raw = savedSettings
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
+        raw.c_oflag &= ~tcflag_t(OPOST)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+        rawModeActive = 1
+        for signal in [SIGTERM, SIGHUP, SIGQUIT, SIGINT] {
+            installHandler(signal) { number in
+                restoreTerminalFromSignal()
+                _exit(128 + number)
+            }
+        }
+        for signal in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
+            installHandler(signal) { number in
+                restoreTerminalFromSignal()
+                resetAndRaise(number)
+            }
+        }
+        installHandler(SIGWINCH) { _ in terminalResized = 1 }
+        emit("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
+    }
+
+    /// Leaves the alternate screen and restores the terminal as it was found.
+    func restore() {
+        guard rawModeActive != 0 else { return }
+        rawModeActive = 0
+        emit(String(decoding: leaveSequence, as: UTF8.self))
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedSettings)
+    }
+
+    deinit { restore() }
+
+    /// The terminal's size in columns and rows.
+    var size: (columns: Int, rows: Int) {
+        var window = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 {
+            return (Int(window.ws_col), Int(window.ws_row))
+        }
+        return (80, 24)
+    }
+
+    /// Writes `text` to the terminal at once.
+    func emit(_ text: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written <= 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+    }
+
+    /// Waits up to `milliseconds` for input and returns what arrived (empty on timeout).
+    func read(timeoutMilliseconds milliseconds: Int32) -> [UInt8] {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, milliseconds) > 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { systemRead(STDIN_FILENO, $0.baseAddress, 4096) }
+        if count == 0 { return [0x04] }
+        return count > 0 ? Array(buffer[..<count]) : []
+    }
+}
+
+private func installHandler(_ number: Int32, _ handler: @convention(c) (Int32) -> Void) {
+    var action = sigaction()
+    #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = handler
+    #else
+        action.__sigaction_u.__sa_handler = handler
+    #endif
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    sigaction(number, &action, nil)
+}
+
+private func resetAndRaise(_ number: Int32) {
+    var action = sigaction()
+    #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = SIG_DFL
+    #else
+        action.__sigaction_u.__sa_handler = SIG_DFL
+    #endif
+    sigemptyset(&action.sa_mask)
+    sigaction(number, &action, nil)
+    raise(number)
+}
+
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.read(descriptor, buffer, count)
+    #else
+        Darwin.read(descriptor, buffer, count)
+    #endif
+}
