@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "DashPilotScreens", dependencies: ["DashPilotCore", "DashPilotStore"]),
         .target(name: "DashPilotTerminal", dependencies: ["DashPilotCore", "DashPilotStore", "DashPilotScreens"]),
         .executableTarget(name: "dashpilot", dependencies: ["DashPilotTerminal"]),
-        .testTarget(name: "DashPilotCoreTests", dependencies: ["DashPilotCore"], resources: [.copy("Golden")]),
+        .testTarget(name: "DashPilotCoreTests", dependencies: ["DashPilotCore"], exclude: ["Golden"]),
         .testTarget(name: "DashPilotStoreTests", dependencies: ["DashPilotStore", "DashPilotCore", "CSQLite"]),
         .testTarget(name: "DashPilotScreensTests", dependencies: ["DashPilotScreens", "DashPilotStore", "DashPilotCore"]),
         .testTarget(

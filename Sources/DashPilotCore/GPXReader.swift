@@ -14,6 +14,12 @@ public enum GPXReader {
         /// What was wrong.
         public var reason: String
 
+        /// Creates a refusal at `line`.
+        public init(line: Int, reason: String) {
+            self.line = line
+            self.reason = reason
+        }
+
         /// The refusal as a sentence.
         public var sentence: String { "The GPX file is malformed at line \(line): \(reason). Nothing was imported." }
     }

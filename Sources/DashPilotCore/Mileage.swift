@@ -14,6 +14,13 @@ public struct Mileage: Sendable, Equatable {
     /// Whether the route has breaks that were not bridged (more than one segment).
     public var isPartial: Bool
 
+    /// Creates a mileage value.
+    public init(metres: Double, measuredSegments: Int, isPartial: Bool) {
+        self.metres = metres
+        self.measuredSegments = measuredSegments
+        self.isPartial = isPartial
+    }
+
     /// The distance in miles, unrounded.
     public var miles: Double { metres / Self.metresPerMile }
 

@@ -19,6 +19,13 @@ public struct Rates: Sendable, Equatable {
     /// Earnings per recorded mile.
     public var perMile: Rate
 
+    /// Creates a rates value.
+    public init(perShiftHour: Rate, perDeliveryHour: Rate, perMile: Rate) {
+        self.perShiftHour = perShiftHour
+        self.perDeliveryHour = perDeliveryHour
+        self.perMile = perMile
+    }
+
     /// Derives the rates of `shift` from its deliveries and mileage.
     public static func derive(shift: Shift, deliveries: [Delivery], mileage: Mileage?) -> Rates {
         guard let end = shift.endedAt else {

@@ -1,0 +1,77 @@
+import DashPilotCore
+import Foundation
+import Testing
+
+@Suite("Money and rates")
+struct MoneyAndRatesTests {
+    @Test("Decimal amounts parse to cents", arguments: [("84.50", 8450), ("84.5", 8450), ("84", 8400), ("0", 0), ("0.07", 7), ("-3.20", -320)])
+    func amountsParse(text: String, cents: Int64) {
+        #expect(Money(parsing: text)?.cents == cents)
+    }
+
+    @Test("Malformed amounts do not parse", arguments: ["", ".5", "84.", "84.505", "1,000", "abc", "8 4", "1e3", "--1", "٣"])
+    func malformedAmountsDoNotParse(text: String) {
+        #expect(Money(parsing: text) == nil)
+    }
+
+    @Test func amountsPrintWithTwoPlaces() {
+        #expect(Money(cents: 8450).description == "84.50")
+        #expect(Money(cents: 7).description == "0.07")
+        #expect(Money(cents: -320).description == "-3.20")
+    }
+
+    let shift = Shift(id: 3, startedAt: at(0), endedAt: at(240), earnings: Money(cents: 8450))
+
+    func delivery(_ number: Int, from: Double, to: Double?) -> Delivery {
+        var delivery = Delivery(shiftID: 3, number: number, acceptedAt: at(from))
+        if let to {
+            (delivery.arrivedAtPickupAt, delivery.pickedUpAt, delivery.deliveredAt) = (at(from), at(from), at(to))
+        }
+        return delivery
+    }
+
+    @Test func perShiftHourDividesByTheShiftsLengthRoundingHalfAwayFromZero() {
+        let rates = Rates.derive(shift: shift, deliveries: [], mileage: nil)
+        #expect(rates.perShiftHour == .amount(Money(cents: 2113)))  // 84.50 / 4 h = 21.125
+    }
+
+    @Test func perDeliveryHourUsesTheUnionOfOpenIntervalsNeverTheirSum() {
+        let deliveries = [delivery(1, from: 10, to: 70), delivery(2, from: 40, to: 100), delivery(3, from: 160, to: 190)]
+        #expect(Rates.deliveryOpenSeconds(deliveries, shiftEnd: at(240).unixSeconds) == 120 * 60)
+        let rates = Rates.derive(shift: shift, deliveries: deliveries, mileage: nil)
+        #expect(rates.perDeliveryHour == .amount(Money(cents: 4225)))
+    }
+
+    @Test func perMileDividesByTheUnroundedMiles() {
+        let mileage = Mileage(metres: 31.2 * Mileage.metresPerMile, measuredSegments: 1, isPartial: false)
+        let rates = Rates.derive(shift: shift, deliveries: [], mileage: mileage)
+        #expect(rates.perMile == .amount(Money(cents: 271)))
+    }
+
+    @Test func everyRateIsUnavailableWithAReasonWithoutEarnings() {
+        var unpaid = shift
+        unpaid.earnings = nil
+        let rates = Rates.derive(shift: unpaid, deliveries: [delivery(1, from: 0, to: 30)], mileage: nil)
+        #expect(rates == Rates(perShiftHour: .unavailable(.noEarnings), perDeliveryHour: .unavailable(.noEarnings), perMile: .unavailable(.noEarnings)))
+        #expect(RateGap.noEarnings.sentence == "Add what this shift paid to see its rates")
+    }
+
+    @Test func ratesWaitForTheShiftToEnd() {
+        let running = Shift(id: 3, startedAt: at(0), earnings: nil)
+        #expect(Rates.derive(shift: running, deliveries: [], mileage: nil).perShiftHour == .unavailable(.shiftRunning))
+    }
+
+    @Test func aRateThatCannotBeComputedSaysWhy() {
+        let instant = Shift(id: 3, startedAt: at(0), endedAt: at(0), earnings: Money(cents: 100))
+        let rates = Rates.derive(shift: instant, deliveries: [], mileage: nil)
+        #expect(rates.perShiftHour == .unavailable(.noShiftTime))
+        #expect(rates.perDeliveryHour == .unavailable(.noDeliveryTime))
+        #expect(rates.perMile == .unavailable(.noRoute))
+    }
+
+    @Test func zeroEarningsGiveZeroRatesNotMissingOnes() {
+        var free = shift
+        free.earnings = Money(cents: 0)
+        #expect(Rates.derive(shift: free, deliveries: [], mileage: nil).perShiftHour == .amount(Money(cents: 0)))
+    }
+}
