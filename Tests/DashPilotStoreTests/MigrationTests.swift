@@ -1,0 +1,159 @@
+import CSQLite
+import DashPilotCore
+import Foundation
+import Testing
+
+@testable import DashPilotStore
+
+@Suite("Migrations and the store file")
+struct MigrationTests {
+    /// Writes a store at `version` with the frozen migrations, the way that version's code did,
+    /// and puts data in it that the version could hold.
+    static func writeStore(at path: String, version: Int) throws {
+        let connection = try Connection(path: path, create: true, busyTimeoutMilliseconds: 0)
+        for step in 0..<version {
+            try connection.execute(Schema.migrations[step])
+        }
+        try connection.execute("PRAGMA user_version = \(version)")
+        // A completed shift from 17:02 to 21:40 and a running one.
+        try connection.execute("INSERT INTO shift (id, started_at, ended_at) VALUES (1, 1795971720, 1795988400)")
+        if version >= 2 {
+            for (index, north) in [0, 1000, 2000].enumerated() {
+                try connection.run(
+                    "INSERT INTO route_sample (shift_id, recorded_at, latitude_e7, longitude_e7, accuracy_dm) VALUES (1, ?, ?, -750000000, 50)",
+                    .integer(1_795_972_000 + Int64(index) * 60), .integer(400_000_000 + Int64(Double(north) / 111_195 * 1e7)))
+            }
+        }
+        if version >= 3 { try connection.execute("UPDATE route_sample SET session = 7") }
+        if version >= 4 { try connection.execute("UPDATE shift SET earnings_cents = 8450 WHERE id = 1") }
+        if version >= 5 {
+            try connection.execute(
+                "INSERT INTO delivery (shift_id, number, accepted_at, arrived_at_pickup_at, picked_up_at, delivered_at) VALUES (1, 1, 1795972320, 1795972740, 1795973160, 1795974060)")
+            try connection.execute("UPDATE shift SET last_delivery_number = 1 WHERE id = 1")
+        }
+    }
+
+    @Test("A store written at each earlier version, with data, opens with today's code", arguments: 1...5)
+    func migratesFromEveryEarlierVersion(version: Int) throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("old.sqlite")
+        try Self.writeStore(at: path, version: version)
+        let store = try DashPilotStore(path: path, clock: ManualClock())
+        #expect(try store.connection.scalar("PRAGMA user_version") == Int64(DashPilotStore.schemaVersion))
+        let log = try store.shiftLog(id: 1)
+        #expect(log.shift.startedAt == Date(unixSeconds: 1_795_971_720))
+        #expect(log.shift.endedAt == Date(unixSeconds: 1_795_988_400))
+        // A migration never invents a value it does not have.
+        #expect(log.shift.earnings == (version >= 4 ? Money(cents: 8450) : nil))
+        #expect(log.deliveries.count == (version >= 5 ? 1 : 0))
+        #expect(log.deliveries.allSatisfy { $0.pickupPlace == nil })
+        if version >= 2 {
+            let mileage = try #require(log.mileage)
+            #expect(abs(mileage.metres - 2000) < 2)
+        } else {
+            #expect(log.mileage == nil)
+        }
+        #expect(try store.places().isEmpty)
+        #expect(try store.doctor().isHealthy)
+        // The store keeps working: the next delivery number follows the old ones.
+        _ = try store.startShift()
+        #expect(try store.acceptDelivery().number == 1)
+    }
+
+    @Test func aNewStoreIsPrivateToItsUser() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("a/b/store.sqlite")
+        _ = try DashPilotStore(path: path, clock: ManualClock())
+        let file = try FileManager.default.attributesOfItem(atPath: path)
+        let parent = try FileManager.default.attributesOfItem(atPath: folder.file("a/b"))
+        #expect((file[.posixPermissions] as? Int) == 0o600)
+        #expect((parent[.posixPermissions] as? Int) == 0o700)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("a/b")) == ["store.sqlite"])
+    }
+
+    @Test func aNewStoreCarriesTheApplicationIDAndTodaysVersion() throws {
+        let fixture = try StoreFixture()
+        #expect(try fixture.rawScalar("PRAGMA application_id") == Int64(Schema.applicationID))
+        #expect(try fixture.rawScalar("PRAGMA user_version") == Int64(Schema.currentVersion))
+        #expect(try fixture.rawScalar("SELECT version FROM naming_policy") == Int64(PickupPlaceName.policyVersion))
+    }
+
+    /// Opens `path` and expects a refusal, with the file's bytes unchanged and nothing beside it.
+    func expectRefused(_ path: String, folder: TemporaryFolder, matching: (StoreError) -> Bool) throws {
+        let before = fileBytes(path)
+        let listing = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect {
+            _ = try DashPilotStore(path: path, clock: ManualClock())
+        } throws: { error in
+            guard let storeError = error as? StoreError else { return false }
+            return matching(storeError) && !storeError.sentence.isEmpty
+        }
+        #expect(fileBytes(path) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == listing)
+    }
+
+    @Test func aFileThatIsNotADashPilotStoreIsRefusedAndLeftAsItWas() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("notes.txt")
+        try Data("a driver's notes, not a store\n".utf8).write(to: URL(fileURLWithPath: path))
+        try expectRefused(path, folder: folder) { if case .notADashPilotStore = $0 { true } else { false } }
+    }
+
+    @Test func aZeroByteFileIsRefusedAndLeftAsItWas() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("empty.sqlite")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        try expectRefused(path, folder: folder) { if case .notADashPilotStore = $0 { true } else { false } }
+    }
+
+    @Test func anotherApplicationsSQLiteFileIsRefusedAndLeftAsItWas() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("other.sqlite")
+        do {
+            let connection = try Connection(path: path, create: true, busyTimeoutMilliseconds: 0)
+            try connection.execute("CREATE TABLE recipe (name TEXT); INSERT INTO recipe VALUES ('invented soup')")
+        }
+        try expectRefused(path, folder: folder) { if case .notADashPilotStore = $0 { true } else { false } }
+    }
+
+    @Test func aStoreFromANewerVersionIsRefusedAndLeftAsItWas() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("newer.sqlite")
+        do {
+            let store = try DashPilotStore(path: path, clock: ManualClock())
+            try store.connection.execute("PRAGMA user_version = 7")
+        }
+        try expectRefused(path, folder: folder) { $0 == .newerVersion(path: path, version: 7) }
+    }
+
+    @Test func aDamagedStoreIsRefusedAndLeftAsItWas() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("damaged.sqlite")
+        do {
+            let store = try DashPilotStore(path: path, clock: ManualClock())
+            _ = try store.startShift()
+        }
+        let whole = try #require(fileBytes(path))
+        try whole.prefix(whole.count / 2 + 100).write(to: URL(fileURLWithPath: path))
+        try expectRefused(path, folder: folder) { $0 == .damaged(path: path) }
+    }
+
+    @Test func aFolderWhereTheStoreShouldBeIsRefused() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("store.sqlite")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        #expect(throws: StoreError.notADashPilotStore(path: path, reason: "it is a folder")) {
+            _ = try DashPilotStore(path: path, clock: ManualClock())
+        }
+    }
+
+    @Test func migrationsAreAppendOnlyAndEachAddsWhatTheHistorySays() {
+        #expect(Schema.migrations.count == 6)
+        #expect(Schema.migrations[1].contains("CREATE TABLE route_sample"))
+        #expect(Schema.migrations[2].contains("ADD COLUMN session"))
+        #expect(Schema.migrations[3].contains("earnings_cents"))
+        #expect(Schema.migrations[4].contains("CREATE TABLE delivery"))
+        #expect(Schema.migrations[5].contains("CREATE TABLE pickup_place"))
+        #expect(!Schema.migrations[5].contains("UNIQUE"))
+    }
+}

@@ -1,0 +1,173 @@
+import DashPilotCore
+import Foundation
+import Testing
+
+@testable import DashPilotStore
+
+@Suite("Shifts and deliveries in the store")
+struct ShiftStoreTests {
+    @Test func onlyOneShiftRunsAtATime() throws {
+        let fixture = try StoreFixture()
+        let shift = try fixture.store.startShift()
+        #expect(throws: DashPilotRefusal.shiftAlreadyRunning(id: shift.id)) { try fixture.store.startShift() }
+    }
+
+    @Test func deliveriesAreAcceptedOnlyOnTheRunningShift() throws {
+        let fixture = try StoreFixture()
+        #expect(throws: DashPilotRefusal.noShiftRunning) { try fixture.store.acceptDelivery() }
+    }
+
+    @Test func endingIsRefusedWhileADeliveryIsOpenAndTheMessageNamesThem() throws {
+        let fixture = try StoreFixture()
+        try fixture.shiftWithDeliveries(3)
+        try fixture.complete(2, waitMinutes: 3)
+        #expect(throws: DashPilotRefusal.deliveriesStillOpen(numbers: [1, 3])) { try fixture.store.endShift() }
+        #expect(DashPilotRefusal.deliveriesStillOpen(numbers: [1, 3]).sentence.contains("Delivery 1 and Delivery 3"))
+        _ = try fixture.store.record(.cancel, delivery: 1)
+        _ = try fixture.store.record(.cancel, delivery: 3)
+        fixture.clock.advance(minutes: 5)
+        let ended = try fixture.store.endShift()
+        #expect(ended.endedAt == fixture.clock.now().wholeSecond)
+        #expect(try fixture.store.runningShift() == nil)
+    }
+
+    @Test func stepsAreRecordedAtTheClocksTimeAndStackedDeliveriesStepIndependently() throws {
+        let fixture = try StoreFixture()
+        try fixture.shiftWithDeliveries(2)
+        fixture.clock.advance(minutes: 2)
+        let arrived = try fixture.store.record(.arrive, delivery: 2)
+        #expect(arrived.arrivedAtPickupAt == fixture.clock.now().wholeSecond)
+        #expect(try fixture.store.delivery(number: 1, shiftID: nil).state == .accepted)
+        #expect(throws: DashPilotRefusal.stepOutOfOrder(delivery: 1, state: .accepted, step: .deliver)) {
+            try fixture.store.record(.deliver, delivery: 1)
+        }
+    }
+
+    @Test func aClockEarlierThanTheLastStepIsRefusedAndNothingIsWritten() throws {
+        let fixture = try StoreFixture()
+        try fixture.shiftWithDeliveries(1)
+        fixture.clock.advance(minutes: 5)
+        _ = try fixture.store.record(.arrive, delivery: 1)
+        let before = try fixture.store.delivery(number: 1, shiftID: nil)
+        fixture.clock.advance(minutes: -10)
+        #expect(throws: DashPilotRefusal.stepEarlierThanPrevious(delivery: 1, state: .arrivedAtPickup)) {
+            try fixture.store.record(.pickUp, delivery: 1)
+        }
+        #expect(try fixture.store.delivery(number: 1, shiftID: nil) == before)
+    }
+
+    @Test func numbersAreNeverReusedAfterADelete() throws {
+        let fixture = try StoreFixture()
+        let shift = try fixture.shiftWithDeliveries(3)
+        try fixture.store.deleteDelivery(number: 3, shiftID: nil)
+        try fixture.store.deleteDelivery(number: 2, shiftID: shift.id)
+        #expect(try fixture.store.acceptDelivery().number == 4)
+        #expect(try fixture.store.shiftLog(id: nil).deliveries.map(\.number) == [1, 4])
+    }
+
+    @Test func numbersCountWithinEachShift() throws {
+        let fixture = try StoreFixture()
+        try fixture.shiftWithDeliveries(2)
+        _ = try fixture.store.record(.cancel, delivery: 1)
+        _ = try fixture.store.record(.cancel, delivery: 2)
+        _ = try fixture.store.endShift()
+        try fixture.shiftWithDeliveries(1)
+        #expect(try fixture.store.shiftLog(id: nil).deliveries.map(\.number) == [1])
+    }
+
+    @Test func deletingAShiftTakesItsDeliveriesAndRouteSamplesAndLeavesPlaces() throws {
+        let fixture = try StoreFixture()
+        let shift = try fixture.shiftWithDeliveries(1)
+        _ = try fixture.store.setPickupPlace(fixture.name("Nowhere Noodles"), delivery: 1, shiftID: nil)
+        _ = try fixture.store.addRouteSample(latitude: 40, longitude: -75, accuracy: 5, session: nil)
+        _ = try fixture.store.record(.cancel, delivery: 1)
+        _ = try fixture.store.endShift()
+        try fixture.store.deleteShift(id: shift.id)
+        #expect(try fixture.rawScalar("SELECT count(*) FROM delivery") == 0)
+        #expect(try fixture.rawScalar("SELECT count(*) FROM route_sample") == 0)
+        #expect(try fixture.store.places().map(\.place.name) == ["Nowhere Noodles"])
+        #expect(throws: DashPilotRefusal.shiftNotFound(id: shift.id)) { try fixture.store.shiftLog(id: shift.id) }
+    }
+
+    @Test func deletingTheRunningShiftIsRefused() throws {
+        let fixture = try StoreFixture()
+        let shift = try fixture.store.startShift()
+        #expect(throws: DashPilotRefusal.shiftStillRunning(id: shift.id)) { try fixture.store.deleteShift(id: shift.id) }
+    }
+
+    @Test func earningsAreForCompletedShiftsOnlyNeverNegativeAndClearingIsNotZero() throws {
+        let fixture = try StoreFixture()
+        let shift = try fixture.store.startShift()
+        #expect(throws: DashPilotRefusal.shiftStillRunning(id: shift.id)) { try fixture.store.setEarnings(Money(cents: 100), shiftID: shift.id) }
+        fixture.clock.advance(minutes: 240)
+        _ = try fixture.store.endShift()
+        #expect(throws: DashPilotRefusal.negativeEarnings) { try fixture.store.setEarnings(Money(cents: -1), shiftID: shift.id) }
+        try fixture.store.setEarnings(Money(cents: 0), shiftID: shift.id)
+        #expect(try fixture.store.shiftLog(id: shift.id).shift.earnings == Money(cents: 0))
+        #expect(try fixture.store.shiftLog(id: shift.id).rates.perShiftHour == .amount(Money(cents: 0)))
+        try fixture.store.setEarnings(nil, shiftID: shift.id)
+        #expect(try fixture.store.shiftLog(id: shift.id).shift.earnings == nil)
+        #expect(try fixture.store.shiftLog(id: shift.id).rates.perShiftHour == .unavailable(.noEarnings))
+        #expect(throws: DashPilotRefusal.shiftNotFound(id: 99)) { try fixture.store.setEarnings(nil, shiftID: 99) }
+    }
+
+    @Test func theStoreItselfRefusesAStatusColumnsWorthOfContradictions() throws {
+        // Delivered and cancelled at once cannot be stored, whatever writes the row.
+        let fixture = try StoreFixture()
+        try fixture.shiftWithDeliveries(1)
+        #expect(throws: SQLiteError.self) { try fixture.raw("UPDATE delivery SET delivered_at = accepted_at, cancelled_at = accepted_at") }
+        #expect(throws: SQLiteError.self) { try fixture.raw("INSERT INTO shift (started_at) VALUES (1)") }
+    }
+}
+
+@Suite("Route samples in the store")
+struct RouteStoreTests {
+    @Test func aRefusedSampleIsNotStoredAndNeverBecomesTheOneComparedWith() throws {
+        let fixture = try StoreFixture()
+        _ = try fixture.store.startShift()
+        _ = try fixture.store.addRouteSample(latitude: 40, longitude: -75, accuracy: 5, session: nil)
+        fixture.clock.advance(seconds: 10)
+        // 2 km in 10 s: refused.
+        #expect(throws: DashPilotRefusal.routeSampleRefused(.impossibleSpeed)) {
+            try fixture.store.addRouteSample(latitude: 40.018, longitude: -75, accuracy: 5, session: nil)
+        }
+        fixture.clock.advance(seconds: 10)
+        // 100 m from the first kept sample in 20 s: kept, because the refused one is not compared with.
+        _ = try fixture.store.addRouteSample(latitude: 40.0009, longitude: -75, accuracy: 5, session: nil)
+        #expect(try fixture.rawScalar("SELECT count(*) FROM route_sample") == 2)
+        let mileage = try #require(try fixture.store.shiftLog(id: nil).mileage)
+        #expect(abs(mileage.metres - 100) < 1)
+    }
+
+    @Test func aSampleNeedsARunningShift() throws {
+        let fixture = try StoreFixture()
+        #expect(throws: DashPilotRefusal.noShiftRunning) { try fixture.store.addRouteSample(latitude: 40, longitude: -75, accuracy: nil, session: nil) }
+    }
+
+    @Test func importJoinsEachPointToTheShiftThatHoldsItAndCountsTheRest() throws {
+        let fixture = try StoreFixture()
+        let first = try fixture.store.startShift()
+        fixture.clock.advance(minutes: 60)
+        _ = try fixture.store.endShift()
+        fixture.clock.advance(minutes: 60)
+        let second = try fixture.store.startShift()
+        fixture.clock.advance(minutes: 30)
+        let start = first.startedAt
+        func point(_ minutes: Double, _ north: Double) -> RouteSample {
+            RouteSample(recordedAt: start.addingTimeInterval(minutes * 60), latitude: 40 + north / 111_195, longitude: -75)
+        }
+        let segments = [
+            [point(-5, 0), point(10, 0), point(10.5, 300), point(11, 600)],
+            [point(11.5, 900), point(12, 900.5), point(90, 2000)],
+            [point(125, 0), point(125.5, 300), point(200, 0)],
+        ]
+        let report = try fixture.store.importRoute(segments: segments)
+        #expect(report.kept == 6)
+        #expect(report.skipped[.outsideEveryShift] == 3)
+        #expect(report.skipped[.refused(.tooCloseToLast)] == 1)
+        let sessions = try fixture.store.connection.query("SELECT DISTINCT session FROM route_sample WHERE shift_id = ? ORDER BY session", .integer(first.id)) { $0.int64(0) }
+        #expect(sessions == [1, 2])
+        #expect(try fixture.store.shiftLog(id: first.id).mileage?.isPartial == true)
+        #expect(try fixture.rawScalar("SELECT count(*) FROM route_sample WHERE shift_id = \(second.id)") == 2)
+    }
+}
