@@ -26,7 +26,7 @@ let package = Package(
         .testTarget(name: "DashPilotScreensTests", dependencies: ["DashPilotScreens", "DashPilotStore", "DashPilotCore"]),
         .testTarget(
             name: "DashPilotTerminalTests",
-            dependencies: ["DashPilotTerminal", "DashPilotStore", "DashPilotCore", "CSQLite"]
+            dependencies: ["DashPilotTerminal", "DashPilotStore", "DashPilotCore", "CSQLite", "dashpilot"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -84,8 +84,12 @@ public enum CommandLineTool {
             return Status.done
         }
         guard let (spec, used) = CommandSpec.find(words) else {
-            if words.count == 1 || words.dropFirst().allSatisfy({ $0 == "--help" || $0 == "-h" }), let help = groupHelp([words[0]]) {
-                return words.count == 1 ? usageFailure(UsageError(spec: nil, message: "\(words[0]) needs a subcommand.")) : help
+            let group = CommandSpec.all.filter { $0.words.count > 1 && $0.words[0] == words[0] }
+            if !group.isEmpty && words.dropFirst().allSatisfy({ $0 == "--help" || $0 == "-h" }) {
+                if words.count > 1 { return groupHelp([words[0]]) ?? Status.done }
+                let usages = group.map { "dashpilot \($0.usage)" }.joined(separator: "\n       ")
+                writeError("Error: \(words[0]) needs a subcommand.\nUsage: \(usages)\n  See 'dashpilot \(words[0]) --help'.")
+                return Status.usage
             }
             return usageFailure(UsageError(spec: nil, message: "Unknown command \(TerminalText.safe(words.prefix(2).joined(separator: " ")))."))
         }

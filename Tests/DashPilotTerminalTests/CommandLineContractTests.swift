@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@Suite("The command line's contract: help, usage, store path and unusable stores")
+struct CommandLineContractTests {
+    static let commands: [[String]] = [
+        ["shift", "start"], ["shift", "end"], ["shift", "list"], ["shift", "show"], ["shift", "delete"], ["shift", "earnings"],
+        ["delivery", "accept"], ["delivery", "arrive"], ["delivery", "pickup"], ["delivery", "deliver"], ["delivery", "cancel"],
+        ["delivery", "delete"], ["pickup", "set"], ["pickup", "clear"], ["pickup", "recent"], ["place", "list"], ["place", "show"],
+        ["place", "rename"], ["place", "merge"], ["route", "add"], ["route", "import"], ["doctor"],
+    ]
+
+    @Test("Every command has help", arguments: commands)
+    func everyCommandHasHelp(words: [String]) {
+        let dash = Binary()
+        defer { dash.remove() }
+        for arguments in [words + ["--help"], ["help"] + words, words + ["-h"]] {
+            let result = dash.run(arguments)
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("OVERVIEW:") && result.stdout.contains("USAGE: dashpilot \(words.joined(separator: " "))"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: dash.storePath))
+    }
+
+    @Test func helpAndVersion() {
+        let dash = Binary()
+        defer { dash.remove() }
+        let help = dash.run(["help"])
+        #expect(help.status == 0 && help.stdout.contains("SUBCOMMANDS:") && help.stdout.contains("place merge"))
+        #expect(dash.run(["--help"]).stdout == help.stdout)
+        // With no command and no terminal, dashpilot prints help.
+        #expect(dash.run([]).stdout == help.stdout)
+        let version = dash.run(["--version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("dashpilot "))
+    }
+
+    @Test("Usage errors exit 64 with the command's usage on standard error", arguments: [
+        ["frobnicate"], ["shift"], ["shift", "start", "--verbose"], ["shift", "show", "three"], ["delivery", "arrive"],
+        ["delivery", "arrive", "0"], ["pickup", "set", "1"], ["place", "rename", "A"], ["shift", "list", "--limit"],
+        ["route", "add", "40"], ["--store"],
+    ])
+    func usageErrors(arguments: [String]) {
+        let dash = Binary()
+        defer { dash.remove() }
+        let result = dash.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: "))
+        #expect(result.stderr.contains("Usage: dashpilot"))
+        #expect(result.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: dash.storePath))
+    }
+
+    @Test func theStoreIsTheOptionThenTheEnvironmentThenTheDefault() {
+        var dash = Binary()
+        defer { dash.remove() }
+        dash.environment["DASHPILOT_STORE"] = nil
+        dash.run(["shift", "start"])
+        #expect(FileManager.default.fileExists(atPath: dash.folder + "/home/.local/share/dashpilot/dashpilot.sqlite"))
+        dash.environment["XDG_DATA_HOME"] = dash.folder + "/xdg"
+        dash.run(["shift", "start"])
+        #expect(FileManager.default.fileExists(atPath: dash.folder + "/xdg/dashpilot/dashpilot.sqlite"))
+        dash.environment["DASHPILOT_STORE"] = dash.folder + "/env.sqlite"
+        dash.run(["shift", "start"])
+        #expect(FileManager.default.fileExists(atPath: dash.folder + "/env.sqlite"))
+        #expect(dash.run(["--store", dash.folder + "/option.sqlite", "shift", "start"]).stdout == "1\n")
+        #expect(dash.run(["shift", "list", "--store=" + dash.folder + "/option.sqlite", "--json"]).stdout.contains("\"id\": 1"))
+        let attributes = try? FileManager.default.attributesOfItem(atPath: dash.folder + "/xdg/dashpilot")
+        #expect((attributes?[.posixPermissions] as? Int) == 0o700)
+    }
+
+    @Test("A store that cannot be used exits 74 and is left byte for byte", arguments: ["text", "empty", "newer", "damaged"])
+    func unusableStores(kind: String) throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        switch kind {
+        case "text": try "not a store\n".write(toFile: dash.storePath, atomically: true, encoding: .utf8)
+        case "empty": #expect(FileManager.default.createFile(atPath: dash.storePath, contents: Data()))
+        default:
+            dash.run(["shift", "start"])
+            for _ in 0..<30 { dash.run(["delivery", "accept"]) }
+            if kind == "newer" {
+                let handle = try FileHandle(forUpdating: URL(fileURLWithPath: dash.storePath))
+                try handle.seek(toOffset: 60)
+                handle.write(Data([0, 0, 0, 9]))
+                try handle.close()
+            } else {
+                let whole = try #require(FileManager.default.contents(atPath: dash.storePath))
+                try whole.prefix(whole.count - 1000).write(to: URL(fileURLWithPath: dash.storePath))
+            }
+        }
+        let before = FileManager.default.contents(atPath: dash.storePath)
+        for arguments in [["shift", "list"], ["shift", "start"], ["doctor"]] {
+            let result = dash.run(arguments)
+            #expect(result.status == 74, "\(arguments)")
+            #expect(result.stderr.hasPrefix("Error: "))
+        }
+        #expect(FileManager.default.contents(atPath: dash.storePath) == before)
+        #expect(!FileManager.default.fileExists(atPath: dash.storePath + "-journal"))
+    }
+
+    @Test func doctorReportsAHealthyStoreAndChangesNothing() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.run(["shift", "start"])
+        let before = FileManager.default.contents(atPath: dash.storePath)
+        let result = dash.run(["doctor"])
+        #expect(result.status == 0 && result.stdout.contains("The store is healthy."))
+        let report = try #require(json(dash.run(["doctor", "--json"]).stdout) as? [String: Any])
+        #expect(report["healthy"] as? Bool == true)
+        #expect(FileManager.default.contents(atPath: dash.storePath) == before)
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Drives the interactive mode end to end under tmux: keys in with send-keys, the screen out with
+/// capture-pane, on a private tmux server per test.
+struct TmuxSession {
+    let dash: Binary
+    let socket: String
+    let name = "dashpilot"
+
+    init(dash: Binary, command: String) {
+        self.dash = dash
+        socket = "dashpilot-test-" + UUID().uuidString.prefix(8)
+        tmux(["new-session", "-d", "-s", name, "-x", "100", "-y", "40", command])
+    }
+
+    @discardableResult
+    func tmux(_ arguments: [String]) -> RunResult {
+        dash.spawn(([ "/usr/bin/tmux", "-L", socket] + arguments).map { Array($0.utf8) }, environment: dash.environment.merging(["TERM": "xterm-256color"]) { $1 }, stdin: nil)
+    }
+
+    func keys(_ keys: String...) { tmux(["send-keys", "-t", name] + keys) }
+
+    func type(_ text: String) { tmux(["send-keys", "-t", name, "-l", text]) }
+
+    var screen: String { tmux(["capture-pane", "-p", "-t", name]).stdout }
+
+    /// Waits for the screen to satisfy `condition`: the program runs in another process, so the
+    /// test polls its screen until a deadline instead of sleeping a fixed time.
+    func waitFor(_ seconds: Double = 5, _ condition: (String) -> Bool) -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last = screen
+        while !condition(last) && Date() < deadline {
+            usleep(20_000)
+            last = screen
+        }
+        return last
+    }
+
+    func kill() { tmux(["kill-server"]) }
+}
+
+@Suite("The interactive mode, under tmux", .serialized)
+struct InteractiveModeTests {
+    @Test func openingNamingAPlaceAStepALiveChangeAndQuitting() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.run(["shift", "start"])
+        dash.run(["delivery", "accept"])
+        dash.run(["pickup", "set", "1", "Nowhere Noodles"])
+        dash.run(["delivery", "accept"])
+        let session = TmuxSession(dash: dash, command: "env DASHPILOT_STORE='\(dash.storePath)' TZ=UTC '\(Binary.path)'; echo exited-$?; sleep 30")
+        defer { session.kill() }
+
+        var screen = session.waitFor { $0.contains("Shift running since") }
+        #expect(screen.contains("▸ Delivery 2 · Accepted"))  // the newest open delivery is selected
+        #expect(screen.contains("[ Add Pickup Place ]"))
+        #expect(screen.contains("Arrived at Pickup"))
+        #expect(screen.contains("a accept"))
+
+        session.keys("p")
+        screen = session.waitFor { $0.contains("Pickup place · Delivery 2") }
+        #expect(screen.contains("Recent"))
+        #expect(screen.contains("Nowhere Noodles"))
+        session.type("Sample Sandwiches")
+        session.keys("Enter")
+        screen = session.waitFor { $0.contains("Sample Sandwiches") && !$0.contains("Pickup place ·") }
+        #expect(screen.contains("[ Change Pickup Place ]"))
+
+        session.keys("Enter")
+        screen = session.waitFor { $0.contains("Delivery 2 · At pickup") }
+        #expect(screen.contains("Picked Up"))
+
+        // A command from another terminal shows without a key press.
+        #expect(dash.run(["delivery", "accept"]).stdout == "3\n")
+        screen = session.waitFor(2) { $0.contains("Delivery 3 · Accepted") }
+        #expect(screen.contains("Delivery 3 · Accepted"))
+
+        session.keys("q")
+        screen = session.waitFor { $0.contains("exited-0") }
+        #expect(screen.contains("exited-0"))
+        let place = try #require(json(dash.run(["shift", "show", "--json"]).stdout) as? [String: Any])
+        let deliveries = try #require(place["deliveries"] as? [[String: Any]])
+        #expect(deliveries[1]["pickupPlace"] as? String == "Sample Sandwiches")
+        #expect(deliveries[1]["state"] as? String == "arrivedAtPickup")
+    }
+
+    @Test func ctrlCLeavesTheTerminalUsable() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        let settings = dash.folder + "/stty.txt"
+        let session = TmuxSession(
+            dash: dash,
+            command: "env DASHPILOT_STORE='\(dash.storePath)' '\(Binary.path)'; stty -a > '\(settings)'; echo restored-$?; sleep 30")
+        defer { session.kill() }
+        _ = session.waitFor { $0.contains("No shift running") }
+        #expect(session.tmux(["display", "-p", "-t", session.name, "#{alternate_on}"]).stdout == "1\n")
+        session.keys("C-c")
+        let screen = session.waitFor { $0.contains("restored-0") }
+        #expect(screen.contains("restored-0"))
+        #expect(session.tmux(["display", "-p", "-t", session.name, "#{alternate_on}"]).stdout == "0\n")
+        let modes = try String(contentsOfFile: settings, encoding: .utf8)
+        #expect(modes.contains(" icanon") && modes.contains(" echo") && !modes.contains("-icanon") && !modes.contains("-echo "))
+    }
+
+    @Test func theSheetKeepsARefusedNameWithItsSentence() {
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.run(["shift", "start"])
+        dash.run(["delivery", "accept"])
+        let session = TmuxSession(dash: dash, command: "env DASHPILOT_STORE='\(dash.storePath)' NO_COLOR=1 '\(Binary.path)'")
+        defer { session.kill() }
+        _ = session.waitFor { $0.contains("Delivery 1") }
+        session.keys("p")
+        _ = session.waitFor { $0.contains("Pickup place · Delivery 1") }
+        session.type(String(repeating: "n", count: 121))
+        session.keys("Enter")
+        let screen = session.waitFor { $0.contains("too long") }
+        #expect(screen.contains("too long"))
+        #expect(screen.contains("Pickup place · Delivery 1"))
+        session.keys("Escape")
+        _ = session.waitFor { !$0.contains("Pickup place · Delivery 1") }
+        session.keys("?")
+        #expect(session.waitFor { $0.contains("Keys on this screen") }.contains("Keys on this screen"))
+    }
+}

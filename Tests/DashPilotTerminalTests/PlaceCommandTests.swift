@@ -1,0 +1,236 @@
+import Foundation
+import Testing
+
+@Suite("The command line: pickup places, rename and merge")
+struct PlaceCommandTests {
+    /// A store with a shift, four deliveries, and two places.
+    static func twoPlaces() -> Binary {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        for minute in 1...4 { dash.run(["delivery", "accept"], at: "2026-11-29 17:0\(minute):00") }
+        dash.run(["pickup", "set", "1", "Example Diner"], at: "2026-11-29 17:05:00")
+        dash.run(["pickup", "set", "2", "example  diner"], at: "2026-11-29 17:05:00")
+        dash.run(["pickup", "set", "3", "Nowhere Noodles"], at: "2026-11-29 17:05:00")
+        dash.run(["delivery", "arrive", "1"], at: "2026-11-29 17:10:00")
+        dash.run(["delivery", "pickup", "1"], at: "2026-11-29 17:17:00")
+        dash.run(["delivery", "arrive", "2"], at: "2026-11-29 17:20:00")
+        dash.run(["delivery", "pickup", "2"], at: "2026-11-29 17:22:00")
+        return dash
+    }
+
+    @Test func pickupSetReusesByKeyAndTheFirstSpellingWins() throws {
+        let dash = Self.twoPlaces()
+        defer { dash.remove() }
+        let places = try #require(json(dash.run(["place", "list", "--json"]).stdout) as? [[String: Any]])
+        #expect(places.map { $0["name"] as? String } == ["Example Diner", "Nowhere Noodles"])
+        #expect(places.map { $0["deliveries"] as? Int } == [2, 1])
+        #expect(places[0]["firstNamedAt"] as? String == "2026-11-29T17:05:00Z")
+    }
+
+    @Test func pickupSetTakesAnUnquotedNameAndPrintsWhatItRecorded() {
+        let dash = Self.twoPlaces()
+        defer { dash.remove() }
+        let result = dash.run(["pickup", "set", "4", "Sample", "Sandwiches"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "Delivery 4 · Sample Sandwiches (a new pickup place)\n")
+    }
+
+    @Test func theRecentListAndTheRecentPath() throws {
+        let dash = Self.twoPlaces()
+        defer { dash.remove() }
+        let recent = try #require(json(dash.run(["pickup", "recent", "--json"]).stdout) as? [[String: Any]])
+        #expect(recent.map { $0["name"] as? String } == ["Nowhere Noodles", "Example Diner"])
+        #expect(recent[0]["lastUsedAt"] as? String == "2026-11-29T17:03:00Z")
+        #expect(dash.run(["pickup", "set", "4", "--recent", "2"]).stdout == "Delivery 4 · Example Diner\n")
+        #expect(dash.run(["pickup", "set", "4", "--recent", "3"]).status == 1)
+        #expect(dash.run(["pickup", "set", "4", "--recent", "6"]).status == 64)
+        #expect(dash.run(["pickup", "recent"]).stdout.hasPrefix("1. Example Diner"))
+    }
+
+    @Test func pickupClearRemovesThePlaceButKeepsItInTheCatalogue() throws {
+        let dash = Self.twoPlaces()
+        defer { dash.remove() }
+        #expect(dash.run(["pickup", "clear", "3"]).status == 0)
+        let shift = try #require(json(dash.run(["shift", "show", "--json"]).stdout) as? [String: Any])
+        #expect(((shift["deliveries"] as? [[String: Any]])?[2]["pickupPlace"]) is NSNull)
+        #expect(dash.run(["place", "list"]).stdout.contains("Nowhere Noodles · 0 deliveries"))
+        let recent = try #require(json(dash.run(["pickup", "recent", "--json"]).stdout) as? [[String: Any]])
+        #expect(recent.map { $0["name"] as? String } == ["Example Diner"])
+    }
+
+    @Test func placeShowFindsAnySpellingAndGivesWaitsNewestFirst() throws {
+        let dash = Self.twoPlaces()
+        defer { dash.remove() }
+        let result = dash.run(["place", "show", "EXAMPLE DINER", "--json"])
+        #expect(result.status == 0)
+        let history = try #require(json(result.stdout) as? [String: Any])
+        #expect(history["name"] as? String == "Example Diner")
+        let waits = try #require(history["waits"] as? [String: Any])
+        #expect(waits["count"] as? Int == 2)
+        #expect(waits["median"] as? Double == 270)
+        #expect(waits["shortest"] as? Int == 120)
+        #expect(waits["longest"] as? Int == 420)
+        let deliveries = try #require(history["deliveries"] as? [[String: Any]])
+        #expect(deliveries.map { $0["number"] as? Int } == [2, 1])
+        #expect(deliveries.map { $0["wait"] as? Int } == [120, 420])
+        #expect(deliveries[0]["shift"] as? Int == 1)
+        #expect(deliveries[0]["state"] as? String == "pickedUp")
+        let text = dash.run(["place", "show", "example diner"]).stdout
+        #expect(text.hasPrefix("Example Diner\nTypical recorded wait 4 min 30 s · median of 2 recorded pickups\nShortest 2 min · Longest 7 min\n"))
+        #expect(!text.contains("example diner"))
+    }
+
+    @Test func aPlaceWithNoWaitsHasACountOfZeroAndNulls() throws {
+        let dash = Self.twoPlaces()
+        defer { dash.remove() }
+        let waits = (json(dash.run(["place", "show", "Nowhere Noodles", "--json"]).stdout) as? [String: Any])?["waits"] as? [String: Any]
+        #expect(waits?["count"] as? Int == 0)
+        #expect(waits?["median"] is NSNull && waits?["shortest"] is NSNull && waits?["longest"] is NSNull)
+    }
+
+    @Test func anUnknownPlaceIsNotFound() {
+        let dash = Self.twoPlaces()
+        defer { dash.remove() }
+        let result = dash.run(["place", "show", "Absent Alehouse"])
+        #expect(result.status == 1 && result.stderr == "Error: No pickup place has that name.\n")
+    }
+
+    @Test("Names the policy refuses exit 1 with the policy's sentence", arguments: [
+        ("   ", "empty"), ("\u{200B}", "nothing visible"), ("Bell\u{7}", "control character"), ("Noodle\u{202E}raB", "text-direction"),
+        (String(repeating: "n", count: 121), "too long"),
+    ])
+    func refusedNames(name: String, words: String) {
+        let dash = Self.twoPlaces()
+        defer { dash.remove() }
+        let result = dash.run(["pickup", "set", "4", name])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(words))
+        #expect(!result.stderr.contains("\u{7}") && !result.stderr.contains("\u{202E}"))
+    }
+
+    @Test func invalidUTF8InANameIsRefusedNeverRepaired() throws {
+        let dash = Self.twoPlaces()
+        defer { dash.remove() }
+        let result = dash.run(bytes: [Array("pickup".utf8), Array("set".utf8), Array("4".utf8), [0x4E, 0x6F, 0xC3, 0x28, 0x64]])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("not valid UTF-8"))
+        let places = try #require(json(dash.run(["place", "list", "--json"]).stdout) as? [[String: Any]])
+        #expect(places.count == 2)
+    }
+
+    @Test func renameAndItsCollisionRefusal() throws {
+        let dash = Self.twoPlaces()
+        defer { dash.remove() }
+        let collision = dash.run(["place", "rename", "Example Diner", "NOWHERE noodles"])
+        #expect(collision.status == 1)
+        #expect(collision.stderr.contains("Nowhere Noodles") && collision.stderr.contains("merging"))
+        #expect(dash.run(["place", "rename", "example diner", "Example Eatery"]).stdout == "Renamed to Example Eatery.\n")
+        #expect(dash.run(["place", "show", "Example Diner"]).status == 1)
+        let history = try #require(json(dash.run(["place", "show", "example eatery", "--json"]).stdout) as? [String: Any])
+        #expect((history["waits"] as? [String: Any])?["count"] as? Int == 2)
+        #expect(history["firstNamedAt"] as? String == "2026-11-29T17:05:00Z")
+        #expect(dash.run(["place", "rename", "Example Eatery", "EXAMPLE EATERY"]).status == 0)
+        #expect(dash.run(["place", "rename", "Absent Alehouse", "Anything"]).status == 1)
+        #expect(dash.run(["place", "rename", "Example Eatery"]).status == 64)
+    }
+
+    @Test func mergeWithoutATerminalNeedsYes() throws {
+        let dash = Self.twoPlaces()
+        defer { dash.remove() }
+        let refused = dash.run(["place", "merge", "Example Diner", "Nowhere Noodles"])
+        #expect(refused.status == 1 && refused.stderr.contains("--yes"))
+        let merged = dash.run(["place", "merge", "Example Diner", "Nowhere Noodles", "--yes"])
+        #expect(merged.status == 0 && merged.stdout == "Merged into Nowhere Noodles.\n")
+        let places = try #require(json(dash.run(["place", "list", "--json"]).stdout) as? [[String: Any]])
+        #expect(places.map { $0["name"] as? String } == ["Nowhere Noodles"])
+        #expect(places[0]["deliveries"] as? Int == 3)
+        let history = try #require(json(dash.run(["place", "show", "Nowhere Noodles", "--json"]).stdout) as? [String: Any])
+        #expect((history["waits"] as? [String: Any])?["count"] as? Int == 2)
+        #expect(dash.run(["place", "merge", "Nowhere Noodles", "nowhere noodles", "--yes"]).stderr.contains("into itself"))
+        #expect(dash.run(["place", "merge", "Example Diner", "Nowhere Noodles", "--yes"]).stderr.contains("no longer exists"))
+        #expect(dash.run(["place", "merge", "Nowhere Noodles", "Absent Alehouse", "--yes"]).status == 1)
+    }
+
+    @Test func mergeOnATerminalAsksTheDesignsQuestionAndMergesOnlyOnYes() throws {
+        let dash = Self.twoPlaces()
+        defer { dash.remove() }
+        let question = "Merge \"Example Diner\" into \"Nowhere Noodles\"? All deliveries recorded under Example Diner will move to Nowhere Noodles, keeping their recorded times. Example Diner will then be removed. This cannot be undone."
+        let declined = dash.onTerminal(["place", "merge", "Example Diner", "Nowhere Noodles"], input: "n\n")
+        #expect(declined.stdout.contains(question))
+        #expect(declined.stdout.contains("Nothing was merged."))
+        #expect(declined.status == 1)
+        #expect((json(dash.run(["place", "list", "--json"]).stdout) as? [[String: Any]])?.count == 2)
+        let accepted = dash.onTerminal(["place", "merge", "Example Diner", "Nowhere Noodles"], input: "y\n")
+        #expect(accepted.stdout.contains(question))
+        #expect(accepted.status == 0)
+        #expect((json(dash.run(["place", "list", "--json"]).stdout) as? [[String: Any]])?.count == 1)
+    }
+
+    @Test func namesAnotherToolWroteAreNeverSentToTheTerminalAsControlSequences() throws {
+        let dash = Self.twoPlaces()
+        defer { dash.remove() }
+        let sqlite = Binary().spawn(
+            [Array("/usr/bin/sqlite3".utf8), Array(dash.storePath.utf8),
+             Array("UPDATE pickup_place SET display_name = 'Evil' || char(27) || '[2J' || char(7) WHERE display_name = 'Nowhere Noodles'".utf8)],
+            environment: ["PATH": "/usr/bin:/bin"], stdin: nil)
+        #expect(sqlite.status == 0)
+        for arguments in [["place", "list"], ["pickup", "recent"], ["shift", "show", "1"], ["place", "list", "--json"], ["shift", "show", "--json"]] {
+            let output = dash.run(arguments).stdout
+            #expect(!output.contains("\u{1B}") && !output.contains("\u{7}"), "\(arguments)")
+            #expect(output.contains("Evil"))
+        }
+    }
+
+    @Test func theLogNamesEventsNeverPlaces() {
+        let dash = Binary()
+        defer { dash.remove() }
+        let log = ["DASHPILOT_LOG": "1"]
+        dash.run(["shift", "start"])
+        dash.run(["delivery", "accept"])
+        var stderr = dash.run(["pickup", "set", "1", "Zanzibar Quokka Grill"], environment: log).stderr
+        stderr += dash.run(["pickup", "set", "1", "zanzibar quokka grill"], environment: log).stderr
+        stderr += dash.run(["pickup", "set", "1", "Quillon Vexbridge"], environment: log).stderr
+        stderr += dash.run(["place", "rename", "Quillon Vexbridge", "zanzibar quokka grill"], environment: log).stderr
+        stderr += dash.run(["place", "merge", "Quillon Vexbridge", "Zanzibar Quokka Grill", "--yes"], environment: log).stderr
+        stderr += dash.run(["pickup", "clear", "1"], environment: log).stderr
+        let logLines = stderr.split(separator: "\n").filter { $0.hasPrefix("dashpilot[pickup-place]") }
+        #expect(logLines.contains("dashpilot[pickup-place]: created"))
+        #expect(logLines.contains("dashpilot[pickup-place]: reused"))
+        #expect(logLines.contains("dashpilot[pickup-place]: merged"))
+        #expect(logLines.contains("dashpilot[pickup-place]: refused rename-collision"))
+        for line in logLines {
+            #expect(!line.lowercased().contains("zanzibar") && !line.lowercased().contains("vexbridge"))
+        }
+        #expect(dash.run(["pickup", "set", "1", "Zanzibar Quokka Grill"]).stderr.isEmpty)
+    }
+
+    @Test func twoProcessesNamingTheSameNewPlaceAtOnceMakeOnePlace() throws {
+        for round in 0..<12 {
+            let dash = Binary()
+            defer { dash.remove() }
+            dash.run(["shift", "start"])
+            dash.run(["delivery", "accept"])
+            dash.run(["delivery", "accept"])
+            let name = "Round \(round) Rotisserie"
+            let group = DispatchGroup()
+            let results = ResultBox()
+            for number in ["1", "2"] {
+                DispatchQueue.global().async(group: group) {
+                    results.append(dash.run(["pickup", "set", number, number == "1" ? name : name.uppercased()]).status)
+                }
+            }
+            group.wait()
+            #expect(results.values == [0, 0])
+            let places = try #require(json(dash.run(["place", "list", "--json"]).stdout) as? [[String: Any]])
+            #expect(places.count == 1)
+            #expect(places.first?["deliveries"] as? Int == 2)
+        }
+    }
+}
+
+final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Int32] = []
+    var values: [Int32] { lock.withLock { stored } }
+    func append(_ value: Int32) { lock.withLock { stored.append(value) } }
+}
