@@ -53,7 +53,7 @@ struct Binary {
 
     func run(bytes arguments: [[UInt8]], at time: String? = nil, stdin: String? = nil, environment extra: [String: String] = [:]) -> RunResult {
         var command: [[UInt8]] = [Array(Self.path.utf8)] + arguments
-        if let time { command = [Array("/usr/bin/faketime".utf8), Array(time.utf8)] + command }
+        if let time { command = [Array("/usr/bin/faketime".utf8), Array("-f".utf8), Array(time.utf8)] + command }
         let env = environment.merging(extra) { $1 }
         return spawn(command, environment: env, stdin: stdin)
     }
