@@ -15,6 +15,16 @@ public struct RenameSheet: Sendable, Equatable {
     /// The keys of this sheet.
     public var keys: [KeyHint]
 
+    /// Creates the sheet from its parts.
+    public init(title: String, fieldLabel: String, prefilledName: String, saveControl: Control, cancelControl: Control, keys: [KeyHint]) {
+        self.title = title
+        self.fieldLabel = fieldLabel
+        self.prefilledName = prefilledName
+        self.saveControl = saveControl
+        self.cancelControl = cancelControl
+        self.keys = keys
+    }
+
     /// The sheet for `place`.
     public init(place: PickupPlace) {
         title = "Rename pickup place"

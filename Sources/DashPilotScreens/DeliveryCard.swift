@@ -19,6 +19,20 @@ public struct DeliveryCard: Sendable, Equatable {
     /// Whether the delivery is finished (shown dimmed).
     public var isFinished: Bool
 
+    /// Creates a card from its parts.
+    public init(
+        number: Int, title: String, placeLine: String?, accessibilityLabel: String, pickupControl: Control, lifecycleButton: Control?,
+        isFinished: Bool
+    ) {
+        self.number = number
+        self.title = title
+        self.placeLine = placeLine
+        self.accessibilityLabel = accessibilityLabel
+        self.pickupControl = pickupControl
+        self.lifecycleButton = lifecycleButton
+        self.isFinished = isFinished
+    }
+
     /// The card of `delivery`.
     public init(_ delivery: Delivery) {
         number = delivery.number
@@ -60,6 +74,14 @@ public struct RunningShiftScreen: Sendable, Equatable {
     public var initiallySelected: Int?
     /// The keys of this screen.
     public var keys: [KeyHint]
+
+    /// Creates the screen from its parts.
+    public init(title: String, cards: [DeliveryCard], initiallySelected: Int?, keys: [KeyHint]) {
+        self.title = title
+        self.cards = cards
+        self.initiallySelected = initiallySelected
+        self.keys = keys
+    }
 
     /// The screen for `log` (the running shift's), or the no-shift screen when `log` is `nil`.
     public init(log: ShiftLog?, format: ScreenFormat) {

@@ -21,6 +21,21 @@ public struct PickupSheet: Sendable, Equatable {
     /// The keys of this sheet.
     public var keys: [KeyHint]
 
+    /// Creates the sheet from its parts.
+    public init(
+        title: String, deliveryNumber: Int, recentHeading: String, recent: [Control], nameFieldLabel: String,
+        nameFieldAccessibilityLabel: String, removeControl: Control?, keys: [KeyHint]
+    ) {
+        self.title = title
+        self.deliveryNumber = deliveryNumber
+        self.recentHeading = recentHeading
+        self.recent = recent
+        self.nameFieldLabel = nameFieldLabel
+        self.nameFieldAccessibilityLabel = nameFieldAccessibilityLabel
+        self.removeControl = removeControl
+        self.keys = keys
+    }
+
     /// The sheet for `delivery` with the recent list `recent`.
     public init(delivery: Delivery, recent: [RecentPlace]) {
         deliveryNumber = delivery.number

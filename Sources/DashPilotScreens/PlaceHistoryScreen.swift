@@ -17,6 +17,16 @@ public struct PlaceHistoryScreen: Sendable, Equatable {
         public var wait: String
         /// The row read aloud.
         public var accessibilityLabel: String
+
+        /// Creates a row from its parts.
+        public init(shiftID: Int64, number: Int, day: String, delivery: String, wait: String, accessibilityLabel: String) {
+            self.shiftID = shiftID
+            self.number = number
+            self.day = day
+            self.delivery = delivery
+            self.wait = wait
+            self.accessibilityLabel = accessibilityLabel
+        }
     }
 
     /// The place's name as written.
@@ -36,6 +46,20 @@ public struct PlaceHistoryScreen: Sendable, Equatable {
 
     /// The footer shown when no other place exists to merge into.
     public static let onlyPlaceFooter = "Merge needs another pickup place to merge into, and this is the only one."
+
+    /// Creates the screen from its parts.
+    public init(
+        title: String, waitLines: [String], rows: [Row], renameControl: Control, mergeControl: Control, mergeFooter: String?,
+        keys: [KeyHint]
+    ) {
+        self.title = title
+        self.waitLines = waitLines
+        self.rows = rows
+        self.renameControl = renameControl
+        self.mergeControl = mergeControl
+        self.mergeFooter = mergeFooter
+        self.keys = keys
+    }
 
     /// The history screen of `history`.
     public init(history: PlaceHistory, format: ScreenFormat) {

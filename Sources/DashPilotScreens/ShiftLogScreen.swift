@@ -12,6 +12,12 @@ public struct ShiftLogScreen: Sendable, Equatable {
             public var label: String
             /// When.
             public var value: String
+
+            /// Creates a recorded time.
+            public init(label: String, value: String) {
+                self.label = label
+                self.value = value
+            }
         }
 
         /// The delivery's number.
@@ -26,6 +32,16 @@ public struct ShiftLogScreen: Sendable, Equatable {
         public var pickupControl: Control
         /// The delivery, then its place.
         public var accessibilityLabel: String
+
+        /// Creates an entry from its parts.
+        public init(number: Int, title: String, placeLine: String?, times: [Time], pickupControl: Control, accessibilityLabel: String) {
+            self.number = number
+            self.title = title
+            self.placeLine = placeLine
+            self.times = times
+            self.pickupControl = pickupControl
+            self.accessibilityLabel = accessibilityLabel
+        }
     }
 
     /// "Shift · Sat 29 Nov · 5:02 PM – 9:40 PM · 4 h 38 min".
@@ -38,6 +54,15 @@ public struct ShiftLogScreen: Sendable, Equatable {
     public var entries: [Entry]
     /// The keys of this screen.
     public var keys: [KeyHint]
+
+    /// Creates the screen from its parts.
+    public init(title: String, mileageLine: String?, earningsLine: String, entries: [Entry], keys: [KeyHint]) {
+        self.title = title
+        self.mileageLine = mileageLine
+        self.earningsLine = earningsLine
+        self.entries = entries
+        self.keys = keys
+    }
 
     /// The log screen of `log`.
     public init(log: ShiftLog, format: ScreenFormat) {

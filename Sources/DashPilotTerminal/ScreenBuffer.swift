@@ -73,7 +73,8 @@ struct ScreenBuffer {
     /// The frame as terminal output: lines scrolled so that the focused one shows, a message line
     /// and the footer of keys at the bottom.
     func frame(rows: Int, message: String?) -> String {
-        let room = max(1, rows - 2)
+        let footerLines = wrappedFooter()
+        let room = max(1, rows - 1 - footerLines.count)
         var start = 0
         if let focus = focusLine, focus >= room - 6 { start = min(max(0, lines.count - room), max(0, focus - 2)) }
         var output = "\u{1B}[H"
@@ -84,9 +85,26 @@ struct ScreenBuffer {
             }
             output += "\u{1B}[K\r\n"
         }
-        output += paint(DisplayWidth.fit(TerminalText.safe(message ?? ""), width), .warning) + "\u{1B}[K\r\n"
-        output += paint(DisplayWidth.fit(TerminalText.safe(footer), width), .dim) + "\u{1B}[K"
+        output += paint(DisplayWidth.fit(TerminalText.safe(message ?? ""), width), .warning) + "\u{1B}[K"
+        for line in footerLines { output += "\r\n" + paint(DisplayWidth.fit(line, width), .dim) + "\u{1B}[K" }
         return output
+    }
+
+    /// The keys at the foot, wrapped between hints so that none is cut off.
+    private func wrappedFooter() -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for hint in TerminalText.safe(footer).components(separatedBy: " · ") {
+            let candidate = current.isEmpty ? hint : current + " · " + hint
+            if DisplayWidth.of(candidate) > width && !current.isEmpty {
+                lines.append(current)
+                current = hint
+            } else {
+                current = candidate
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
     }
 
     private func paint(_ text: String, _ style: Style) -> String {
