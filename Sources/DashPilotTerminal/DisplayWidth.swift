@@ -25,10 +25,12 @@ enum DisplayWidth {
         for character in text {
             let width = of(character)
             if used + width > columns {
-                if columns > 0 && used < columns && !output.isEmpty {
+                // Mark the cut with an ellipsis, making room for it if the line is full.
+                if used + 1 > columns, let last = output.last {
                     output.removeLast()
-                    output += "…"
+                    used -= of(last)
                 }
+                if used + 1 <= columns { output += "…" }
                 break
             }
             output.append(character)

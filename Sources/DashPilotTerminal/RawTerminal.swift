@@ -46,6 +46,14 @@ final class RawTerminal {
             }
         }
         installHandler(SIGWINCH) { _ in terminalResized = 1 }
+        // A parent (a terminal multiplexer, a shell) may hand over a mask that blocks these;
+        // the terminal is only restored on them if they are delivered.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for signal in [SIGTERM, SIGHUP, SIGQUIT, SIGINT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGWINCH] {
+            sigaddset(&handled, signal)
+        }
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
         emit("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
     }
 

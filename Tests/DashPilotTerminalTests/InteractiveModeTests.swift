@@ -128,3 +128,75 @@ struct InteractiveModeTests {
         #expect(session.waitFor { $0.contains("Keys on this screen") }.contains("Keys on this screen"))
     }
 }
+
+/// The process ids whose command line holds `fragment`.
+func processes(containing fragment: String) -> [pid_t] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap { entry in
+        guard let pid = pid_t(entry), let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
+        let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        return words.first?.hasSuffix("/dashpilot") == true && words.contains(fragment) ? pid : nil
+    }
+}
+
+@Suite("The interactive mode: signals, resizing, colour and width", .serialized)
+struct InteractiveTerminalTests {
+    @Test("A signal or a crash leaves the terminal as it was found", arguments: [SIGTERM, SIGHUP, SIGSEGV, SIGABRT])
+    func signalsRestoreTheTerminal(signal: Int32) throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        let settings = dash.folder + "/stty.txt"
+        let session = TmuxSession(
+            dash: dash, command: "'\(Binary.path)' --store '\(dash.storePath)'; stty -a > '\(settings)'; echo restored; sleep 30")
+        defer { session.kill() }
+        _ = session.waitFor { $0.contains("No shift running") }
+        let pids = processes(containing: dash.storePath)
+        #expect(pids.count == 1)
+        for pid in pids { kill(pid, signal) }
+        let screen = session.waitFor { $0.contains("restored") }
+        #expect(screen.contains("restored"))
+        #expect(session.tmux(["display", "-p", "-t", session.name, "#{alternate_on}"]).stdout == "0\n")
+        let modes = try String(contentsOfFile: settings, encoding: .utf8)
+        #expect(!modes.contains("-icanon") && !modes.contains("-echo "))
+    }
+
+    @Test func theScreenRedrawsWhenTheTerminalIsResized() {
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.run(["shift", "start"])
+        dash.run(["delivery", "accept"])
+        let session = TmuxSession(dash: dash, command: "'\(Binary.path)' --store '\(dash.storePath)'")
+        defer { session.kill() }
+        let wide = session.waitFor { $0.contains("Arrived at Pickup") }
+        #expect(wide.split(separator: "\n").contains { $0.hasPrefix("  ┗") && $0.count == 98 })
+        session.tmux(["resize-window", "-t", session.name, "-x", "60", "-y", "30"])
+        let narrow = session.waitFor { $0.split(separator: "\n").contains { $0.hasPrefix("  ┗") && $0.count == 58 } }
+        #expect(narrow.split(separator: "\n").contains { $0.hasPrefix("  ┗") && $0.count == 58 })
+    }
+
+    @Test func noColorMeansNoStylesAndColorMeansStyles() {
+        let dash = Binary()
+        defer { dash.remove() }
+        for (noColor, expectStyles) in [("", true), ("1", false)] {
+            let session = TmuxSession(dash: dash, command: "env NO_COLOR='\(noColor)' '\(Binary.path)' --store '\(dash.storePath)'")
+            defer { session.kill() }
+            _ = session.waitFor { $0.contains("No shift running") }
+            let styled = session.tmux(["capture-pane", "-e", "-p", "-t", session.name]).stdout
+            #expect(styled.contains("\u{1B}[") == expectStyles)
+        }
+    }
+
+    @Test func wideNamesKeepColumnsAligned() {
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.run(["shift", "start"])
+        dash.run(["delivery", "accept"])
+        dash.run(["pickup", "set", "1", "拉面小馆 \u{1F35C}"])
+        let session = TmuxSession(dash: dash, command: "'\(Binary.path)' --store '\(dash.storePath)'")
+        defer { session.kill() }
+        let screen = session.waitFor { $0.contains("拉面小馆") }
+        let control = screen.split(separator: "\n").first { $0.contains("Change Pickup Place") }
+        // The key stays in the last column: the line is as wide as the others.
+        #expect(control?.hasSuffix("p") == true)
+    }
+}

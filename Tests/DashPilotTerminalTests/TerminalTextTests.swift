@@ -1,0 +1,40 @@
+import Testing
+
+@testable import DashPilotTerminal
+
+@Suite("Text on its way to a terminal")
+struct TerminalTextTests {
+    @Test func controlAndDirectionCharactersAreShownEscaped() {
+        #expect(TerminalText.safe("Evil\u{1B}[2J\u{7}") == "Evil\\u{1B}[2J\\u{7}")
+        #expect(TerminalText.safe("Noodle\u{202E}raB") == "Noodle\\u{202E}raB")
+        #expect(TerminalText.safe("Caf\u{E9} 拉面 \u{1F35C}") == "Caf\u{E9} 拉面 \u{1F35C}")
+    }
+
+    @Test func jsonEscapesControlsSoNoNameReachesATerminalAsASequence() {
+        #expect(JSON.string("A\u{1B}[2J\"\\\n").text == "\"A\\u001b[2J\\\"\\\\\\n\"")
+        #expect(JSON.string("\u{202E}").text == "\"\\u202e\"")
+        #expect(JSON.number(600.5).text == "600.5")
+        #expect(JSON.number(420).text == "420")
+    }
+
+    @Test func wideCharactersTakeTwoColumnsAndMarksNone() {
+        #expect(DisplayWidth.of("拉面") == 4)
+        #expect(DisplayWidth.of("\u{1F35C}") == 2)
+        #expect(DisplayWidth.of("e\u{301}") == 1)
+        #expect(DisplayWidth.of("\u{1F469}\u{200D}\u{1F373}") == 2)
+        #expect(DisplayWidth.fit("拉面小馆", 5) == "拉面…")
+        #expect(DisplayWidth.of(DisplayWidth.fit("拉面小馆 Noodles", 9)) == 9)
+    }
+
+    @Test func keysAreParsedFromRawInput() {
+        #expect(Key.parse([0x1B, 0x5B, 0x41, 0x1B, 0x5B, 0x42, 0x0D, 0x7F, 0x03]) == [.up, .down, .enter, .backspace, .interrupt])
+        #expect(Key.parse([0x1B]) == [.escape])
+        #expect(Key.parse(Array("Caf\u{E9}".utf8)) == [.text("Caf\u{E9}")])
+    }
+
+    @Test func numbersAreValuesNeverOptions() {
+        #expect(Argument("-75.0").isNumber && !Argument("-75.0").isOption)
+        #expect(Argument("--json").isOption)
+        #expect(!Argument("-").isOption)
+    }
+}
