@@ -1,3 +1,4 @@
+import CSQLite
 import DashPilotCore
 import Foundation
 
@@ -72,12 +73,20 @@ extension DashPilotStore {
             """, .integer(shiftID), row: Self.sample)
     }
 
-    func insertSample(_ sample: RouteSample, shiftID: Int64) throws {
-        try connection.run(
-            "INSERT INTO route_sample (shift_id, recorded_at, latitude_e7, longitude_e7, accuracy_dm, session) VALUES (?, ?, ?, ?, ?, ?)",
-            .integer(shiftID), .integer(sample.recordedAt.unixSeconds), .integer(Int64((sample.latitude * 1e7).rounded())),
-            .integer(Int64((sample.longitude * 1e7).rounded())),
-            .integer(sample.horizontalAccuracy.map { Int64(($0 * 10).rounded()) }), .integer(sample.session))
+    static let insertSampleSQL = """
+        INSERT INTO route_sample (shift_id, recorded_at, latitude_e7, longitude_e7, accuracy_dm, session) VALUES (?, ?, ?, ?, ?, ?)
+        """
+
+    /// Inserts one checked sample: coordinates to 1e-7 degree, accuracy to the decimetre.
+    func insertSample(_ sample: RouteSample, shiftID: Int64, statement: Statement) throws {
+        try statement.bind(1, shiftID)
+        try statement.bind(2, sample.recordedAt.unixSeconds)
+        try statement.bind(3, Int64((sample.latitude * 1e7).rounded()))
+        try statement.bind(4, Int64((sample.longitude * 1e7).rounded()))
+        try statement.bind(5, sample.horizontalAccuracy.map { Int64(($0 * 10).rounded()) })
+        try statement.bind(6, sample.session)
+        _ = try statement.step()
+        sqlite3_reset(statement.handle)
     }
 
     /// Records one route sample on the running shift at the clock's time, after the checks of
@@ -90,7 +99,9 @@ extension DashPilotStore {
             if let problem = RouteSampleCheck.problem(with: candidate, shift: shift, lastKept: try lastSampleRow(shiftID: shift.id), now: time) {
                 throw DashPilotRefusal.routeSampleRefused(problem)
             }
-            try insertSample(candidate, shiftID: shift.id)
+            let insert = try connection.statement(Self.insertSampleSQL)
+            defer { insert.reset() }
+            try insertSample(candidate, shiftID: shift.id, statement: insert)
             return Self.stored(candidate)
         }
     }
@@ -102,6 +113,8 @@ extension DashPilotStore {
             let time = now
             let shifts = try connection.query("SELECT \(Self.shiftColumns) FROM shift ORDER BY started_at, id", row: Self.shift)
             var report = RouteImportReport()
+            let insert = try connection.statement(Self.insertSampleSQL)
+            defer { insert.reset() }
             var lastKept: [Int64: RouteSample?] = [:]
             var nextSession: [Int64: Int64] = [:]
             for segment in segments {
@@ -131,7 +144,7 @@ extension DashPilotStore {
                         nextSession[shift.id] = next + 1
                     }
                     sample.session = sessionOfShift[shift.id]
-                    try insertSample(sample, shiftID: shift.id)
+                    try insertSample(sample, shiftID: shift.id, statement: insert)
                     lastKept[shift.id] = Self.stored(sample)
                     report.kept += 1
                 }

@@ -16,6 +16,15 @@ public final class DashPilotStore {
     /// Test builds make a merge fail part-way through here, to prove it is all or nothing.
     var mergeFault: ((MergeStage) throws -> Void)?
 
+    /// How hard the store works to survive a power cut.
+    public enum Durability: Sendable {
+        /// Every commit reaches the disk before it returns: the only mode for a driver's record.
+        case full
+        /// No syncing and an in-memory journal: for generating benchmark stores only, where a
+        /// crash may lose or damage the file being built.
+        case bulkLoad
+    }
+
     /// The schema version today's code writes.
     public static var schemaVersion: Int { Schema.currentVersion }
 
@@ -24,7 +33,7 @@ public final class DashPilotStore {
     /// refused before anything is written to it.
     public init(
         path: String, clock: any WallClock = SystemClock(), log: any PickupPlaceLog = SilentPickupPlaceLog(),
-        busyTimeoutMilliseconds: Int32 = 5000, migrating: Bool = true
+        busyTimeoutMilliseconds: Int32 = 5000, migrating: Bool = true, durability: Durability = .full
     ) throws(StoreError) {
         self.path = path
         self.clock = clock
@@ -44,6 +53,7 @@ public final class DashPilotStore {
             let version = Int(try connection.scalar("PRAGMA user_version") ?? 0)
             if version > Schema.currentVersion { throw StoreError.newerVersion(path: path, version: version) }
             if version < Schema.currentVersion && migrating { try Migrator.migrate(connection) }
+            if durability == .bulkLoad { try connection.execute("PRAGMA synchronous = OFF; PRAGMA journal_mode = MEMORY") }
         } catch let error as StoreError {
             throw error
         } catch let error as SQLiteError {

@@ -60,6 +60,7 @@ enum Schema {
         """,
         // 6: pickup places and a delivery's optional reference. No UNIQUE on the key: the service
         // keeps keys unique inside its write transaction. A referenced place cannot be deleted.
+        // A place's history reads its deliveries from one covering index, newest first.
         """
         CREATE TABLE pickup_place (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -69,7 +70,9 @@ enum Schema {
         );
         CREATE INDEX pickup_place_by_key ON pickup_place (key);
         ALTER TABLE delivery ADD COLUMN pickup_place_id INTEGER REFERENCES pickup_place (id) ON DELETE RESTRICT;
-        CREATE INDEX delivery_by_place ON delivery (pickup_place_id, accepted_at) WHERE pickup_place_id IS NOT NULL;
+        CREATE INDEX delivery_by_place ON delivery (
+            pickup_place_id, accepted_at, shift_id, number, arrived_at_pickup_at, picked_up_at, delivered_at, cancelled_at
+        ) WHERE pickup_place_id IS NOT NULL;
         CREATE INDEX delivery_place_use ON delivery (accepted_at, pickup_place_id) WHERE pickup_place_id IS NOT NULL;
         CREATE TABLE naming_policy (
             id INTEGER PRIMARY KEY CHECK (id = 1),

@@ -44,6 +44,13 @@ final class Statement {
         }
     }
 
+    /// Binds one 64-bit integer, or `NULL`, to parameter `index` (1-based), without allocating:
+    /// for statements run many times in a row.
+    func bind(_ index: Int32, _ value: Int64?) throws(SQLiteError) {
+        let result = value.map { sqlite3_bind_int64(handle, index, $0) } ?? sqlite3_bind_null(handle, index)
+        guard result == SQLITE_OK else { throw connection.lastError(result) }
+    }
+
     /// Steps once: `true` when a row is available, `false` when done.
     func step() throws(SQLiteError) -> Bool {
         let result = sqlite3_step(handle)
