@@ -61,8 +61,25 @@ public enum ISO8601 {
         let days = Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
         let rest = Int(seconds - Int64(days) * 86_400)
         let (year, month, day) = civilFromDays(days)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(year)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
+        // Twenty fixed ASCII bytes: written directly, since histories print thousands of them.
+        var bytes: [UInt8] = Array("0000-00-00T00:00:00Z".utf8)
+        func put(_ value: Int, at offset: Int, digits: Int) {
+            var value = value
+            for position in stride(from: offset + digits - 1, through: offset, by: -1) {
+                bytes[position] = UInt8(48 + value % 10)
+                value /= 10
+            }
+        }
+        guard (0...9999).contains(year) else {
+            return "\(year)-\(month)-\(day)T\(rest / 3600):\(rest / 60 % 60):\(rest % 60)Z"
+        }
+        put(year, at: 0, digits: 4)
+        put(month, at: 5, digits: 2)
+        put(day, at: 8, digits: 2)
+        put(rest / 3600, at: 11, digits: 2)
+        put(rest / 60 % 60, at: 14, digits: 2)
+        put(rest % 60, at: 17, digits: 2)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     // Howard Hinnant's civil-calendar algorithms: exact for the proleptic Gregorian calendar.

@@ -39,7 +39,7 @@ public struct Mileage: Sendable, Equatable {
 
     /// Builds a mileage one sample at a time, so that a store can stream its rows through it.
     public struct Accumulator: Sendable {
-        private var previous: RouteSample?
+        private var previous: (time: Int64, latitude: Double, longitude: Double, cosLatitude: Double, session: Int64?)?
         private var metres = 0.0
         private var segments = 0
         private var measuredSegments = 0
@@ -50,18 +50,30 @@ public struct Mileage: Sendable, Equatable {
 
         /// Adds the next sample in time order.
         public mutating func add(_ sample: RouteSample) {
-            defer { previous = sample }
+            add(time: sample.recordedAt.unixSeconds, latitude: sample.latitude, longitude: sample.longitude, session: sample.session)
+        }
+
+        /// Adds the next sample in time order, from its stored values. Each sample's cosine of
+        /// latitude is computed once and kept for the next pair: one cosine a sample, not two.
+        public mutating func add(time: Int64, latitude: Double, longitude: Double, session: Int64?) {
+            let radians = Double.pi / 180
+            let latitude = latitude * radians
+            let longitude = longitude * radians
+            let cosLatitude = cos(latitude)
+            defer { previous = (time, latitude, longitude, cosLatitude, session) }
             guard let last = previous else {
                 segments = 1
                 return
             }
-            let gap = sample.recordedAt.timeIntervalSince(last.recordedAt)
-            if sample.session != last.session || gap > Mileage.maximumGap {
+            if session != last.session || Double(time - last.time) > Mileage.maximumGap {
                 segments += 1
                 currentSegmentMeasured = false
                 return
             }
-            metres += sample.distance(to: last)
+            let halfLatitude = sin((latitude - last.latitude) / 2)
+            let halfLongitude = sin((longitude - last.longitude) / 2)
+            let a = halfLatitude * halfLatitude + last.cosLatitude * cosLatitude * halfLongitude * halfLongitude
+            metres += 2 * GreatCircle.earthRadius * asin(min(1, a.squareRoot()))
             if !currentSegmentMeasured {
                 currentSegmentMeasured = true
                 measuredSegments += 1

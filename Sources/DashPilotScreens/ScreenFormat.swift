@@ -9,21 +9,28 @@ public struct ScreenFormat: Sendable {
     /// The driver's time zone.
     public let timeZone: TimeZone
 
+    private let formatters: Formatters
+
     /// Creates a format for `locale` and `timeZone`.
     public init(locale: Locale, timeZone: TimeZone) {
         self.locale = locale
         self.timeZone = timeZone
+        formatters = Formatters()
     }
 
     /// The machine's own locale and time zone.
     public static var current: ScreenFormat { ScreenFormat(locale: .current, timeZone: .current) }
 
+    // Formatters are costly to make (they load the locale's data), so each format makes each
+    // one once, on first use.
     private func formatter(template: String) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.timeZone = timeZone
-        formatter.setLocalizedDateFormatFromTemplate(template)
-        return formatter
+        formatters.date(template: template) {
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            formatter.timeZone = timeZone
+            formatter.setLocalizedDateFormatFromTemplate(template)
+            return formatter
+        }
     }
 
     private static func plainSpaces(_ text: String) -> String {
@@ -38,7 +45,11 @@ public struct ScreenFormat: Sendable {
 
     /// A day ("Sat 29 Nov", or the locale's order).
     public func day(_ date: Date) -> String {
-        Self.plainSpaces(formatter(template: "EEEdMMM").string(from: date))
+        // A history lists thousands of deliveries over far fewer days: each local day is
+        // formatted once.
+        let local = date.unixSeconds + Int64(timeZone.secondsFromGMT(for: date))
+        let dayNumber = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        return formatters.day(dayNumber) { Self.plainSpaces(formatter(template: "EEEdMMM").string(from: date)) }
     }
 
     /// A duration in words ("4 h 38 min", "7 min", "2 min 30 s", "45 s").
@@ -53,13 +64,16 @@ public struct ScreenFormat: Sendable {
 
     /// An amount in the locale's currency format ("$84.50").
     public func money(_ money: Money) -> String {
-        let formatter = NumberFormatter()
-        // A locale with no currency of its own (POSIX) reads dollars, the design's currency.
-        let hasCurrency = locale.currency != nil && locale.currency?.identifier != "XXX"
-        formatter.locale = hasCurrency ? locale : Locale(identifier: "en_US")
-        formatter.numberStyle = .currency
-        formatter.minimumFractionDigits = 2
-        formatter.maximumFractionDigits = 2
+        let formatter = formatters.currency {
+            let formatter = NumberFormatter()
+            // A locale with no currency of its own (POSIX) reads dollars, the design's currency.
+            let hasCurrency = locale.currency != nil && locale.currency?.identifier != "XXX"
+            formatter.locale = hasCurrency ? locale : Locale(identifier: "en_US")
+            formatter.numberStyle = .currency
+            formatter.minimumFractionDigits = 2
+            formatter.maximumFractionDigits = 2
+            return formatter
+        }
         let value = NSDecimalNumber(mantissa: money.cents.magnitude, exponent: -2, isNegative: money.cents < 0)
         return Self.plainSpaces(formatter.string(from: value) ?? money.description)
     }
@@ -68,5 +82,39 @@ public struct ScreenFormat: Sendable {
     public func miles(_ miles: Double) -> String {
         let tenths = (miles * 10).rounded()
         return "\(Int(tenths) / 10).\(Int(tenths) % 10) mi"
+    }
+}
+
+/// The formatters one `ScreenFormat` has made, kept for reuse. Guarded by a lock, since a format
+/// is a value that may be shared.
+private final class Formatters: @unchecked Sendable {
+    private let lock = NSLock()
+    private var dates: [String: DateFormatter] = [:]
+    private var currencyFormatter: NumberFormatter?
+    private var days: [Int64: String] = [:]
+
+    func day(_ number: Int64, make: () -> String) -> String {
+        if let made = lock.withLock({ days[number] }) { return made }
+        let made = make()
+        lock.withLock { days[number] = made }
+        return made
+    }
+
+    func date(template: String, make: () -> DateFormatter) -> DateFormatter {
+        lock.withLock {
+            if let made = dates[template] { return made }
+            let made = make()
+            dates[template] = made
+            return made
+        }
+    }
+
+    func currency(make: () -> NumberFormatter) -> NumberFormatter {
+        lock.withLock {
+            if let made = currencyFormatter { return made }
+            let made = make()
+            currencyFormatter = made
+            return made
+        }
     }
 }

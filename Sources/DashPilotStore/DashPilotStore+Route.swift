@@ -60,7 +60,9 @@ extension DashPilotStore {
         defer { statement.reset() }
         try statement.bind([.integer(shiftID)])
         while try statement.step() {
-            accumulator.add(Self.sample(Row(statement: statement)))
+            let row = Row(statement: statement)
+            accumulator.add(
+                time: row.int64(0), latitude: Double(row.int64(1)) / 1e7, longitude: Double(row.int64(2)) / 1e7, session: row.optionalInt64(4))
         }
         return accumulator.result
     }

@@ -11,7 +11,8 @@ struct CommandRunner {
     let confirm: (String, String) -> Bool
 
     func say(_ lines: [String]) {
-        for line in lines { print(line) }
+        guard !lines.isEmpty else { return }
+        print(lines.joined(separator: "\n"))
     }
 
     func say(_ line: String) { print(TerminalText.safe(line)) }

@@ -10,6 +10,9 @@ indirect enum JSON {
     case number(Double)
     case bool(Bool)
     case null
+    /// Members or elements written straight into the output, for long lists: no tree of values
+    /// is built (and torn down) for thousands of deliveries.
+    case stream((inout [UInt8]) -> Void)
 
     /// A time as ISO 8601 in UTC, or `null`.
     static func time(_ date: Date?) -> JSON { date.map { .string(ISO8601.format($0)) } ?? .null }
@@ -20,61 +23,70 @@ indirect enum JSON {
     /// The value as compact JSON text. Every control character, and the bidirectional controls,
     /// are written as `\u` escapes, so that no name reaches a terminal as a control sequence.
     var text: String {
-        var output = ""
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
         write(to: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private func write(to output: inout String) {
+    static func append(_ literal: StaticString, to output: inout [UInt8]) {
+        literal.withUTF8Buffer { output.append(contentsOf: $0) }
+    }
+
+    func write(to output: inout [UInt8]) {
         switch self {
         case .object(let members):
-            output += "{"
+            output.append(0x7B)
             for (index, member) in members.enumerated() {
-                if index > 0 { output += ", " }
+                if index > 0 { Self.append(", ", to: &output) }
                 JSON.string(member.0).write(to: &output)
-                output += ": "
+                Self.append(": ", to: &output)
                 member.1.write(to: &output)
             }
-            output += "}"
+            output.append(0x7D)
         case .array(let elements):
-            output += "["
+            output.append(0x5B)
             for (index, element) in elements.enumerated() {
-                if index > 0 { output += ", " }
+                if index > 0 { Self.append(", ", to: &output) }
                 element.write(to: &output)
             }
-            output += "]"
+            output.append(0x5D)
         case .string(let text):
-            output += "\""
+            output.append(0x22)
             for scalar in text.unicodeScalars {
                 switch scalar {
-                case "\"": output += "\\\""
-                case "\\": output += "\\\\"
-                case "\n": output += "\\n"
-                case "\t": output += "\\t"
-                case "\r": output += "\\r"
+                case "\"": Self.append("\\\"", to: &output)
+                case "\\": Self.append("\\\\", to: &output)
+                case "\n": Self.append("\\n", to: &output)
+                case "\t": Self.append("\\t", to: &output)
+                case "\r": Self.append("\\r", to: &output)
                 default:
-                    if TerminalText.needsEscape(scalar) {
-                        output += scalar.utf16.map { "\\u" + String($0, radix: 16).leftPadded(4) }.joined()
+                    if scalar.isASCII && scalar.value >= 0x20 && scalar.value != 0x7F {
+                        output.append(UInt8(scalar.value))
+                    } else if TerminalText.needsEscape(scalar) {
+                        for unit in scalar.utf16 { output += Array(("\\u" + String(unit, radix: 16).leftPadded(4)).utf8) }
                     } else {
-                        output.unicodeScalars.append(scalar)
+                        UTF8.encode(scalar) { output.append($0) }
                     }
                 }
             }
-            output += "\""
+            output.append(0x22)
         case .integer(let value):
-            output += String(value)
+            output += Array(String(value).utf8)
         case .number(let value):
             if value.isFinite && value == value.rounded() && abs(value) < 1e15 {
-                output += String(Int64(value))
+                output += Array(String(Int64(value)).utf8)
             } else if value.isFinite {
-                output += "\(value)"
+                output += Array("\(value)".utf8)
             } else {
-                output += "null"
+                Self.append("null", to: &output)
             }
         case .bool(let value):
-            output += value ? "true" : "false"
+            Self.append(value ? "true" : "false", to: &output)
         case .null:
-            output += "null"
+            Self.append("null", to: &output)
+        case .stream(let body):
+            body(&output)
         }
     }
 }

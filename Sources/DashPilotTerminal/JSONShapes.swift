@@ -56,13 +56,24 @@ enum JSONShapes {
                 ("count", .integer(Int64(waits.count))), ("median", waits.median.map(JSON.number) ?? .null),
                 ("shortest", .integer(waits.shortest)), ("longest", .integer(waits.longest)),
             ])),
-            ("deliveries", .array(history.deliveries.map { entry in
-                .object([
-                    ("shift", .integer(entry.delivery.shiftID)), ("number", .integer(Int64(entry.delivery.number))),
-                    ("state", .string(entry.delivery.state.rawValue)), ("acceptedAt", .time(entry.delivery.acceptedAt)),
-                    ("wait", .integer(entry.wait)),
-                ])
-            })),
+            ("deliveries", .stream { output in
+                output.append(0x5B)
+                for (index, entry) in history.deliveries.enumerated() {
+                    if index > 0 { JSON.append(", ", to: &output) }
+                    JSON.append("{\"shift\": ", to: &output)
+                    JSON.integer(entry.delivery.shiftID).write(to: &output)
+                    JSON.append(", \"number\": ", to: &output)
+                    JSON.integer(Int64(entry.delivery.number)).write(to: &output)
+                    JSON.append(", \"state\": ", to: &output)
+                    JSON.string(entry.delivery.state.rawValue).write(to: &output)
+                    JSON.append(", \"acceptedAt\": ", to: &output)
+                    JSON.time(entry.delivery.acceptedAt).write(to: &output)
+                    JSON.append(", \"wait\": ", to: &output)
+                    JSON.integer(entry.wait).write(to: &output)
+                    output.append(0x7D)
+                }
+                output.append(0x5D)
+            }),
         ])
     }
 }
