@@ -63,7 +63,7 @@ extension DashPilotStore {
                 name: "keys", passed: stale == 0 && unreadable == 0,
                 sentence: stale == 0 && unreadable == 0
                     ? "Every place's key matches today's naming policy."
-                    : "\(stale + unreadable) place\(stale + unreadable == 1 ? "" : "s") hold a name or key that today's naming policy would not write."))
+                    : "\(stale + unreadable) place\(stale + unreadable == 1 ? " holds" : "s hold") a name or key that today's naming policy would not write."))
             let duplicates = try connection.scalar("SELECT count(*) FROM (SELECT key FROM pickup_place GROUP BY key HAVING count(*) > 1)") ?? 0
             checks.append(.init(
                 name: "duplicateKeys", passed: duplicates == 0,

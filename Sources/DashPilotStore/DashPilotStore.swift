@@ -71,6 +71,10 @@ public final class DashPilotStore {
     func write<T>(_ body: () throws -> T) throws -> T {
         do {
             return try connection.writeTransaction(body)
+        } catch let error as SQLiteError where error.primaryCode == SQLITE_CANTOPEN {
+            // The file opened, so what cannot be opened is the journal beside it: the folder
+            // does not let this user write.
+            throw StoreError.readOnly(path: path)
         } catch let error as SQLiteError {
             throw StoreError(error, path: path)
         }

@@ -91,9 +91,13 @@ struct PickupPlaceNamePropertyTests {
         }
     }
 
+    /// How many generated names the property tests try: 20,000 in the test run, a million or
+    /// more from `scripts/reliability.sh`.
+    static var fuzzCount: Int { Int(ProcessInfo.processInfo.environment["DASHPILOT_FUZZ_NAMES"] ?? "") ?? 20_000 }
+
     @Test func generatedNamesKeepEveryPropertyOfThePolicy() {
         var failures: [String] = []
-        for input in Self.generated(count: 20_000, seed: 0xDA5F) {
+        for input in Self.generated(count: Self.fuzzCount, seed: 0xDA5F) {
             guard let name = try? PickupPlaceName(input) else { continue }
             let keyOfKey = PickupPlaceName.key(ofDisplay: PickupPlaceName.displayForm(of: name.key))
             let redisplayed = PickupPlaceName.displayForm(of: name.display)
@@ -106,6 +110,44 @@ struct PickupPlaceNamePropertyTests {
             }
         }
         #expect(failures.isEmpty, "\(failures.prefix(10))")
+    }
+
+    /// Random bytes and random scalars from every plane: the policy never crashes, refuses
+    /// invalid UTF-8, never returns a name beyond its limits, and its key is idempotent.
+    @Test func randomBytesAndScalarsNeverBreakThePolicy() {
+        var generator = SplitMix64(state: 0xF022)
+        var failures: [String] = []
+        var accepted = 0
+        for round in 0..<Self.fuzzCount / 4 {
+            let length = Int.random(in: 0...40, using: &generator)
+            let name: PickupPlaceName?
+            if round % 2 == 0 {
+                let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                name = try? PickupPlaceName(utf8: bytes)
+                if name != nil && String(validating: bytes, as: UTF8.self) == nil { failures.append("accepted invalid UTF-8") }
+            } else {
+                var scalars = String.UnicodeScalarView()
+                for _ in 0..<length {
+                    let plane = UInt32.random(in: 0...3, using: &generator)
+                    let value = plane == 0 ? UInt32.random(in: 0...0xFFFF, using: &generator) : plane << 16 | UInt32.random(in: 0...0xFFFF, using: &generator)
+                    if let scalar = Unicode.Scalar(value) { scalars.append(scalar) }
+                }
+                name = try? PickupPlaceName(String(scalars))
+            }
+            guard let name else { continue }
+            accepted += 1
+            if name.display.count > PickupPlaceName.maximumCharacters || name.display.utf8.count > PickupPlaceName.maximumBytes {
+                failures.append("beyond limits: \(hex(name.display))")
+            }
+            if !PickupPlaceName.key(ofDisplay: PickupPlaceName.displayForm(of: name.key)).utf8.elementsEqual(name.key.utf8) {
+                failures.append("not idempotent: \(hex(name.display))")
+            }
+            if name.display.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                failures.append("control character kept: \(hex(name.display))")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
+        #expect(accepted > 0)
     }
 
     @Test func canonicallyEquivalentInputsGiveByteIdenticalFormsAndKeys() throws {

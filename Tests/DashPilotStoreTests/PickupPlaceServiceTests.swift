@@ -189,3 +189,45 @@ struct PickupPlaceServiceTests {
         #expect(fixture.log.events.contains(.refused(.placeNotFound)))
     }
 }
+
+@Suite("doctor")
+struct DoctorTests {
+    @Test func aHealthyStorePassesEveryCheck() throws {
+        let fixture = try StoreFixture()
+        try fixture.shiftWithDeliveries(1)
+        _ = try fixture.store.setPickupPlace(fixture.name("Nowhere Noodles"), delivery: 1, shiftID: nil)
+        let report = try fixture.store.doctor()
+        #expect(report.isHealthy)
+        #expect(report.checks.map(\.name) == ["integrity", "foreignKeys", "schemaVersion", "namingPolicy", "keys", "duplicateKeys"])
+    }
+
+    @Test func aKeyAnotherToolWroteIsReportedWithoutItsName() throws {
+        let fixture = try StoreFixture()
+        try fixture.raw("INSERT INTO pickup_place (display_name, key, first_named_at) VALUES ('Quokka Corner', 'QUOKKA CORNER', 0)")
+        let report = try fixture.store.doctor()
+        let keys = try #require(report.checks.first { $0.name == "keys" })
+        #expect(!keys.passed)
+        #expect(keys.sentence == "1 place holds a name or key that today's naming policy would not write.")
+        #expect(!report.checks.map(\.sentence).joined().lowercased().contains("quokka"))
+    }
+
+    @Test func aDanglingReferenceIsReported() throws {
+        let fixture = try StoreFixture()
+        try fixture.shiftWithDeliveries(1)
+        try fixture.raw("PRAGMA foreign_keys = OFF; UPDATE delivery SET pickup_place_id = 99; PRAGMA foreign_keys = ON")
+        let report = try fixture.store.doctor()
+        #expect(report.checks.first { $0.name == "foreignKeys" }?.passed == false)
+        #expect(!report.isHealthy)
+    }
+
+    @Test func doctorChangesNothingAndDoesNotMigrateAnOlderStore() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("old.sqlite")
+        try MigrationTests.writeStore(at: path, version: 3)
+        let before = fileBytes(path)
+        let store = try DashPilotStore(path: path, clock: ManualClock(), migrating: false)
+        let report = try store.doctor()
+        #expect(report.checks.first { $0.name == "schemaVersion" }?.sentence == "The store is at schema version 3; today's is 6.")
+        #expect(fileBytes(path) == before)
+    }
+}

@@ -94,6 +94,24 @@ struct Binary {
         return RunResult(status: exitStatus, stdout: read(outPath), stderr: read(errPath))
     }
 
+    /// Starts the binary with `arguments` and returns its process id, without waiting: for tests
+    /// that kill it part-way.
+    func start(_ arguments: [String]) -> pid_t {
+        let argv = ([Self.path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor in [Int32(0), 1, 2] { posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_RDWR, 0) }
+        var pid: pid_t = 0
+        posix_spawn(&pid, Self.path, &actions, nil, argv, envp)
+        return pid
+    }
+
     /// Runs a shell command line on a pseudo-terminal through `script`, feeding `input`.
     func onTerminal(_ arguments: [String], input: String) -> RunResult {
         let line = ([Self.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")

@@ -1,0 +1,214 @@
+import CSQLite
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Whether the tests run as root (who can mount a small disk and become another user).
+let runningAsRoot = getuid() == 0
+
+/// A long run's size: the short mode by default, the full one when the reliability script asks.
+func reliabilityCount(_ variable: String, short: Int) -> Int {
+    Int(ProcessInfo.processInfo.environment[variable] ?? "") ?? short
+}
+
+@Suite("Reliability: full disks, read-only stores, damaged files, a second writer", .serialized)
+struct ReliabilityTests {
+    @Test(.enabled(if: runningAsRoot, "needs root to mount a small disk"))
+    func aFullDiskRefusesWritesWithASentenceAndWorksAgainOnceSpaceIsFreed() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        let disk = dash.folder + "/disk"
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        let mounted = dash.spawn(["/bin/mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", disk].map { Array($0.utf8) }, environment: [:], stdin: nil)
+        try #require(mounted.status == 0, "mount failed: \(mounted.stderr)")
+        defer { _ = dash.spawn(["/bin/umount", disk].map { Array($0.utf8) }, environment: [:], stdin: nil) }
+        let store = disk + "/store.sqlite"
+        #expect(dash.run(["--store", store, "shift", "start"]).status == 0)
+        #expect(dash.run(["--store", store, "delivery", "accept"]).status == 0)
+        // Fill the disk to the last byte.
+        let filler = disk + "/filler"
+        #expect(FileManager.default.createFile(atPath: filler, contents: nil))
+        let handle = try #require(FileHandle(forWritingAtPath: filler))
+        let block = Data(repeating: 0x55, count: 4096)
+        while (try? handle.write(contentsOf: block)) != nil {}
+        try? handle.close()
+        let before = FileManager.default.contents(atPath: store)
+        var refused = 0
+        for _ in 0..<40 {
+            let result = dash.run(["--store", store, "pickup", "set", "1", "Nowhere Noodles " + String(repeating: "n", count: 100)])
+            if result.status == 74 {
+                #expect(result.stderr == "Error: The disk is full; nothing was changed.\n")
+                refused += 1
+                break
+            }
+        }
+        #expect(refused == 1)
+        #expect(FileManager.default.contents(atPath: store) == before)
+        #expect(!FileManager.default.fileExists(atPath: store + "-journal"))
+        #expect(dash.run(["--store", store, "shift", "show", "--json"]).status == 0)
+        try FileManager.default.removeItem(atPath: filler)
+        #expect(dash.run(["--store", store, "pickup", "set", "1", "Nowhere Noodles"]).status == 0)
+    }
+
+    /// Runs the binary as the unprivileged user `nobody`: root ignores file modes.
+    func asNobody(_ dash: Binary, _ arguments: [String]) -> RunResult {
+        dash.spawn(
+            (["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", Binary.path] + arguments).map { Array($0.utf8) },
+            environment: dash.environment, stdin: nil)
+    }
+
+    @Test(.enabled(if: runningAsRoot, "needs root to become another user"))
+    func aReadOnlyStoreIsReadButNeverWritten() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        let folder = dash.folder + "/readonly-file"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let store = folder + "/store.sqlite"
+        dash.run(["--store", store, "shift", "start"])
+        chmod(store, 0o644)
+        chown(folder, 65534, 65534)
+        chmod(dash.folder, 0o755)
+        let before = FileManager.default.contents(atPath: store)
+        #expect(asNobody(dash, ["--store", store, "shift", "list", "--json"]).status == 0)
+        let write = asNobody(dash, ["--store", store, "delivery", "accept"])
+        #expect(write.status == 74)
+        #expect(write.stderr.contains("read-only; nothing was changed"))
+        #expect(FileManager.default.contents(atPath: store) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["store.sqlite"])
+    }
+
+    @Test(.enabled(if: runningAsRoot, "needs root to become another user"))
+    func aStoreInAReadOnlyFolderIsReadButNeverWritten() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        let folder = dash.folder + "/readonly-folder"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let store = folder + "/store.sqlite"
+        dash.run(["--store", store, "shift", "start"])
+        chown(store, 65534, 65534)
+        chmod(folder, 0o755)
+        chmod(dash.folder, 0o755)
+        let before = FileManager.default.contents(atPath: store)
+        #expect(asNobody(dash, ["--store", store, "shift", "show", "--json"]).status == 0)
+        let write = asNobody(dash, ["--store", store, "delivery", "accept"])
+        #expect(write.status == 74)
+        #expect(write.stderr.contains("read-only; nothing was changed"))
+        #expect(FileManager.default.contents(atPath: store) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["store.sqlite"])
+    }
+
+    /// A store with some history, for damaging.
+    func storeWithHistory(_ dash: Binary) {
+        dash.run(["shift", "start"])
+        for number in 1...25 {
+            dash.run(["delivery", "accept"])
+            dash.run(["pickup", "set", "\(number)", "Place \(number % 7) Kitchen"])
+            dash.run(["delivery", "cancel", "\(number)"])
+        }
+        dash.run(["shift", "end"])
+    }
+
+    @Test func aTruncatedStoreIsRefusedAtEveryCutAndLeftAsItWas() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        storeWithHistory(dash)
+        let whole = try #require(FileManager.default.contents(atPath: dash.storePath))
+        for cut in [0, 50, 100, 4096, 4097, whole.count / 2, whole.count - 4096, whole.count - 1] {
+            try whole.prefix(cut).write(to: URL(fileURLWithPath: dash.storePath))
+            let before = FileManager.default.contents(atPath: dash.storePath)
+            for arguments in [["shift", "list"], ["delivery", "accept"], ["doctor"]] {
+                let result = dash.run(arguments)
+                #expect(result.status == 74, "cut at \(cut): \(arguments) gave \(result.status)")
+                #expect(result.stderr.hasPrefix("Error: "))
+            }
+            #expect(FileManager.default.contents(atPath: dash.storePath) == before)
+            #expect(!FileManager.default.fileExists(atPath: dash.storePath + "-journal"))
+        }
+    }
+
+    @Test func flippedBytesAreReportedByDoctorAndReadsNeverChangeTheFile() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        storeWithHistory(dash)
+        let whole = try #require(FileManager.default.contents(atPath: dash.storePath))
+        var generator = SystemRandomNumberGenerator()
+        var reported = 0
+        for round in 0..<12 {
+            var damaged = [UInt8](whole)
+            // The header's magic, its page size, then random pages.
+            let offset = round == 0 ? 3 : round == 1 ? 16 : Int.random(in: 100..<damaged.count, using: &generator)
+            for position in offset..<min(damaged.count, offset + 64) { damaged[position] ^= 0xA5 }
+            try Data(damaged).write(to: URL(fileURLWithPath: dash.storePath))
+            let read = dash.run(["shift", "list"])
+            #expect([0, 74].contains(read.status))
+            #expect(FileManager.default.contents(atPath: dash.storePath) == Data(damaged))
+            let doctor = dash.run(["doctor"])
+            #expect([0, 1, 74].contains(doctor.status))
+            if doctor.status != 0 { reported += 1 }
+            #expect(FileManager.default.contents(atPath: dash.storePath) == Data(damaged))
+        }
+        #expect(reported >= 2)
+    }
+
+    @Test func aFIFOWhereTheStoreShouldBeIsRefused() {
+        let dash = Binary()
+        defer { dash.remove() }
+        #expect(mkfifo(dash.storePath, 0o600) == 0)
+        let result = dash.run(["shift", "list"])
+        #expect(result.status == 74)
+        #expect(result.stderr.contains("not a regular file"))
+    }
+
+    @Test func aWriterHeldBeyondTheBusyTimeoutIsToldTheStoreIsBusy() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.run(["shift", "start"])
+        var handle: OpaquePointer?
+        #expect(sqlite3_open_v2(dash.storePath, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK)
+        defer { sqlite3_close_v2(handle) }
+        #expect(sqlite3_exec(handle, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK)
+        let busy = dash.run(["delivery", "accept"], environment: ["DASHPILOT_BUSY_TIMEOUT_MS": "200"])
+        #expect(busy.status == 74)
+        #expect(busy.stderr == "Error: The store is busy; nothing was changed.\n")
+        #expect(sqlite3_exec(handle, "COMMIT", nil, nil, nil) == SQLITE_OK)
+        #expect(dash.run(["delivery", "accept"]).stdout == "1\n")
+    }
+
+    @Test func twoWritersAtOnceBothSucceedAndNeverSeeALockedStore() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.run(["shift", "start"])
+        dash.run(["delivery", "accept"])
+        let operations = reliabilityCount("DASHPILOT_WRITER_OPERATIONS", short: 40)
+        let results = ResultBox()
+        let errors = ErrorBox()
+        let group = DispatchGroup()
+        for writer in 0..<2 {
+            DispatchQueue.global().async(group: group) {
+                for index in 0..<operations {
+                    let result = index % 2 == 0
+                        ? dash.run(["delivery", "accept"])
+                        : dash.run(["pickup", "set", "1", "Writer \(writer) Place \(index % 5)"])
+                    results.append(result.status)
+                    if result.status != 0 { errors.append(result.stderr) }
+                }
+            }
+        }
+        group.wait()
+        #expect(errors.values.isEmpty, "\(errors.values.prefix(3))")
+        #expect(results.values.count == 2 * operations)
+        let shift = try #require(json(dash.run(["shift", "show", "--json"]).stdout) as? [String: Any])
+        #expect((shift["deliveries"] as? [[String: Any]])?.count == 1 + 2 * ((operations + 1) / 2))
+        #expect(dash.run(["doctor"]).status == 0)
+    }
+}
+
+final class ErrorBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    var values: [String] { lock.withLock { stored } }
+    func append(_ value: String) { lock.withLock { stored.append(value) } }
+}
