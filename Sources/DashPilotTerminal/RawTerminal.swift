@@ -102,6 +102,17 @@ final class RawTerminal {
 }
 
 private func installHandler(_ number: Int32, _ handler: @convention(c) (Int32) -> Void) {
+    setAction(number, handler)
+}
+
+/// Puts back the default action for `number` and raises it again, so that a crash still ends the
+/// process the way it would have (and leaves its core, where the system keeps one).
+private func resetAndRaise(_ number: Int32) {
+    setAction(number, SIG_DFL)
+    raise(number)
+}
+
+private func setAction(_ number: Int32, _ handler: sighandler_t?) {
     var action = sigaction()
     #if canImport(Glibc)
         action.__sigaction_handler.sa_handler = handler
@@ -111,18 +122,6 @@ private func installHandler(_ number: Int32, _ handler: @convention(c) (Int32) -
     sigemptyset(&action.sa_mask)
     action.sa_flags = 0
     sigaction(number, &action, nil)
-}
-
-private func resetAndRaise(_ number: Int32) {
-    var action = sigaction()
-    #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = SIG_DFL
-    #else
-        action.__sigaction_u.__sa_handler = SIG_DFL
-    #endif
-    sigemptyset(&action.sa_mask)
-    sigaction(number, &action, nil)
-    raise(number)
 }
 
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {

@@ -63,17 +63,6 @@ struct Profile {
     }
 }
 
-/// A deterministic generator, so that a store can be rebuilt from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476C_E5B9_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// The generator's clock: set to each event's time before the library records it.
 final class ScriptedClock: WallClock, @unchecked Sendable {

@@ -20,7 +20,7 @@ struct Generator {
     static let kinds = ["Noodles", "Diner", "Kitchen", "Grill", "Bakery", "Deli", "Taqueria", "Pizzeria", "Canteen", "Bistro"]
 
     /// Invented place names, distinct, in a seeded order: the first is the busiest.
-    static func placeNames(count: Int, random: inout SplitMix64) -> [String] {
+    static func placeNames(count: Int, random: inout SeededRandom) -> [String] {
         var names: [String] = []
         for kind in kinds { for adjective in adjectives { for noun in nouns { names.append("\(adjective) \(noun) \(kind)") } } }
         names.shuffle(using: &random)
@@ -36,7 +36,7 @@ struct Generator {
             throw GeneratorError.exists(path)
         }
         let began = Date()
-        var random = SplitMix64(state: seed)
+        var random = SeededRandom(seed: seed)
         let clock = ScriptedClock()
         let store = try DashPilotStore(path: path, clock: clock, durability: .bulkLoad)
         let names = Self.placeNames(count: profile.places, random: &random)

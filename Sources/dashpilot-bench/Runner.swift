@@ -24,7 +24,7 @@ struct Runner {
         let scale = repetitions > 0 ? Double(repetitions) / 100 : 1
         func reps(_ base: Int) -> Int { max(3, Int(Double(base) * scale)) }
         var rows: [Row] = []
-        var random = SplitMix64(state: 7)
+        var random = SeededRandom(seed: 7)
         func timed(_ operation: String, _ count: Int, target: Double, _ body: (Int) throws -> Void) rethrows {
             var timings = Timings()
             try body(-1)  // warm the cache

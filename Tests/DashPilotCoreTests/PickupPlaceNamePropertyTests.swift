@@ -2,17 +2,6 @@ import DashPilotCore
 import Foundation
 import Testing
 
-/// A small deterministic generator, so that a failure can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476C_E5B9_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
@@ -84,7 +73,7 @@ struct PickupPlaceNamePropertyTests {
     ]
 
     static func generated(count: Int, seed: UInt64) -> [String] {
-        var generator = SplitMix64(state: seed)
+        var generator = SeededRandom(seed: seed)
         return (0..<count).map { _ in
             let length = Int.random(in: 1...12, using: &generator)
             return (0..<length).map { _ in pieces.randomElement(using: &generator)! }.joined()
@@ -115,7 +104,7 @@ struct PickupPlaceNamePropertyTests {
     /// Random bytes and random scalars from every plane: the policy never crashes, refuses
     /// invalid UTF-8, never returns a name beyond its limits, and its key is idempotent.
     @Test func randomBytesAndScalarsNeverBreakThePolicy() {
-        var generator = SplitMix64(state: 0xF022)
+        var generator = SeededRandom(seed: 0xF022)
         var failures: [String] = []
         var accepted = 0
         for round in 0..<Self.fuzzCount / 4 {

@@ -128,7 +128,7 @@ struct CrashHarnessTests {
         defer { dash.remove() }
         let (completedShift, start) = try Self.buildStore(at: dash.storePath)
         dash.environment["DASHPILOT_BUSY_TIMEOUT_MS"] = "5000"
-        var generator = SplitMixHarness(state: 2026)
+        var generator = SeededRandom(seed: 2026)
         var problems: [String] = []
         var killedMidWrite = 0
         var gpxRound = 0
@@ -187,13 +187,3 @@ struct CrashHarnessTests {
     }
 }
 
-struct SplitMixHarness: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476C_E5B9_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
