@@ -20,8 +20,8 @@ struct PickupPlaceNameTests {
 
     static let cases: [Case] = [
         Case(name: "plain name", input: "Nowhere Noodles", display: "Nowhere Noodles", key: "nowhere noodles"),
-        Case(name: "decomposed accent composes", input: "Cafe\u{301} Rio", display: "Caf\u{E9} Rio", key: "caf\u{E9} rio"),
-        Case(name: "diacritics stay", input: "Cafe Rio", display: "Cafe Rio", key: "cafe rio"),
+        Case(name: "decomposed accent composes", input: "Cafe\u{301} Orvelle", display: "Caf\u{E9} Orvelle", key: "caf\u{E9} orvelle"),
+        Case(name: "diacritics stay", input: "Cafe Orvelle", display: "Cafe Orvelle", key: "cafe orvelle"),
         Case(name: "punctuation stays", input: "A&B Grill", display: "A&B Grill", key: "a&b grill"),
         Case(name: "apostrophe-less spelling stays apart", input: "Mabels Diner", display: "Mabels Diner", key: "mabels diner"),
         Case(name: "right single quotation mark", input: "Mabel\u{2019}s Diner", display: "Mabel\u{2019}s Diner", key: "mabel's diner"),
@@ -45,8 +45,8 @@ struct PickupPlaceNameTests {
         Case(name: "capital sharp s folds to ss", input: "GRO\u{1E9E}E", display: "GRO\u{1E9E}E", key: "grosse"),
         Case(name: "final sigma folds to sigma", input: "\u{39F}\u{394}\u{39F}\u{3A3} \u{3BF}\u{3B4}\u{3BF}\u{3C2}", display: "\u{39F}\u{394}\u{39F}\u{3A3} \u{3BF}\u{3B4}\u{3BF}\u{3C2}", key: "\u{3BF}\u{3B4}\u{3BF}\u{3C3} \u{3BF}\u{3B4}\u{3BF}\u{3C3}"),
         Case(name: "ligature folds", input: "\u{FB01}sh Shack", display: "\u{FB01}sh Shack", key: "fish shack"),
-        Case(name: "dotted capital I folds locale-independently", input: "\u{130}zmir Grill", display: "\u{130}zmir Grill", key: "i\u{307}zmir grill"),
-        Case(name: "plain I never folds to dotless i", input: "IZMIR", display: "IZMIR", key: "izmir"),
+        Case(name: "dotted capital I folds locale-independently", input: "\u{130}lkay Grill", display: "\u{130}lkay Grill", key: "i\u{307}lkay grill"),
+        Case(name: "plain I never folds to dotless i", input: "ILKAY", display: "ILKAY", key: "ilkay"),
         Case(name: "n preceded by apostrophe folds, then unifies", input: "\u{149}", display: "\u{149}", key: "'n"),
         Case(name: "ohm sign composes to omega", input: "\u{2126} Bar", display: "\u{3A9} Bar", key: "\u{3C9} bar"),
         Case(name: "kelvin sign composes to K", input: "\u{212A}iosk", display: "Kiosk", key: "kiosk"),
@@ -75,7 +75,7 @@ struct PickupPlaceNameTests {
 
     @Test func nearNamesStayApart() throws {
         #expect(try bytes(PickupPlaceName("Nowhere Noodle").key) != bytes(PickupPlaceName("Nowhere Noodles").key))
-        #expect(try bytes(PickupPlaceName("Cafe Rio").key) != bytes(PickupPlaceName("Caf\u{E9} Rio").key))
+        #expect(try bytes(PickupPlaceName("Cafe Orvelle").key) != bytes(PickupPlaceName("Caf\u{E9} Orvelle").key))
         #expect(try bytes(PickupPlaceName("St Example Deli").key) != bytes(PickupPlaceName("Street Example Deli").key))
     }
 
