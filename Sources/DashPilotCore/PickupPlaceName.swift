@@ -89,8 +89,9 @@ public struct PickupPlaceName: Sendable {
     }
 
     /// Canonical composition (NFC) by the standard library's own normaliser, the one Swift's
-    /// string comparison uses. Foundation's `precomposedStringWithCanonicalMapping` is not used:
-    /// on Linux it is not fully conformant.
+    /// string comparison uses, so that the policy does not depend on which Foundation a platform
+    /// ships (Foundation on Linux has had non-conformant composition). Tests check it against
+    /// Python's `unicodedata`.
     static func composed(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
         return String(decoding: text._nfcCodeUnits, as: UTF8.self)
