@@ -61,7 +61,7 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
         case .mergeSourceMissing:
             "The place to merge no longer exists."
         case .mergeDestinationMissing:
-            "The place to merge into no longer exists."
+            "No pickup place by that name exists to merge into; giving this place a new name is a rename (`dashpilot place rename`)."
         case .routeSampleRefused(let problem):
             "The route sample was not recorded: \(problem.sentence)."
         }

@@ -52,6 +52,8 @@ public struct MergeListScreen: Sendable, Equatable {
     public var destinations: [Destination]
     /// Why the list is empty, when it is.
     public var emptyReason: String?
+    /// A new place cannot be made here: merging into a name no place has is a rename, offered as one.
+    public var renameHint: String
     /// The keys of this screen.
     public var keys: [KeyHint]
 
@@ -64,6 +66,7 @@ public struct MergeListScreen: Sendable, Equatable {
                 control: Control(title: $0.name, accessibilityLabel: "Merge \(source.name) into \($0.name)", key: "Enter"))
         }
         emptyReason = self.destinations.isEmpty ? PlaceHistoryScreen.onlyPlaceFooter : nil
+        renameHint = "To give \(source.name) a name no place has yet, rename it instead: Esc, then r."
         keys = [KeyHint("↑↓", "select"), KeyHint("Enter", "choose"), KeyHint("Esc", "back")]
     }
 }

@@ -378,6 +378,8 @@ final class InteractiveApp {
                     (index == selected ? "▸ " : "  ") + destination.control.title, style: index == selected ? .selected : .normal,
                     focus: index == selected)
             }
+            screen.blank()
+            screen.wrapped(list.renameHint, style: .dim)
             screen.footer = KeyHint.line(list.keys)
         case .mergeConfirm(let sourceID, let destinationID):
             guard let source = try store.place(id: sourceID), let destination = try store.place(id: destinationID) else { return }

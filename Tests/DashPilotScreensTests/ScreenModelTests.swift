@@ -196,6 +196,7 @@ struct ScreenModelTests {
             keys: [KeyHint("Enter", "save"), KeyHint("Esc", "cancel")]))
         let list = MergeListScreen(source: source, destinations: try store.mergeDestinations(forPlace: source.id))
         #expect(list.title == "Merge Example Diner into…")
+        #expect(list.renameHint == "To give Example Diner a name no place has yet, rename it instead: Esc, then r.")
         #expect(list.destinations.map(\.control) == [
             Control(title: "a&b grill", accessibilityLabel: "Merge Example Diner into a&b grill", key: "Enter"),
             Control(title: "Nowhere Noodles", accessibilityLabel: "Merge Example Diner into Nowhere Noodles", key: "Enter"),
