@@ -33,7 +33,7 @@ struct Generator {
 
     func generate() throws {
         guard !FileManager.default.fileExists(atPath: path) else {
-            throw GeneratorError.exists(path)
+            throw BenchError.exists(path)
         }
         let began = Date()
         var random = SeededRandom(seed: seed)
@@ -153,11 +153,17 @@ struct Generator {
     }
 }
 
-enum GeneratorError: Error, CustomStringConvertible {
+/// Why the benchmark could not go on, as a sentence.
+enum BenchError: Error, CustomStringConvertible {
     case exists(String)
+    case noStore(String)
+    case sqlite(String)
+
     var description: String {
         switch self {
         case .exists(let path): "\(path) already exists; generate writes a new store only."
+        case .noStore(let path): "There is no store at \(path); generate one first."
+        case .sqlite(let message): "SQLite failed while setting up a merge: \(message)."
         }
     }
 }

@@ -18,7 +18,7 @@ struct Runner {
     }
 
     func run() throws {
-        guard FileManager.default.fileExists(atPath: path) else { throw GeneratorError.exists("no store at \(path): ") }
+        guard FileManager.default.fileExists(atPath: path) else { throw BenchError.noStore(path) }
         let clock = ScriptedClock()
         let store = try DashPilotStore(path: path, clock: clock)
         let scale = repetitions > 0 ? Double(repetitions) / 100 : 1
@@ -149,7 +149,7 @@ final class RawConnection {
     init(path: String) throws {
         var handle: OpaquePointer?
         guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let handle else {
-            throw GeneratorError.exists("can't open \(path): ")
+            throw BenchError.noStore(path)
         }
         self.handle = handle
         sqlite3_busy_timeout(handle, 5000)
@@ -159,7 +159,7 @@ final class RawConnection {
 
     func execute(_ sql: String) throws {
         guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
-            throw GeneratorError.exists(String(cString: sqlite3_errmsg(handle)) + ": ")
+            throw BenchError.sqlite(String(cString: sqlite3_errmsg(handle)))
         }
     }
 
