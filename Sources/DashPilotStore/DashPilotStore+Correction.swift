@@ -28,11 +28,7 @@ extension DashPilotStore {
 
     /// Renames the place whose key matches `current`.
     public func renamePlace(named current: PickupPlaceName, to name: PickupPlaceName) throws -> PickupPlace {
-        guard let place = try place(named: current) else {
-            log.record(.refused(.placeNotFound))
-            throw DashPilotRefusal.placeNotFound
-        }
-        return try renamePlace(id: place.id, to: name)
+        try renamePlace(id: try requirePlace(named: current, else: .placeNotFound).id, to: name)
     }
 
     /// Merges place `sourceID` into `destinationID`: every delivery of the source moves to the
@@ -53,17 +49,22 @@ extension DashPilotStore {
         }
     }
 
+    /// The two places a merge by name would join, found before anything changes: refused (and
+    /// the rule logged) when either name finds no place or both find the same one. The command
+    /// line asks its confirmation about these two.
+    public func mergeCandidates(source: PickupPlaceName, destination: PickupPlaceName) throws -> (source: PickupPlace, destination: PickupPlace) {
+        let from = try requirePlace(named: source, else: .mergeSourceMissing)
+        let into = try requirePlace(named: destination, else: .mergeDestinationMissing)
+        guard from.id != into.id else {
+            log.record(.refused(.mergeIntoItself))
+            throw DashPilotRefusal.mergeIntoItself
+        }
+        return (from, into)
+    }
+
     /// Merges the place whose key matches `source` into the one whose key matches `destination`.
     public func mergePlace(named source: PickupPlaceName, into destination: PickupPlaceName) throws -> PickupPlace {
-        let (from, into) = try read { (try placeRow(key: source.key), try placeRow(key: destination.key)) }
-        guard let from else {
-            log.record(.refused(.mergeSourceMissing))
-            throw DashPilotRefusal.mergeSourceMissing
-        }
-        guard let into else {
-            log.record(.refused(.mergeDestinationMissing))
-            throw DashPilotRefusal.mergeDestinationMissing
-        }
-        return try mergePlace(sourceID: from.id, into: into.id)
+        let places = try mergeCandidates(source: source, destination: destination)
+        return try mergePlace(sourceID: places.source.id, into: places.destination.id)
     }
 }

@@ -214,11 +214,16 @@ extension DashPilotStore {
 
     /// The history of the place whose key matches `name`.
     public func history(ofPlaceNamed name: PickupPlaceName) throws -> PlaceHistory {
+        try history(ofPlace: try requirePlace(named: name, else: .placeNotFound).id)
+    }
+
+    /// The place whose key matches `name`, or `refusal`, recorded in the log by its rule.
+    func requirePlace(named name: PickupPlaceName, else refusal: DashPilotRefusal) throws -> PickupPlace {
         guard let place = try place(named: name) else {
-            log.record(.refused(.placeNotFound))
-            throw DashPilotRefusal.placeNotFound
+            log.record(.refused(refusal.rule))
+            throw refusal
         }
-        return try history(ofPlace: place.id)
+        return place
     }
 
     /// Every other place, as merge destinations: alphabetical, catalogue order breaking ties.

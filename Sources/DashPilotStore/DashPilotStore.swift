@@ -45,7 +45,7 @@ public final class DashPilotStore {
             }
             try StoreFile.create(at: path)
         }
-        _ = try StoreFile.checkHeader(at: path)
+        try StoreFile.checkHeader(at: path)
         do {
             connection = try Connection(path: path, create: false, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
             // Reading the schema makes SQLite read page 1 and, with it, notice a damaged file.

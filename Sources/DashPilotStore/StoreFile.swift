@@ -11,13 +11,8 @@ import Foundation
 /// header to decide, before any statement that writes, whether it is a DashPilot store this code
 /// may open.
 enum StoreFile {
-    /// What the header says about an existing file.
-    struct Header {
-        var userVersion: Int
-    }
-
     /// Reads and checks the first 100 bytes of the file at `path`.
-    static func checkHeader(at path: String) throws(StoreError) -> Header {
+    static func checkHeader(at path: String) throws(StoreError) {
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
@@ -59,7 +54,6 @@ enum StoreFile {
             guard pageSize >= 512, size % pageSize == 0 else { throw .damaged(path: path) }
             if sizeIsValid && pages * pageSize > size { throw .damaged(path: path) }
         }
-        return Header(userVersion: version)
     }
 
     /// Creates the folder (mode 0700) and a new store at `path` (mode 0600), migrated to today's

@@ -128,12 +128,7 @@ struct CommandRunner {
             let place = try store.renamePlace(named: try name(old), to: try name(new))
             say("Renamed to \(place.name).")
         case .placeMerge(let sourceBytes, let destinationBytes, let yes):
-            let source = try name(sourceBytes)
-            let destination = try name(destinationBytes)
-            let (from, into) = (try store.place(named: source), try store.place(named: destination))
-            guard let from else { throw DashPilotRefusal.mergeSourceMissing }
-            guard let into else { throw DashPilotRefusal.mergeDestinationMissing }
-            guard from.id != into.id else { throw DashPilotRefusal.mergeIntoItself }
+            let (from, into) = try store.mergeCandidates(source: try name(sourceBytes), destination: try name(destinationBytes))
             let question = MergeConfirmation.text(source: TerminalText.safe(from.name), destination: TerminalText.safe(into.name))
             guard try confirmed(yes, question: question, prompt: "Merge? [y/N]", what: "Merging places") else {
                 say("Nothing was merged.")

@@ -194,11 +194,13 @@ struct PlaceCommandTests {
         stderr += dash.run(["place", "rename", "Quillon Vexbridge", "zanzibar quokka grill"], environment: log).stderr
         stderr += dash.run(["place", "merge", "Quillon Vexbridge", "Zanzibar Quokka Grill", "--yes"], environment: log).stderr
         stderr += dash.run(["pickup", "clear", "1"], environment: log).stderr
+        stderr += dash.run(["place", "merge", "Quillon Vexbridge", "Zanzibar Quokka Grill", "--yes"], environment: log).stderr
         let logLines = stderr.split(separator: "\n").filter { $0.hasPrefix("dashpilot[pickup-place]") }
         #expect(logLines.contains("dashpilot[pickup-place]: created"))
         #expect(logLines.contains("dashpilot[pickup-place]: reused"))
         #expect(logLines.contains("dashpilot[pickup-place]: merged"))
         #expect(logLines.contains("dashpilot[pickup-place]: refused rename-collision"))
+        #expect(logLines.contains("dashpilot[pickup-place]: refused merge-source-missing"))
         for line in logLines {
             #expect(!line.lowercased().contains("zanzibar") && !line.lowercased().contains("vexbridge"))
         }
