@@ -18,7 +18,7 @@ let package = Package(
         ),
         .target(name: "DashPilotCore"),
         .target(name: "DashPilotStore", dependencies: ["CSQLite", "DashPilotCore"]),
-        .target(name: "DashPilotScreens", dependencies: ["DashPilotCore", "DashPilotStore"]),
+        .target(name: "DashPilotScreens", dependencies: ["DashPilotCore"]),
         .target(name: "DashPilotTerminal", dependencies: ["DashPilotCore", "DashPilotStore", "DashPilotScreens"]),
         .executableTarget(name: "dashpilot", dependencies: ["DashPilotTerminal"]),
         .executableTarget(name: "dashpilot-bench", dependencies: ["DashPilotCore", "DashPilotStore", "CSQLite"]),

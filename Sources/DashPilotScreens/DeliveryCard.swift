@@ -1,5 +1,4 @@
 import DashPilotCore
-import DashPilotStore
 
 /// One delivery on the running shift: its title and state, its place line when one is recorded,
 /// the small pickup control above the large lifecycle button. No text field.

@@ -1,5 +1,4 @@
 import DashPilotCore
-import DashPilotStore
 
 /// The completed shifts, newest first.
 public struct ShiftListScreen: Sendable, Equatable {

@@ -1,5 +1,4 @@
 import DashPilotCore
-import DashPilotStore
 
 /// The pickup place sheet: the recent places above the name field, and Remove when a place is
 /// recorded. Picking a recent place records it and closes the sheet.

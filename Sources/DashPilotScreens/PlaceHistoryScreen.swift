@@ -1,5 +1,4 @@
 import DashPilotCore
-import DashPilotStore
 
 /// A place's history: its waits, its deliveries newest first, and Rename and Merge.
 public struct PlaceHistoryScreen: Sendable, Equatable {

@@ -1,5 +1,4 @@
 import DashPilotCore
-import DashPilotStore
 
 /// A completed (or running) shift's log: its span, mileage, earnings and rates, and each delivery
 /// with its place line and recorded times.

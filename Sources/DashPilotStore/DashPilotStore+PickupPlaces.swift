@@ -1,14 +1,6 @@
 import DashPilotCore
 import Foundation
 
-/// A place in the catalogue with how many deliveries name it.
-public struct PlaceSummary: Sendable, Equatable {
-    /// The place.
-    public var place: PickupPlace
-    /// How many deliveries reference it.
-    public var deliveryCount: Int
-}
-
 /// What recording a delivery's pickup place did.
 public struct PickupAssignment: Sendable, Equatable {
     /// The place now recorded on the delivery.

@@ -1,28 +1,6 @@
 import DashPilotCore
 import Foundation
 
-/// A shift with what the shift list shows beside it.
-public struct ShiftSummary: Sendable, Equatable {
-    /// The shift.
-    public var shift: Shift
-    /// How many deliveries it holds.
-    public var deliveryCount: Int
-    /// Its derived mileage, or `nil` when its route cannot be measured.
-    public var mileage: Mileage?
-}
-
-/// Everything a shift's log shows.
-public struct ShiftLog: Sendable, Equatable {
-    /// The shift.
-    public var shift: Shift
-    /// Its deliveries in number order.
-    public var deliveries: [Delivery]
-    /// Its derived mileage, or `nil` when its route cannot be measured.
-    public var mileage: Mileage?
-    /// Its derived rates.
-    public var rates: Rates
-}
-
 extension DashPilotStore {
     static let shiftColumns = "id, started_at, ended_at, earnings_cents"
 
@@ -106,9 +84,7 @@ extension DashPilotStore {
             let shift = try shiftRow(idOrRunning: id)
             let deliveries = try deliveryRows(shiftID: shift.id)
             let mileage = try mileageRows(shiftID: shift.id)
-            return ShiftLog(
-                shift: shift, deliveries: deliveries, mileage: mileage,
-                rates: Rates.derive(shift: shift, deliveries: deliveries, mileage: mileage))
+            return ShiftLog(shift: shift, deliveries: deliveries, mileage: mileage)
         }
     }
 

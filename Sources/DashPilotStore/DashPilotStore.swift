@@ -33,14 +33,14 @@ public final class DashPilotStore {
     /// refused before anything is written to it.
     public init(
         path: String, clock: any WallClock = SystemClock(), log: any PickupPlaceLog = SilentPickupPlaceLog(),
-        busyTimeoutMilliseconds: Int32 = 5000, migrating: Bool = true, durability: Durability = .full
+        busyTimeoutMilliseconds: Int32 = 5000, migrating: Bool = true, creating: Bool = true, durability: Durability = .full
     ) throws(StoreError) {
         self.path = path
         self.clock = clock
         self.log = log
         var info = stat()
         if lstat(path, &info) != 0 {
-            guard errno == ENOENT else {
+            guard errno == ENOENT, creating else {
                 throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
             }
             try StoreFile.create(at: path)
@@ -61,6 +61,29 @@ public final class DashPilotStore {
         } catch {
             throw .cannotOpen(path: path, reason: "\(error)")
         }
+    }
+
+    /// An empty store of today's schema in memory: what a read of a store that does not exist
+    /// answers from, so that reading never creates a file.
+    public static func emptyInMemory(clock: any WallClock = SystemClock(), log: any PickupPlaceLog = SilentPickupPlaceLog()) throws(StoreError)
+        -> DashPilotStore
+    {
+        do {
+            let connection = try Connection(path: ":memory:", create: true, busyTimeoutMilliseconds: 0)
+            try Migrator.migrate(connection)
+            return DashPilotStore(connection: connection, path: ":memory:", clock: clock, log: log)
+        } catch let error as SQLiteError {
+            throw StoreError(error, path: ":memory:")
+        } catch {
+            throw .cannotOpen(path: ":memory:", reason: "\(error)")
+        }
+    }
+
+    private init(connection: Connection, path: String, clock: any WallClock, log: any PickupPlaceLog) {
+        self.connection = connection
+        self.path = path
+        self.clock = clock
+        self.log = log
     }
 
     /// The time now, to the whole second.

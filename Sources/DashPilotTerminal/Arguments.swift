@@ -32,15 +32,19 @@ struct Argument: Sendable, Equatable {
     var isOption: Bool { text.hasPrefix("-") && text.count > 1 && !isNumber }
 }
 
-/// Arguments split into positionals, options with values and flags, for one command's spec.
+/// Arguments split into positionals, options with values and flags, for one command.
 struct ParsedArguments {
+    /// The command they are for.
+    let command: CommandDefinition
     var positionals: [Argument] = []
     var values: [String: Argument] = [:]
     var flags: Set<String> = []
 
-    /// Splits `arguments` by the options `spec` allows, or throws the usage error that names the
-    /// first one it does not.
-    init(_ arguments: [Argument], spec: CommandSpec) throws(UsageError) {
+    /// Splits `arguments` by the options `command` allows, or throws the usage error that names
+    /// the first one it does not. `flags` already holds the global flags (`--json`).
+    init(_ arguments: [Argument], command: CommandDefinition, flags: Set<String> = []) throws(UsageError) {
+        self.command = command
+        self.flags = flags
         var index = 0
         var optionsEnded = false
         while index < arguments.count {
@@ -60,66 +64,83 @@ struct ParsedArguments {
                 inlineValue = Argument(bytes: Array(name[name.index(after: equals)...].utf8))
                 name = String(name[..<equals])
             }
-            if spec.flags.contains(name) {
-                guard inlineValue == nil else { throw UsageError(spec: spec, message: "\(name) takes no value.") }
-                flags.insert(name)
-            } else if spec.valued.contains(name) {
-                if let inlineValue {
-                    values[name] = inlineValue
-                } else {
-                    guard index < arguments.count else { throw UsageError(spec: spec, message: "\(name) needs a value.") }
-                    values[name] = arguments[index]
-                    index += 1
-                }
+            guard let option = command.options.first(where: { $0.name == name }) else {
+                throw UsageError(command: command, message: "Unknown option \(TerminalText.safe(name)).")
+            }
+            if option.value == nil {
+                guard inlineValue == nil else { throw UsageError(command: command, message: "\(name) takes no value.") }
+                self.flags.insert(name)
+            } else if let inlineValue {
+                values[name] = inlineValue
             } else {
-                throw UsageError(spec: spec, message: "Unknown option \(name).")
+                guard index < arguments.count else { throw UsageError(command: command, message: "\(name) needs a value.") }
+                values[name] = arguments[index]
+                index += 1
             }
         }
     }
 
+    /// Whether flag `name` was given.
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// Whether `--json` was given.
+    var json: Bool { flags.contains("--json") }
+
     /// Positional `index`, or the usage error naming it as missing.
-    func positional(_ index: Int, _ name: String, spec: CommandSpec) throws(UsageError) -> Argument {
-        guard index < positionals.count else { throw UsageError(spec: spec, message: "Missing \(name).") }
+    func positional(_ index: Int, _ name: String) throws(UsageError) -> Argument {
+        guard index < positionals.count else { throw UsageError(command: command, message: "Missing \(name).") }
         return positionals[index]
     }
 
     /// Refuses positionals beyond `count`.
-    func expectAtMost(_ count: Int, spec: CommandSpec) throws(UsageError) {
+    func expectAtMost(_ count: Int) throws(UsageError) {
         guard positionals.count <= count else {
-            throw UsageError(spec: spec, message: "Unexpected argument \(TerminalText.safe(positionals[count].text)).")
+            throw UsageError(command: command, message: "Unexpected argument \(TerminalText.safe(positionals[count].text)).")
         }
     }
 
     /// Positional `index` as a whole number at least `minimum`.
-    func integer(_ index: Int, _ name: String, minimum: Int64 = 1, spec: CommandSpec) throws(UsageError) -> Int64 {
-        let argument = try positional(index, name, spec: spec)
-        return try Self.integer(argument, name, minimum: minimum, spec: spec)
+    func integer(_ index: Int, _ name: String, minimum: Int64 = 1) throws(UsageError) -> Int64 {
+        try integer(try positional(index, name), name, minimum: minimum)
     }
 
     /// The value of option `option` as a whole number, if given.
-    func integerOption(_ option: String, minimum: Int64 = 1, spec: CommandSpec) throws(UsageError) -> Int64? {
+    func integerOption(_ option: String, minimum: Int64 = 1) throws(UsageError) -> Int64? {
         guard let argument = values[option] else { return nil }
-        return try Self.integer(argument, option, minimum: minimum, spec: spec)
+        return try integer(argument, option, minimum: minimum)
     }
 
-    static func integer(_ argument: Argument, _ name: String, minimum: Int64, spec: CommandSpec) throws(UsageError) -> Int64 {
+    /// `argument` as a whole number at least `minimum`.
+    func integer(_ argument: Argument, _ name: String, minimum: Int64) throws(UsageError) -> Int64 {
         guard let value = Int64(argument.text), value >= minimum else {
-            throw UsageError(spec: spec, message: "\(name) must be a whole number\(minimum == 1 ? " from 1" : ""); got \(TerminalText.safe(argument.text)).")
+            throw UsageError(
+                command: command,
+                message: "\(name) must be a whole number\(minimum == 1 ? " from 1" : ""); got \(TerminalText.safe(argument.text)).")
         }
         return value
     }
 
-    /// The value of option `option` (or positional) as a finite decimal number.
-    static func number(_ argument: Argument, _ name: String, spec: CommandSpec) throws(UsageError) -> Double {
+    /// `argument` as a finite decimal number.
+    func number(_ argument: Argument, _ name: String) throws(UsageError) -> Double {
         guard argument.isNumber, let value = Double(argument.text), value.isFinite else {
-            throw UsageError(spec: spec, message: "\(name) must be a number; got \(TerminalText.safe(argument.text)).")
+            throw UsageError(command: command, message: "\(name) must be a number; got \(TerminalText.safe(argument.text)).")
         }
         return value
     }
-}
 
-/// The command line was not understood: exit status 64, with the usage of that command.
-struct UsageError: Error {
-    var spec: CommandSpec?
-    var message: String
+    /// The words from positional `index` on, joined by spaces, as bytes: `pickup set 2 Nowhere
+    /// Noodles` needs no quotes.
+    func joinedName(from index: Int, _ label: String) throws(UsageError) -> [UInt8] {
+        guard positionals.count > index else { throw UsageError(command: command, message: "Missing \(label).") }
+        return Array(positionals[index...].map(\.bytes).joined(separator: [0x20]))
+    }
+
+    /// `--limit N` or `--all` (refused together): `nil` for all, else the limit (default `fallback`).
+    func limit(default fallback: Int) throws(UsageError) -> Int? {
+        let limit = try integerOption("--limit")
+        if limit != nil && flag("--all") {
+            throw UsageError(command: command, message: "--limit and --all can't be used together.")
+        }
+        return flag("--all") ? nil : Int(limit ?? Int64(fallback))
+    }
 }

@@ -50,3 +50,10 @@ enum DisplayWidth {
         }
     }
 }
+
+extension String {
+    /// The text followed by spaces up to `width` characters, or by one space when it is as wide already.
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -65,7 +65,7 @@ final class InteractiveApp {
                 draw()
             }
         }
-        return 0
+        return ExitStatus.done
     }
 
     // MARK: Keys

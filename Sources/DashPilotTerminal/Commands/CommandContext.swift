@@ -1,0 +1,106 @@
+import DashPilotCore
+import DashPilotScreens
+import DashPilotStore
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What a command runs with: the store (opened only when the command needs it, and only created
+/// by a command that writes), the driver's format, and the terminal to print on and ask on.
+final class CommandContext {
+    /// The store's path.
+    let storePath: String
+    /// The process's environment.
+    let environment: [String: String]
+    /// How times, dates and money read.
+    let format: ScreenFormat
+    /// Asks a yes/no question on the terminal: `(question, prompt) -> yes`.
+    let confirm: (String, String) -> Bool
+    private var opened: DashPilotStore?
+
+    init(storePath: String, environment: [String: String], format: ScreenFormat, confirm: @escaping (String, String) -> Bool) {
+        self.storePath = storePath
+        self.environment = environment
+        self.format = format
+        self.confirm = confirm
+    }
+
+    private var log: any PickupPlaceLog { PlatformPickupPlaceLog(environment: environment) }
+    private var busyTimeout: Int32 { Int32(environment["DASHPILOT_BUSY_TIMEOUT_MS"] ?? "") ?? 5000 }
+
+    /// The store, for a command that writes: created with its folder when missing, migrated.
+    func store() throws -> DashPilotStore {
+        if let opened { return opened }
+        let store = try DashPilotStore(path: storePath, log: log, busyTimeoutMilliseconds: busyTimeout)
+        opened = store
+        return store
+    }
+
+    /// The store, for a command that only reads: a store that does not exist reads as an empty
+    /// one, and nothing is created.
+    func readStore() throws -> DashPilotStore {
+        if let opened { return opened }
+        var info = stat()
+        if lstat(storePath, &info) != 0 && errno == ENOENT {
+            let empty = try DashPilotStore.emptyInMemory(log: log)
+            opened = empty
+            return empty
+        }
+        return try store()
+    }
+
+    /// The store as it is, never migrated or created (`doctor` changes nothing).
+    func storeAsItIs() throws -> DashPilotStore {
+        try DashPilotStore(path: storePath, log: log, busyTimeoutMilliseconds: busyTimeout, migrating: false, creating: false)
+    }
+
+    /// Prints `line` with any control character escaped.
+    func say(_ line: String) { print(TerminalText.safe(line)) }
+
+    /// Prints lines that are already terminal-safe.
+    func say(lines: [String]) {
+        guard !lines.isEmpty else { return }
+        print(lines.joined(separator: "\n"))
+    }
+
+    /// Prints `json`.
+    func say(json: JSON) { print(json.text) }
+
+    /// Refuses a destructive command without a terminal and without `--yes`; asks on a terminal.
+    func confirmed(_ yes: Bool, question: String, prompt: String, what: String) throws -> Bool {
+        if yes { return true }
+        guard Confirmation.canAsk else {
+            throw CommandFailure(sentence: "\(what) needs confirmation; without a terminal to ask on, add --yes.")
+        }
+        return confirm(question, prompt)
+    }
+
+    /// `bytes` as a place name, or the policy's refusal.
+    func name(_ bytes: [UInt8]) throws -> PickupPlaceName {
+        do {
+            return try PickupPlaceName(utf8: bytes)
+        } catch {
+            throw DashPilotRefusal.invalidName(error)
+        }
+    }
+}
+
+/// Asks the driver on the terminal.
+enum Confirmation {
+    /// Whether standard input is a terminal that can be asked.
+    static var canAsk: Bool { isatty(STDIN_FILENO) != 0 }
+
+    /// Prints `question` and reads the answer; `true` only for yes.
+    static func ask(_ question: String, _ prompt: String) -> Bool {
+        print(question)
+        print(prompt, terminator: " ")
+        fflush(nil)
+        guard let answer = readLine() else { return false }
+        let word = answer.trimmingCharacters(in: .whitespaces).lowercased()
+        return word == "y" || word == "yes"
+    }
+}

@@ -1,0 +1,57 @@
+/// Every command of the command line, in the order help lists them: the one table that help,
+/// the manual page and the completions are made from.
+enum CommandTable {
+    static let all: [CommandDefinition] =
+        ShiftCommands.all + DeliveryCommands.all + PickupCommands.all + PlaceCommands.all + RouteCommands.all + [DoctorCommand.doctor]
+
+    /// The command named by the leading words of `words`, with how many words named it.
+    static func find(_ words: [String]) -> (CommandDefinition, Int)? {
+        for command in all where words.count >= command.words.count && Array(words.prefix(command.words.count)) == command.words {
+            return (command, command.words.count)
+        }
+        // The lifecycle steps also stand alone (`dashpilot arrive 2`), as the contract lists them.
+        if let first = words.first, ["arrive", "pickup", "deliver", "cancel"].contains(first), words.count > 1, Int(words[1]) != nil,
+            let command = all.first(where: { $0.words == ["delivery", first] })
+        {
+            return (command, 1)
+        }
+        return nil
+    }
+
+    /// The commands of group `group` ("shift"), or none.
+    static func group(_ group: String) -> [CommandDefinition] {
+        all.filter { $0.words.count > 1 && $0.words[0] == group }
+    }
+
+    /// The overall help.
+    static var overallHelp: String {
+        var lines = HelpText.wrap(
+            "OVERVIEW: DashPilot keeps a food-delivery driver's own record: shifts, deliveries and the places they pick up from, on this device only.",
+            indent: 0)
+        lines += [
+            "",
+            "USAGE: dashpilot [--store PATH] [--json] COMMAND [ARGUMENTS] [OPTIONS]",
+            "       dashpilot    (on a terminal: the interactive screens)",
+            "",
+            "OPTIONS:",
+        ]
+        lines += HelpText.entry("--store PATH", OptionSpec.store.help)
+        lines += HelpText.entry("--json", OptionSpec.json.help)
+        lines += HelpText.entry("--version", "Show the version.")
+        lines += HelpText.entry("-h, --help", "Show help information.")
+        lines += ["", "SUBCOMMANDS:"]
+        for command in all { lines += HelpText.entry(command.name, command.overview) }
+        lines += ["", "  See 'dashpilot help <subcommand>' for detailed help."]
+        return lines.joined(separator: "\n")
+    }
+
+    /// The help of group `group` ("shift"), or `nil` when no command is in it.
+    static func groupHelp(_ group: String) -> String? {
+        let commands = self.group(group)
+        guard !commands.isEmpty else { return nil }
+        var lines = ["OVERVIEW: The \(group) commands.", "", "USAGE: dashpilot \(group) <subcommand>", "", "SUBCOMMANDS:"]
+        for command in commands { lines += HelpText.entry(command.words.dropFirst().joined(separator: " "), command.overview) }
+        lines += ["", "  See 'dashpilot help \(group) <subcommand>' for detailed help."]
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,33 @@
+import DashPilotStore
+
+/// `doctor`: checks the store and changes nothing.
+enum DoctorCommand {
+    static let doctor = CommandDefinition(
+        words: ["doctor"],
+        overview: "Checks the store (integrity, references, names, route summaries, version) and changes nothing.",
+        printsJSON: true
+    ) { input throws(UsageError) in
+        try input.expectAtMost(0)
+        let json = input.json
+        return { context in
+            let report = try context.storeAsItIs().doctor()
+            if json {
+                context.say(
+                    json: .object([
+                        ("healthy", .bool(report.isHealthy)),
+                        (
+                            "checks",
+                            .array(
+                                report.checks.map {
+                                    .object([("name", .string($0.name)), ("passed", .bool($0.passed)), ("finding", .string($0.sentence))])
+                                })
+                        ),
+                    ]))
+            } else {
+                for check in report.checks { context.say("\(check.passed ? "ok  " : "FAIL") \(check.sentence)") }
+                context.say(report.isHealthy ? "The store is healthy." : "The store has problems; nothing was changed.")
+            }
+            return report.isHealthy ? ExitStatus.done : ExitStatus.refused
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import DashPilotCore
+import DashPilotScreens
+import DashPilotStore
+
+/// `place list|show|rename|merge`: the catalogue and its corrections, and the JSON of a history.
+enum PlaceCommands {
+    static let all: [CommandDefinition] = [list, show, rename, merge]
+
+    static let list = CommandDefinition(
+        words: ["place", "list"], overview: "Lists every pickup place, alphabetically.", printsJSON: true
+    ) { input throws(UsageError) in
+        try input.expectAtMost(0)
+        let json = input.json
+        return { context in
+            let places = try context.readStore().places()
+            if json {
+                context.say(json: .array(places.map(summary)))
+            } else {
+                context.say(lines: PlainText.lines(PlaceListScreen(places: places, format: context.format)))
+            }
+            return ExitStatus.done
+        }
+    }
+
+    static let show = CommandDefinition(
+        words: ["place", "show"], overview: "Shows a place's history: its waits and its deliveries.",
+        arguments: [ArgumentSpec(name: "NAME", help: "Any spelling that matches the place's name.", completion: .placeName)],
+        printsJSON: true
+    ) { input throws(UsageError) in
+        let bytes = try input.joinedName(from: 0, "NAME")
+        let json = input.json
+        return { context in
+            let history = try context.readStore().history(ofPlaceNamed: try context.name(bytes))
+            if json {
+                context.say(json: placeHistory(history))
+            } else {
+                context.say(lines: PlainText.lines(PlaceHistoryScreen(history: history, format: context.format)))
+            }
+            return ExitStatus.done
+        }
+    }
+
+    static let rename = CommandDefinition(
+        words: ["place", "rename"], overview: "Renames a place. Refused if another place already has the new name.",
+        arguments: [
+            ArgumentSpec(name: "NAME", help: "The place's current name.", completion: .placeName),
+            ArgumentSpec(name: "NEW_NAME", help: "Its new spelling."),
+        ]
+    ) { input throws(UsageError) in
+        try input.expectAtMost(2)
+        let old = try input.positional(0, "NAME").bytes
+        let new = try input.positional(1, "NEW_NAME").bytes
+        return { context in
+            let place = try context.store().renamePlace(named: try context.name(old), to: try context.name(new))
+            context.say("Renamed to \(place.name).")
+            return ExitStatus.done
+        }
+    }
+
+    static let merge = CommandDefinition(
+        words: ["place", "merge"], overview: "Moves every delivery of SOURCE to DESTINATION, then removes SOURCE.",
+        arguments: [
+            ArgumentSpec(name: "SOURCE", help: "The place to remove.", completion: .placeName),
+            ArgumentSpec(name: "DESTINATION", help: "The place that keeps its name and gains the deliveries.", completion: .placeName),
+        ],
+        options: [.yes]
+    ) { input throws(UsageError) in
+        try input.expectAtMost(2)
+        let sourceBytes = try input.positional(0, "SOURCE").bytes
+        let destinationBytes = try input.positional(1, "DESTINATION").bytes
+        let yes = input.flag("--yes")
+        return { context in
+            let store = try context.store()
+            let (from, into) = try store.mergeCandidates(source: try context.name(sourceBytes), destination: try context.name(destinationBytes))
+            let question = MergeConfirmation.text(source: TerminalText.safe(from.name), destination: TerminalText.safe(into.name))
+            guard try context.confirmed(yes, question: question, prompt: "Merge? [y/N]", what: "Merging places") else {
+                context.say("Nothing was merged.")
+                return ExitStatus.refused
+            }
+            let kept = try store.mergePlace(sourceID: from.id, into: into.id)
+            context.say("Merged into \(kept.name).")
+            return ExitStatus.done
+        }
+    }
+
+    // MARK: JSON
+
+    /// An element of `place list --json`.
+    static func summary(_ summary: PlaceSummary) -> JSON {
+        .object([
+            ("name", .string(summary.place.name)), ("firstNamedAt", .time(summary.place.firstNamedAt)),
+            ("deliveries", .integer(Int64(summary.deliveryCount))),
+        ])
+    }
+
+    /// `place show --json`: the deliveries streamed, since a busy place has thousands.
+    static func placeHistory(_ history: PlaceHistory) -> JSON {
+        let waits = history.waits
+        return .object([
+            ("name", .string(history.place.name)), ("firstNamedAt", .time(history.place.firstNamedAt)),
+            (
+                "waits",
+                .object([
+                    ("count", .integer(Int64(waits.count))), ("median", waits.median.map(JSON.number) ?? .null),
+                    ("shortest", .integer(waits.shortest)), ("longest", .integer(waits.longest)),
+                ])
+            ),
+            (
+                "deliveries",
+                .stream { output in
+                    output.append(0x5B)
+                    for (index, entry) in history.deliveries.enumerated() {
+                        if index > 0 { JSON.append(", ", to: &output) }
+                        JSON.append("{\"shift\": ", to: &output)
+                        JSON.integer(entry.delivery.shiftID).write(to: &output)
+                        JSON.append(", \"number\": ", to: &output)
+                        JSON.integer(Int64(entry.delivery.number)).write(to: &output)
+                        JSON.append(", \"state\": ", to: &output)
+                        JSON.string(entry.delivery.state.rawValue).write(to: &output)
+                        JSON.append(", \"acceptedAt\": ", to: &output)
+                        JSON.time(entry.delivery.acceptedAt).write(to: &output)
+                        JSON.append(", \"wait\": ", to: &output)
+                        JSON.integer(entry.wait).write(to: &output)
+                        output.append(0x7D)
+                    }
+                    output.append(0x5D)
+                }
+            ),
+        ])
+    }
+}
