@@ -23,7 +23,7 @@ let package = Package(
         .executableTarget(name: "dashpilot", dependencies: ["DashPilotTerminal"]),
         .executableTarget(name: "dashpilot-bench", dependencies: ["DashPilotCore", "DashPilotStore", "CSQLite"]),
         .testTarget(name: "DashPilotCoreTests", dependencies: ["DashPilotCore"], exclude: ["Golden"]),
-        .testTarget(name: "DashPilotStoreTests", dependencies: ["DashPilotStore", "DashPilotCore", "CSQLite"]),
+        .testTarget(name: "DashPilotStoreTests", dependencies: ["DashPilotStore", "DashPilotCore", "CSQLite"], exclude: ["Fixtures"]),
         .testTarget(name: "DashPilotScreensTests", dependencies: ["DashPilotScreens", "DashPilotStore", "DashPilotCore"]),
         .testTarget(
             name: "DashPilotTerminalTests",

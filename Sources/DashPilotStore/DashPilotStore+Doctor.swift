@@ -70,6 +70,13 @@ extension DashPilotStore {
                 sentence: duplicates == 0
                     ? "No two places share a key."
                     : "\(duplicates) key\(duplicates == 1 ? " is" : "s are") held by more than one place; a typed name finds the earliest, and nothing merges them on its own."))
+            let differing = try routeSummaries.shiftsWhoseSummaryDiffers()
+            let listed = differing.prefix(10).map { "\($0)" }.joined(separator: ", ") + (differing.count > 10 ? " and \(differing.count - 10) more" : "")
+            checks.append(.init(
+                name: "routeSummaries", passed: differing.isEmpty,
+                sentence: differing.isEmpty
+                    ? "Every shift's route summary matches its route samples."
+                    : "The route summary of shift\(differing.count == 1 ? "" : "s") \(listed) differs from \(differing.count == 1 ? "its" : "their") route samples."))
             return DoctorReport(checks: checks)
         }
     }

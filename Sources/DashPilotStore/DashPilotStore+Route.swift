@@ -53,19 +53,8 @@ extension DashPilotStore {
             horizontalAccuracy: sample.horizontalAccuracy.map { ($0 * 10).rounded() / 10 }, session: sample.session)
     }
 
-    func mileageRows(shiftID: Int64) throws -> Mileage? {
-        var accumulator = Mileage.Accumulator()
-        let statement = try connection.statement(
-            "SELECT recorded_at, latitude_e7, longitude_e7, accuracy_dm, session FROM route_sample WHERE shift_id = ? ORDER BY recorded_at")
-        defer { statement.reset() }
-        try statement.bind([.integer(shiftID)])
-        while try statement.step() {
-            let row = Row(statement: statement)
-            accumulator.add(
-                time: row.int64(0), latitude: Double(row.int64(1)) / 1e7, longitude: Double(row.int64(2)) / 1e7, session: row.optionalInt64(4))
-        }
-        return accumulator.result
-    }
+    /// The owner of the route summaries, on this store's connection.
+    var routeSummaries: RouteSummaryTable { RouteSummaryTable(connection: connection) }
 
     func lastSampleRow(shiftID: Int64) throws -> RouteSample? {
         try connection.queryFirst(
@@ -104,6 +93,11 @@ extension DashPilotStore {
             let insert = try connection.statement(Self.insertSampleSQL)
             defer { insert.reset() }
             try insertSample(candidate, shiftID: shift.id, statement: insert)
+            try routeSummaries.update(
+                afterInserting: (
+                    time: time.unixSeconds, latitudeE7: Int64((latitude * 1e7).rounded()), longitudeE7: Int64((longitude * 1e7).rounded()),
+                    session: session
+                ), shiftID: shift.id)
             return Self.stored(candidate)
         }
     }
@@ -150,6 +144,9 @@ extension DashPilotStore {
                     lastKept[shift.id] = Self.stored(sample)
                     report.kept += 1
                 }
+            }
+            for shiftID in lastKept.keys.sorted() where nextSession[shiftID] != nil {
+                try routeSummaries.recompute(shiftID: shiftID)
             }
             return report
         }

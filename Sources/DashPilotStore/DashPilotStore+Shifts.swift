@@ -65,15 +65,20 @@ extension DashPilotStore {
         return running
     }
 
-    /// Shifts, newest first, with their delivery counts and mileage: at most `limit`, or all.
-    public func shifts(limit: Int?) throws -> [ShiftSummary] {
+    /// Shifts, newest first, with their delivery counts and mileage (from the route summaries,
+    /// never the samples): at most `limit` (or all) after skipping `offset`.
+    public func shifts(limit: Int?, offset: Int = 0) throws -> [ShiftSummary] {
         try read {
-            let shifts = try connection.query(
-                "SELECT \(Self.shiftColumns) FROM shift ORDER BY started_at DESC, id DESC LIMIT ?",
-                .integer(Int64(limit ?? -1)), row: Self.shift)
-            return try shifts.map { shift in
-                let count = try connection.scalar("SELECT count(*) FROM delivery WHERE shift_id = ?", .integer(shift.id)) ?? 0
-                return ShiftSummary(shift: shift, deliveryCount: Int(count), mileage: try mileageRows(shiftID: shift.id))
+            try connection.query(
+                """
+                SELECT \(Self.shiftColumns), (SELECT count(*) FROM delivery WHERE delivery.shift_id = shift.id),
+                    \(RouteSummaryTable.columns)
+                FROM shift LEFT JOIN route_summary ON route_summary.shift_id = shift.id
+                ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?
+                """,
+                .integer(Int64(limit ?? -1)), .integer(Int64(offset))
+            ) { row in
+                ShiftSummary(shift: Self.shift(row), deliveryCount: Int(row.int64(4)), mileage: RouteSummaryTable.summary(row, offset: 5)?.mileage)
             }
         }
     }
@@ -83,7 +88,7 @@ extension DashPilotStore {
         try read {
             let shift = try shiftRow(idOrRunning: id)
             let deliveries = try deliveryRows(shiftID: shift.id)
-            let mileage = try mileageRows(shiftID: shift.id)
+            let mileage = try routeSummaries.stored(shiftID: shift.id)?.mileage
             return ShiftLog(shift: shift, deliveries: deliveries, mileage: mileage)
         }
     }

@@ -33,7 +33,8 @@ public final class DashPilotStore {
     /// refused before anything is written to it.
     public init(
         path: String, clock: any WallClock = SystemClock(), log: any PickupPlaceLog = SilentPickupPlaceLog(),
-        busyTimeoutMilliseconds: Int32 = 5000, migrating: Bool = true, creating: Bool = true, durability: Durability = .full
+        busyTimeoutMilliseconds: Int32 = 5000, migrating: Bool = true, creating: Bool = true, durability: Durability = .full,
+        migrationProgress: (@Sendable (Double) -> Void)? = nil
     ) throws(StoreError) {
         self.path = path
         self.clock = clock
@@ -52,7 +53,7 @@ public final class DashPilotStore {
             _ = try connection.scalar("SELECT count(*) FROM sqlite_schema")
             let version = Int(try connection.scalar("PRAGMA user_version") ?? 0)
             if version > Schema.currentVersion { throw StoreError.newerVersion(path: path, version: version) }
-            if version < Schema.currentVersion && migrating { try Migrator.migrate(connection) }
+            if version < Schema.currentVersion && migrating { try Migrator.migrate(connection, progress: migrationProgress) }
             if durability == .bulkLoad { try connection.execute("PRAGMA synchronous = OFF; PRAGMA journal_mode = MEMORY") }
         } catch let error as StoreError {
             throw error
@@ -70,7 +71,7 @@ public final class DashPilotStore {
     {
         do {
             let connection = try Connection(path: ":memory:", create: true, busyTimeoutMilliseconds: 0)
-            try Migrator.migrate(connection)
+            try Migrator.migrate(connection, progress: nil)
             return DashPilotStore(connection: connection, path: ":memory:", clock: clock, log: log)
         } catch let error as SQLiteError {
             throw StoreError(error, path: ":memory:")

@@ -80,5 +80,24 @@ enum Schema {
         );
         INSERT INTO naming_policy (id, version) VALUES (1, 1);
         """,
+        // 7: each shift's route summary, a cache of what its samples give (rebuilt from them by
+        // `Migrator` right after this step, kept equal to them by every write, checked by doctor).
+        // A shift with no samples has no row.
+        """
+        CREATE TABLE route_summary (
+            shift_id INTEGER PRIMARY KEY REFERENCES shift (id) ON DELETE CASCADE,
+            metres REAL NOT NULL CHECK (metres >= 0),
+            segments INTEGER NOT NULL CHECK (segments >= 1),
+            measured_segments INTEGER NOT NULL CHECK (measured_segments >= 0 AND measured_segments <= segments),
+            last_segment_measured INTEGER NOT NULL CHECK (last_segment_measured IN (0, 1)),
+            last_at INTEGER NOT NULL,
+            last_latitude REAL NOT NULL,
+            last_longitude REAL NOT NULL,
+            last_session INTEGER
+        );
+        """,
     ]
+
+    /// Versions whose step is followed by rebuilding every route summary from the samples.
+    static let rebuildsRouteSummaries: Set<Int> = [7]
 }

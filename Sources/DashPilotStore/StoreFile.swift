@@ -73,7 +73,7 @@ enum StoreFile {
         defer { unlink(temporary) }
         do {
             let connection = try Connection(path: temporary, create: false, busyTimeoutMilliseconds: 0)
-            try Migrator.migrate(connection)
+            try Migrator.migrate(connection, progress: nil)
         } catch let error as SQLiteError {
             throw StoreError(error, path: path)
         } catch let error as StoreError {
@@ -96,26 +96,5 @@ enum StoreFile {
             throw .cannotOpen(path: storePath, reason: String(cString: strerror(errno)))
         }
         chmod(folder, 0o700)
-    }
-}
-
-/// Applies the frozen migrations, each in its own transaction, checked before commit.
-enum Migrator {
-    /// Takes the store on `connection` from its version to today's.
-    static func migrate(_ connection: Connection) throws {
-        while true {
-            let done: Bool = try connection.writeTransaction {
-                // Read inside the write lock: another process may have migrated meanwhile.
-                let version = Int(try connection.scalar("PRAGMA user_version") ?? 0)
-                guard version < Schema.currentVersion else { return true }
-                try connection.execute(Schema.migrations[version])
-                try connection.execute("PRAGMA user_version = \(version + 1)")
-                if try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") != 0 {
-                    throw SQLiteError(code: SQLITE_CONSTRAINT, message: "foreign key check failed after migration")
-                }
-                return false
-            }
-            if done { return }
-        }
     }
 }

@@ -7,14 +7,19 @@ import Testing
 
 @Suite("Migrations and the store file")
 struct MigrationTests {
-    /// Writes a store at `version` with the frozen migrations, the way that version's code did,
-    /// and puts data in it that the version could hold.
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    /// The frozen schema of shipped version `version`, as a store at that version held it.
+    static func frozenSchema(_ version: Int) throws -> String {
+        try String(contentsOf: fixtures.appendingPathComponent("schema-v\(version).sql"), encoding: .utf8)
+    }
+
+    /// Writes a store at `version` from that version's frozen fixture (never from today's
+    /// migration list, so that an edit to a shipped migration cannot hide here), and puts data
+    /// in it that the version could hold.
     static func writeStore(at path: String, version: Int) throws {
         let connection = try Connection(path: path, create: true, busyTimeoutMilliseconds: 0)
-        for step in 0..<version {
-            try connection.execute(Schema.migrations[step])
-        }
-        try connection.execute("PRAGMA user_version = \(version)")
+        try connection.execute(try frozenSchema(version))
         // A completed shift from 17:02 to 21:40 and a running one.
         try connection.execute("INSERT INTO shift (id, started_at, ended_at) VALUES (1, 1795971720, 1795988400)")
         if version >= 2 {
@@ -33,7 +38,7 @@ struct MigrationTests {
         }
     }
 
-    @Test("A store written at each earlier version, with data, opens with today's code", arguments: 1...5)
+    @Test("A store written at each earlier version, with data, opens with today's code", arguments: 1...6)
     func migratesFromEveryEarlierVersion(version: Int) throws {
         let folder = TemporaryFolder()
         let path = folder.file("old.sqlite")
@@ -50,6 +55,9 @@ struct MigrationTests {
         if version >= 2 {
             let mileage = try #require(log.mileage)
             #expect(abs(mileage.metres - 2000) < 2)
+            // The summary the migration built is the one recomputing from the samples gives.
+            let table = RouteSummaryTable(connection: store.connection)
+            #expect(RouteSummaryTable.sameBits(try #require(try table.stored(shiftID: 1)), try table.recomputed(shiftID: 1)))
         } else {
             #expect(log.mileage == nil)
         }
@@ -121,9 +129,9 @@ struct MigrationTests {
         let path = folder.file("newer.sqlite")
         do {
             let store = try DashPilotStore(path: path, clock: ManualClock())
-            try store.connection.execute("PRAGMA user_version = 7")
+            try store.connection.execute("PRAGMA user_version = 8")
         }
-        try expectRefused(path, folder: folder) { $0 == .newerVersion(path: path, version: 7) }
+        try expectRefused(path, folder: folder) { $0 == .newerVersion(path: path, version: 8) }
     }
 
     @Test func aDamagedStoreIsRefusedAndLeftAsItWas() throws {
@@ -148,12 +156,60 @@ struct MigrationTests {
     }
 
     @Test func migrationsAreAppendOnlyAndEachAddsWhatTheHistorySays() {
-        #expect(Schema.migrations.count == 6)
+        #expect(Schema.migrations.count == 7)
+        #expect(Schema.migrations[6].contains("CREATE TABLE route_summary"))
         #expect(Schema.migrations[1].contains("CREATE TABLE route_sample"))
         #expect(Schema.migrations[2].contains("ADD COLUMN session"))
         #expect(Schema.migrations[3].contains("earnings_cents"))
         #expect(Schema.migrations[4].contains("CREATE TABLE delivery"))
         #expect(Schema.migrations[5].contains("CREATE TABLE pickup_place"))
         #expect(!Schema.migrations[5].contains("UNIQUE"))
+    }
+
+    /// The schema a store has, as SQLite keeps it, in a stable order.
+    static func schema(of connection: Connection) throws -> [String] {
+        try connection.query("SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL AND name != 'sqlite_sequence' ORDER BY name") {
+            $0.text(0).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+    }
+
+    @Test("Today's migrations still build each shipped version exactly as it was frozen", arguments: 1...6)
+    func shippedMigrationsAreUnchanged(version: Int) throws {
+        let folder = TemporaryFolder()
+        let frozen = try Connection(path: folder.file("frozen.sqlite"), create: true, busyTimeoutMilliseconds: 0)
+        try frozen.execute(try Self.frozenSchema(version))
+        let migrated = try Connection(path: folder.file("migrated.sqlite"), create: true, busyTimeoutMilliseconds: 0)
+        for step in 0..<version { try migrated.execute(Schema.migrations[step]) }
+        #expect(try Self.schema(of: migrated) == (try Self.schema(of: frozen)))
+    }
+
+    @Test func aMigrationInterruptedPartWayLeavesTheOldVersionWhole() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("old.sqlite")
+        try Self.writeStore(at: path, version: 6)
+        // The interruption is a failure planted inside the transaction: a table step 7 creates
+        // already exists, so the step fails after the earlier statements of the transaction ran.
+        let blocker = try Connection(path: path, create: false, busyTimeoutMilliseconds: 0)
+        try blocker.execute("BEGIN IMMEDIATE; CREATE TABLE route_summary (x); COMMIT")
+        #expect(throws: (any Error).self) { _ = try DashPilotStore(path: path, clock: ManualClock()) }
+        #expect(try blocker.scalar("PRAGMA user_version") == 6)
+        #expect(try blocker.scalar("SELECT count(*) FROM route_sample") == 3)
+        try blocker.execute("DROP TABLE route_summary")
+        let store = try DashPilotStore(path: path, clock: ManualClock())
+        #expect(try store.doctor().isHealthy)
+    }
+
+    @Test func doctorNamesAShiftWhoseRouteSummaryWasDamagedByHand() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("old.sqlite")
+        try Self.writeStore(at: path, version: 6)
+        let store = try DashPilotStore(path: path, clock: ManualClock())
+        #expect(try store.doctor().isHealthy)
+        try store.connection.execute("UPDATE route_summary SET metres = metres + 1e-9 WHERE shift_id = 1")
+        let report = try store.doctor()
+        let check = try #require(report.checks.first { $0.name == "routeSummaries" })
+        #expect(!check.passed && check.sentence == "The route summary of shift 1 differs from its route samples.")
+        try store.connection.execute("DELETE FROM route_summary")
+        #expect(try store.doctor().checks.first { $0.name == "routeSummaries" }?.passed == false)
     }
 }

@@ -198,7 +198,7 @@ struct DoctorTests {
         _ = try fixture.store.setPickupPlace(fixture.name("Nowhere Noodles"), delivery: 1, shiftID: nil)
         let report = try fixture.store.doctor()
         #expect(report.isHealthy)
-        #expect(report.checks.map(\.name) == ["integrity", "foreignKeys", "schemaVersion", "namingPolicy", "keys", "duplicateKeys"])
+        #expect(report.checks.map(\.name) == ["integrity", "foreignKeys", "schemaVersion", "namingPolicy", "keys", "duplicateKeys", "routeSummaries"])
     }
 
     @Test func aKeyAnotherToolWroteIsReportedWithoutItsName() throws {
@@ -227,7 +227,7 @@ struct DoctorTests {
         let before = fileBytes(path)
         let store = try DashPilotStore(path: path, clock: ManualClock(), migrating: false)
         let report = try store.doctor()
-        #expect(report.checks.first { $0.name == "schemaVersion" }?.sentence == "The store is at schema version 3; today's is 6.")
+        #expect(report.checks.first { $0.name == "schemaVersion" }?.sentence == "The store is at schema version 3; today's is 7.")
         #expect(fileBytes(path) == before)
     }
 }

@@ -1,0 +1,32 @@
+-- DashPilot store schema version 5, as shipped: frozen, never edited.
+-- Written by `sqlite3 FILE .schema` from a store at this version.
+PRAGMA application_id = 1146121332;
+CREATE TABLE shift (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            started_at INTEGER NOT NULL,
+            ended_at INTEGER, earnings_cents INTEGER CHECK (earnings_cents >= 0), last_delivery_number INTEGER NOT NULL DEFAULT 0,
+            CHECK (ended_at IS NULL OR ended_at >= started_at)
+        );
+CREATE INDEX shift_by_start ON shift (started_at);
+CREATE UNIQUE INDEX shift_one_running ON shift ((ended_at IS NULL)) WHERE ended_at IS NULL;
+CREATE TABLE route_sample (
+            shift_id INTEGER NOT NULL REFERENCES shift (id) ON DELETE CASCADE,
+            recorded_at INTEGER NOT NULL,
+            latitude_e7 INTEGER NOT NULL,
+            longitude_e7 INTEGER NOT NULL,
+            accuracy_dm INTEGER, session INTEGER,
+            PRIMARY KEY (shift_id, recorded_at)
+        ) WITHOUT ROWID;
+CREATE TABLE delivery (
+            id INTEGER PRIMARY KEY,
+            shift_id INTEGER NOT NULL REFERENCES shift (id) ON DELETE CASCADE,
+            number INTEGER NOT NULL CHECK (number >= 1),
+            accepted_at INTEGER NOT NULL,
+            arrived_at_pickup_at INTEGER CHECK (arrived_at_pickup_at >= accepted_at),
+            picked_up_at INTEGER CHECK (picked_up_at >= arrived_at_pickup_at),
+            delivered_at INTEGER CHECK (delivered_at >= picked_up_at),
+            cancelled_at INTEGER CHECK (cancelled_at >= accepted_at),
+            UNIQUE (shift_id, number),
+            CHECK (delivered_at IS NULL OR cancelled_at IS NULL)
+        );
+PRAGMA user_version = 5;
