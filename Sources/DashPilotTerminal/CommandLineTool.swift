@@ -156,7 +156,8 @@ public enum CommandLineTool {
     static func interactive(_ global: GlobalOptions, environment: [String: String]) -> Int32 {
         do {
             let path = try storePath(global, environment: environment)
-            let store = try DashPilotStore(path: path, log: PlatformPickupPlaceLog(environment: environment))
+            let store = try DashPilotStore(
+                path: path, log: PlatformPickupPlaceLog(environment: environment), migrationProgress: MigrationProgress.onTerminal())
             return InteractiveApp(store: store, format: .current, environment: environment).run()
         } catch let error as UsageError {
             return usageFailure(error)

@@ -35,7 +35,8 @@ final class CommandContext {
     /// The store, for a command that writes: created with its folder when missing, migrated.
     func store() throws -> DashPilotStore {
         if let opened { return opened }
-        let store = try DashPilotStore(path: storePath, log: log, busyTimeoutMilliseconds: busyTimeout)
+        let store = try DashPilotStore(
+            path: storePath, log: log, busyTimeoutMilliseconds: busyTimeout, migrationProgress: MigrationProgress.onTerminal())
         opened = store
         return store
     }
@@ -85,6 +86,19 @@ final class CommandContext {
             return try PickupPlaceName(utf8: bytes)
         } catch {
             throw DashPilotRefusal.invalidName(error)
+        }
+    }
+}
+
+/// The progress of a long store upgrade, on standard error when it is a terminal.
+enum MigrationProgress {
+    /// A reporter that redraws one line on standard error, or `nil` when it is not a terminal.
+    static func onTerminal() -> (@Sendable (Double) -> Void)? {
+        guard isatty(STDERR_FILENO) != 0 else { return nil }
+        return { fraction in
+            let percent = Int((fraction * 100).rounded(.down))
+            let line = "\rUpgrading the store to this version: \(percent)%" + (fraction >= 1 ? "\n" : "")
+            FileHandle.standardError.write(Data(line.utf8))
         }
     }
 }
