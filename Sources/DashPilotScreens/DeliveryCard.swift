@@ -73,13 +73,16 @@ public struct RunningShiftScreen: Sendable, Equatable {
     public var initiallySelected: Int?
     /// The keys of this screen.
     public var keys: [KeyHint]
+    /// What the screen says when it has no card ("Press s to start a shift."), or `nil`.
+    public var emptyHint: String?
 
     /// Creates the screen from its parts.
-    public init(title: String, cards: [DeliveryCard], initiallySelected: Int?, keys: [KeyHint]) {
+    public init(title: String, cards: [DeliveryCard], initiallySelected: Int?, keys: [KeyHint], emptyHint: String? = nil) {
         self.title = title
         self.cards = cards
         self.initiallySelected = initiallySelected
         self.keys = keys
+        self.emptyHint = emptyHint
     }
 
     /// The screen for `log` (the running shift's), or the no-shift screen when `log` is `nil`.
@@ -89,6 +92,7 @@ public struct RunningShiftScreen: Sendable, Equatable {
             cards = []
             initiallySelected = nil
             keys = [KeyHint("s", "start shift"), KeyHint("h", "history"), KeyHint("?", "keys"), KeyHint("q", "quit")]
+            emptyHint = "Press s to start a shift."
             return
         }
         var parts = ["Shift running since \(format.time(log.shift.startedAt))"]
@@ -96,6 +100,7 @@ public struct RunningShiftScreen: Sendable, Equatable {
         if let mileage = log.mileage { parts.append("\(format.miles(mileage.miles)) recorded") }
         title = parts.joined(separator: " · ")
         cards = log.deliveries.map(DeliveryCard.init)
+        emptyHint = cards.isEmpty ? "No deliveries yet. Press a to accept one." : nil
         initiallySelected = log.deliveries.last(where: { !$0.state.isFinished })?.number ?? log.deliveries.last?.number
         keys = [
             KeyHint("a", "accept"), KeyHint("↑↓", "select"), KeyHint("Enter", "next step"), KeyHint("p", "pickup place"),

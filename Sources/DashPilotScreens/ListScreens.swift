@@ -1,6 +1,7 @@
 import DashPilotCore
 
-/// The completed shifts, newest first.
+/// A list of shifts, newest first: `shift list`, and the completed shifts screen, which holds a
+/// window of the rows around what is on screen.
 public struct ShiftListScreen: Sendable, Equatable {
     /// One shift.
     public struct Row: Sendable, Equatable {
@@ -8,27 +9,48 @@ public struct ShiftListScreen: Sendable, Equatable {
         public var shiftID: Int64
         /// "Shift 3 · Sat 29 Nov · 5:02 PM – 9:40 PM · 7 deliveries · 31.2 mi".
         public var text: String
+        /// "Shift 3, Sat 29 Nov, 5:02 PM to 9:40 PM, 7 deliveries, 31.2 miles recorded".
+        public var accessibilityLabel: String
+
+        /// Creates a row.
+        public init(shiftID: Int64, text: String, accessibilityLabel: String) {
+            self.shiftID = shiftID
+            self.text = text
+            self.accessibilityLabel = accessibilityLabel
+        }
     }
 
-    /// "Shifts".
+    /// "Completed shifts".
     public var title: String
     /// The shifts.
     public var rows: [Row]
     /// What an empty list says.
     public var emptyMessage: String?
+    /// The keys of the completed shifts screen.
+    public var keys: [KeyHint]
 
     /// The list of `summaries`.
     public init(summaries: [ShiftSummary], format: ScreenFormat) {
-        title = "Shifts"
-        rows = summaries.map { summary in
-            let shift = summary.shift
-            var parts = ["Shift \(shift.id)", format.day(shift.startedAt)]
-            parts.append(shift.endedAt.map { "\(format.time(shift.startedAt)) – \(format.time($0))" } ?? "running since \(format.time(shift.startedAt))")
-            parts.append(summary.deliveryCount == 1 ? "1 delivery" : "\(summary.deliveryCount) deliveries")
-            if let mileage = summary.mileage { parts.append(format.miles(mileage.miles)) }
-            return Row(shiftID: shift.id, text: parts.joined(separator: " · "))
-        }
+        title = "Completed shifts"
+        rows = summaries.map { Self.row($0, format: format) }
         emptyMessage = summaries.isEmpty ? "No shifts recorded yet." : nil
+        keys = [KeyHint("↑↓", "select"), KeyHint("Enter", "open log"), KeyHint("Esc", "back"), KeyHint("?", "keys")]
+    }
+
+    /// The row of one shift.
+    public static func row(_ summary: ShiftSummary, format: ScreenFormat) -> Row {
+        let shift = summary.shift
+        let day = format.day(shift.startedAt)
+        let times = shift.endedAt.map { "\(format.time(shift.startedAt)) – \(format.time($0))" } ?? "running since \(format.time(shift.startedAt))"
+        let spokenTimes = shift.endedAt.map { "\(format.time(shift.startedAt)) to \(format.time($0))" } ?? "running since \(format.time(shift.startedAt))"
+        let count = summary.deliveryCount == 1 ? "1 delivery" : "\(summary.deliveryCount) deliveries"
+        var parts = ["Shift \(shift.id)", day, times, count]
+        var spoken = ["Shift \(shift.id)", day, spokenTimes, count]
+        if let mileage = summary.mileage {
+            parts.append(format.miles(mileage.miles))
+            spoken.append(format.miles(mileage.miles).replacingOccurrences(of: " mi", with: " miles recorded"))
+        }
+        return Row(shiftID: shift.id, text: parts.joined(separator: " · "), accessibilityLabel: spoken.joined(separator: ", "))
     }
 }
 
@@ -52,6 +74,8 @@ public struct RecentPlacesScreen: Sendable, Equatable {
 public struct PlaceListScreen: Sendable, Equatable {
     /// The places, alphabetically.
     public var rows: [String]
+    /// Each row's spoken label ("Nowhere Noodles, 41 deliveries").
+    public var accessibilityLabels: [String]
     /// What an empty catalogue says.
     public var emptyMessage: String?
 
@@ -61,6 +85,7 @@ public struct PlaceListScreen: Sendable, Equatable {
             let count = summary.deliveryCount == 1 ? "1 delivery" : "\(summary.deliveryCount) deliveries"
             return "\(summary.place.name) · \(count) · first named \(format.day(summary.place.firstNamedAt))"
         }
+        accessibilityLabels = places.map { "\($0.place.name), \($0.deliveryCount == 1 ? "1 delivery" : "\($0.deliveryCount) deliveries")" }
         emptyMessage = places.isEmpty ? "No pickup places yet." : nil
     }
 }

@@ -67,20 +67,26 @@ extension DashPilotStore {
 
     /// Shifts, newest first, with their delivery counts and mileage (from the route summaries,
     /// never the samples): at most `limit` (or all) after skipping `offset`.
-    public func shifts(limit: Int?, offset: Int = 0) throws -> [ShiftSummary] {
+    public func shifts(limit: Int?, offset: Int = 0, completedOnly: Bool = false) throws -> [ShiftSummary] {
         try read {
             try connection.query(
                 """
                 SELECT \(Self.shiftColumns), (SELECT count(*) FROM delivery WHERE delivery.shift_id = shift.id),
                     \(RouteSummaryTable.columns)
                 FROM shift LEFT JOIN route_summary ON route_summary.shift_id = shift.id
+                WHERE ended_at IS NOT NULL OR NOT ?
                 ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?
                 """,
-                .integer(Int64(limit ?? -1)), .integer(Int64(offset))
+                .integer(completedOnly ? 1 : 0), .integer(Int64(limit ?? -1)), .integer(Int64(offset))
             ) { row in
                 ShiftSummary(shift: Self.shift(row), deliveryCount: Int(row.int64(4)), mileage: RouteSummaryTable.summary(row, offset: 5)?.mileage)
             }
         }
+    }
+
+    /// How many shifts the store holds (completed ones only, when `completedOnly`).
+    public func shiftCount(completedOnly: Bool) throws -> Int {
+        try read { Int(try connection.scalar("SELECT count(*) FROM shift WHERE ended_at IS NOT NULL OR NOT ?", .integer(completedOnly ? 1 : 0)) ?? 0) }
     }
 
     /// The log of shift `id` (or of the running shift): its deliveries, mileage and rates.

@@ -59,7 +59,27 @@ struct ScreenModelTests {
         let screen = RunningShiftScreen(log: nil, format: ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: .gmt))
         #expect(screen == RunningShiftScreen(
             title: "No shift running", cards: [], initiallySelected: nil,
-            keys: [KeyHint("s", "start shift"), KeyHint("h", "history"), KeyHint("?", "keys"), KeyHint("q", "quit")]))
+            keys: [KeyHint("s", "start shift"), KeyHint("h", "history"), KeyHint("?", "keys"), KeyHint("q", "quit")],
+            emptyHint: "Press s to start a shift."))
+    }
+
+    @Test func aShiftRowSaysItsShiftDayTimesCountAndMilesAloudToo() {
+        let format = ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: .gmt)
+        let shift = Shift(id: 12, startedAt: Date(timeIntervalSince1970: 1_795_971_720), endedAt: Date(timeIntervalSince1970: 1_795_988_400))
+        let row = ShiftListScreen.row(
+            ShiftSummary(shift: shift, deliveryCount: 7, mileage: Mileage(metres: 50_211, measuredSegments: 1, isPartial: false)), format: format)
+        #expect(
+            row
+                == ShiftListScreen.Row(
+                    shiftID: 12, text: "Shift 12 · Sun, Nov 29 · 5:02 PM – 9:40 PM · 7 deliveries · 31.2 mi",
+                    accessibilityLabel: "Shift 12, Sun, Nov 29, 5:02 PM to 9:40 PM, 7 deliveries, 31.2 miles recorded"))
+    }
+
+    @Test func aPlaceRowIsSpokenAsItsNameAndItsDeliveries() {
+        let format = ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: .gmt)
+        let place = PickupPlace(id: 1, name: "Nowhere Noodles", firstNamedAt: Date(timeIntervalSince1970: 1_795_971_720))
+        let list = PlaceListScreen(places: [PlaceSummary(place: place, deliveryCount: 41)], format: format)
+        #expect(list.accessibilityLabels == ["Nowhere Noodles, 41 deliveries"])
     }
 
     @Test func thePickupSheetWithRecentPlacesAndRemove() throws {

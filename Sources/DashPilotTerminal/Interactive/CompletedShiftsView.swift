@@ -1,0 +1,63 @@
+import DashPilotCore
+import DashPilotScreens
+
+/// The completed shifts, newest first. It holds a window of rows around the selection and reads
+/// the next window only when the selection leaves it, so that ten years open as fast as a week.
+final class CompletedShiftsView: TerminalScreen {
+    /// Rows read at a time.
+    static let windowSize = 200
+
+    private var total = 0
+    private var windowStart = 0
+    private var window: [ShiftListScreen.Row] = []
+    private var selected = 0
+    private let keyList = ShiftListScreen(summaries: [], format: .current).keys
+
+    func reload(_ app: AppEnvironment) throws {
+        total = try app.store.shiftCount(completedOnly: true)
+        selected = min(selected, max(0, total - 1))
+        try readWindow(around: selected, app)
+    }
+
+    private func readWindow(around index: Int, _ app: AppEnvironment) throws {
+        windowStart = max(0, index - Self.windowSize / 2)
+        let summaries = try app.store.shifts(limit: Self.windowSize, offset: windowStart, completedOnly: true)
+        window = summaries.map { ShiftListScreen.row($0, format: app.format) }
+    }
+
+    var keys: [KeyHint] { keyList }
+
+    func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
+        switch key {
+        case .up, .down:
+            selected = key == .up ? max(0, selected - 1) : min(max(0, total - 1), selected + 1)
+            if selected < windowStart || selected >= windowStart + window.count { try readWindow(around: selected, app) }
+            return .stay
+        case .enter:
+            let offset = selected - windowStart
+            guard window.indices.contains(offset) else { return .stay }
+            return .push(ShiftLogView(shiftID: window[offset].shiftID))
+        case .escape:
+            return .pop
+        default:
+            return .stay
+        }
+    }
+
+    func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
+        let model = ShiftListScreen(summaries: [], format: app.format)
+        screen.line(model.title, style: .bold)
+        screen.blank()
+        if total == 0 { screen.line("No completed shifts yet.") }
+        // Only the rows a screen can show around the selection are laid out.
+        let reach = max(app.rows, 12)
+        let from = max(windowStart, selected - reach)
+        let to = min(windowStart + window.count, selected + reach)
+        if from > 0 { screen.line("  ↑ more", style: .dim) }
+        if from < to {
+            for index in from..<to { screen.row(window[index - windowStart].text, selected: index == selected) }
+        }
+        if to < total { screen.line("  ↓ more", style: .dim) }
+        screen.footer = KeyHint.line(model.keys)
+    }
+}

@@ -1,0 +1,145 @@
+import DashPilotCore
+import DashPilotScreens
+
+/// The rename sheet, prefilled with the place's spelling.
+final class RenameView: TerminalScreen {
+    private let model: RenameSheet
+    private let placeID: Int64
+    private var field: String
+    private var error: String?
+
+    init(place: PickupPlace) {
+        model = RenameSheet(place: place)
+        placeID = place.id
+        field = model.prefilledName
+    }
+
+    func reload(_ app: AppEnvironment) throws {}
+
+    var keys: [KeyHint] { model.keys }
+
+    var inTextField: Bool { true }
+
+    func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
+        switch key {
+        case .text(let typed):
+            field += typed
+            error = nil
+        case .backspace:
+            if !field.isEmpty { field.removeLast() }
+            error = nil
+        case .enter:
+            do {
+                _ = try app.store.renamePlace(id: placeID, to: try PickupPlaceName(field))
+                return .pop
+            } catch let problem as PickupPlaceNameProblem {
+                error = problem.sentence
+            } catch let refusal as DashPilotRefusal {
+                error = refusal.sentence
+            }
+        case .escape:
+            return .pop
+        default:
+            break
+        }
+        return .stay
+    }
+
+    func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
+        screen.boxTop(model.title)
+        screen.boxLine("\(model.fieldLabel)  [ \(field)_ ]")
+        if let error { screen.boxLine(error, style: .warning) }
+        screen.boxLine(KeyHint.line(model.keys))
+        screen.boxBottom()
+    }
+}
+
+/// Every other place, alphabetically, to merge the source into.
+final class MergeListView: TerminalScreen {
+    private let source: PickupPlace
+    private var model: MergeListScreen
+    private var selected = 0
+
+    init(source: PickupPlace) {
+        self.source = source
+        model = MergeListScreen(source: source, destinations: [])
+    }
+
+    func reload(_ app: AppEnvironment) throws {
+        model = MergeListScreen(source: source, destinations: try app.store.mergeDestinations(forPlace: source.id))
+        selected = min(selected, max(0, model.destinations.count - 1))
+    }
+
+    var keys: [KeyHint] { model.keys }
+
+    func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
+        switch key {
+        case .up: selected = max(0, selected - 1)
+        case .down: selected = min(max(0, model.destinations.count - 1), selected + 1)
+        case .enter where model.destinations.indices.contains(selected):
+            return .push(MergeConfirmView(sourceID: source.id, destinationID: model.destinations[selected].placeID))
+        case .escape: return .pop
+        default: break
+        }
+        return .stay
+    }
+
+    func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
+        screen.line(model.title, style: .bold)
+        if let reason = model.emptyReason { screen.wrapped(reason) }
+        for (index, destination) in model.destinations.enumerated() {
+            screen.row(destination.control.title, selected: index == selected)
+        }
+        screen.blank()
+        screen.wrapped(model.renameHint, style: .dim)
+        screen.footer = KeyHint.line(model.keys)
+    }
+}
+
+/// The confirmation naming both places and the direction.
+final class MergeConfirmView: TerminalScreen {
+    private let sourceID: Int64
+    private let destinationID: Int64
+    private var model: MergeConfirmation?
+
+    init(sourceID: Int64, destinationID: Int64) {
+        self.sourceID = sourceID
+        self.destinationID = destinationID
+    }
+
+    func reload(_ app: AppEnvironment) throws {
+        guard let source = try app.store.place(id: sourceID), let destination = try app.store.place(id: destinationID) else {
+            model = nil
+            return
+        }
+        model = MergeConfirmation(source: source.name, destination: destination.name)
+    }
+
+    var keys: [KeyHint] { model?.keys ?? [] }
+
+    func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
+        switch key {
+        case .text("y"):
+            _ = try app.store.mergePlace(sourceID: sourceID, into: destinationID)
+            // The source is gone: leave its screens and show the place that kept the deliveries.
+            let sourceID = self.sourceID
+            var passedSource = false
+            return .rewind(
+                closing: { screen in
+                    if passedSource { return false }
+                    if let place = screen as? PlaceHistoryView, place.placeID == sourceID { passedSource = true }
+                    return true
+                }, then: PlaceHistoryView(placeID: destinationID))
+        case .text("n"), .escape:
+            return .pop
+        default:
+            return .stay
+        }
+    }
+
+    func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
+        guard let model else { return }
+        screen.wrapped(model.text)
+        screen.footer = KeyHint.line(model.keys)
+    }
+}

@@ -1,0 +1,132 @@
+import DashPilotCore
+import DashPilotScreens
+import DashPilotStore
+import Foundation
+
+/// The interactive mode: a stack of screens driven by the fixed keys of the contract. It passes
+/// keys to the top screen, follows where they lead, and draws; each screen does the rest.
+final class InteractiveApp {
+    let store: DashPilotStore
+    let format: ScreenFormat
+    let styled: Bool
+    private var stack: [any TerminalScreen] = [RunningShiftView()]
+    private var message: String?
+    private var showingKeys = false
+    private var quitting = false
+    private var terminal: RawTerminal?
+
+    init(store: DashPilotStore, format: ScreenFormat, environment: [String: String]) {
+        self.store = store
+        self.format = format
+        styled = (environment["NO_COLOR"] ?? "").isEmpty
+    }
+
+    private var environment: AppEnvironment {
+        AppEnvironment(store: store, format: format, rows: terminal?.size.rows ?? 24)
+    }
+
+    /// Runs until the driver quits; returns the exit status.
+    func run() -> Int32 {
+        let terminal = RawTerminal()
+        self.terminal = terminal
+        defer { terminal.restore() }
+        var seenVersion = (try? store.dataVersion()) ?? 0
+        reloadTop()
+        draw()
+        while !quitting {
+            let input = terminal.read(timeoutMilliseconds: 250)
+            for key in Key.parse(input) where !quitting {
+                handle(key)
+            }
+            // A change committed from another terminal: the screen on top reads again.
+            let version = (try? store.dataVersion()) ?? seenVersion
+            let changed = version != seenVersion
+            if changed {
+                seenVersion = version
+                reloadTop()
+            }
+            let resized = terminalResized != 0
+            terminalResized = 0
+            if !input.isEmpty || resized || changed { draw() }
+        }
+        return ExitStatus.done
+    }
+
+    private func reloadTop() {
+        guard let top = stack.last else { return }
+        perform { try top.reload(environment) }
+    }
+
+    /// Runs `body`, turning a refusal or a store failure into the message line.
+    private func perform(_ body: () throws -> Void) {
+        do {
+            try body()
+        } catch let refusal as DashPilotRefusal {
+            message = refusal.sentence
+        } catch let error as StoreError {
+            message = error.sentence
+        } catch {
+            message = "Something went wrong: \(type(of: error))."
+        }
+    }
+
+    func handle(_ key: Key) {
+        if key == .interrupt || key == .endOfInput {
+            quitting = true
+            return
+        }
+        guard let top = stack.last else { return }
+        if showingKeys {
+            showingKeys = false
+            if key == .escape || key == .text("?") { return }
+        }
+        if key == .text("?") && !top.inTextField {
+            showingKeys = true
+            return
+        }
+        message = nil
+        perform {
+            let navigation = try top.handle(key, environment)
+            try follow(navigation, from: top)
+        }
+    }
+
+    private func follow(_ navigation: Navigation, from top: any TerminalScreen) throws {
+        switch navigation {
+        case .stay:
+            return
+        case .message(let sentence):
+            message = sentence
+        case .reload:
+            try top.reload(environment)
+        case .push(let screen):
+            try screen.reload(environment)
+            stack.append(screen)
+        case .pop:
+            if stack.count > 1 { stack.removeLast() }
+            try stack.last?.reload(environment)
+        case .rewind(let closing, let screen):
+            while stack.count > 1, let last = stack.last, closing(last) { stack.removeLast() }
+            try screen.reload(environment)
+            stack.append(screen)
+        case .quit:
+            quitting = true
+        }
+    }
+
+    func draw() {
+        guard let terminal, let top = stack.last else { return }
+        let (columns, rows) = terminal.size
+        var screen = ScreenBuffer(width: columns, styled: styled)
+        if showingKeys {
+            screen.line(ScreenMessages.keysTitle, style: .bold)
+            screen.blank()
+            for hint in top.keys { screen.line("  \(hint.key.padding(8))\(hint.action)") }
+            screen.blank()
+            screen.footer = ScreenMessages.keysFooter
+        } else {
+            top.render(into: &screen, environment)
+        }
+        terminal.emit(screen.frame(rows: rows, message: message))
+    }
+}

@@ -1,0 +1,110 @@
+import DashPilotCore
+import DashPilotScreens
+
+/// The running shift: a card a delivery, the lifecycle one key away.
+final class RunningShiftView: TerminalScreen {
+    private var log: ShiftLog?
+    private var model = RunningShiftScreen(log: nil, format: .current)
+    private var selected: Int?
+
+    func reload(_ app: AppEnvironment) throws {
+        log = try app.store.runningShift().map { try app.store.shiftLog(id: $0.id) }
+        model = RunningShiftScreen(log: log, format: app.format)
+        if let selected, !model.cards.contains(where: { $0.number == selected }) { self.selected = nil }
+    }
+
+    var keys: [KeyHint] { model.keys }
+
+    private var current: Int? { selected ?? model.initiallySelected }
+
+    private var currentDelivery: Delivery? { log?.deliveries.first { $0.number == current } }
+
+    func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
+        let numbers = model.cards.map(\.number)
+        switch key {
+        case .up, .down:
+            guard let current, let index = numbers.firstIndex(of: current) else { return .stay }
+            selected = numbers[key == .up ? max(0, index - 1) : min(numbers.count - 1, index + 1)]
+            return .stay
+        case .enter:
+            guard let delivery = currentDelivery else { return .stay }
+            guard let step = delivery.state.nextStep else { return .message(ScreenMessages.noMoreSteps(delivery)) }
+            _ = try app.store.record(step, delivery: delivery.number)
+            return .reload
+        case .text("p"):
+            guard let log, let current else { return .stay }
+            return .push(PickupSheetView(shiftID: log.shift.id, number: current))
+        case .text("a"):
+            selected = try app.store.acceptDelivery().number
+            return .reload
+        case .text("x"):
+            guard let delivery = currentDelivery else { return .stay }
+            if delivery.state.isFinished { return .message(ScreenMessages.cannotCancel(delivery)) }
+            return .push(CancelConfirmView(number: delivery.number))
+        case .text("s"):
+            if log != nil { return .message(ScreenMessages.shiftAlreadyRunning) }
+            _ = try app.store.startShift()
+            return .reload
+        case .text("e"):
+            _ = try app.store.endShift()
+            selected = nil
+            return .reload
+        case .text("h"):
+            return .push(CompletedShiftsView())
+        case .text("q"):
+            return .quit
+        default:
+            return .stay
+        }
+    }
+
+    func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
+        screen.titled(model.title, right: "? keys")
+        if let hint = model.emptyHint {
+            screen.blank()
+            screen.line(hint)
+        }
+        for card in model.cards {
+            let isSelected = card.number == current
+            let style: ScreenBuffer.Style = card.isFinished ? .dim : .normal
+            screen.blank()
+            screen.row(card.title, selected: isSelected, style: style)
+            if let place = card.placeLine { screen.line("  " + place, style: style) }
+            screen.split(left: "  [ \(card.pickupControl.title) ]", right: "p", style: style)
+            if let button = card.lifecycleButton { screen.bigButton(button.title, key: "Enter") }
+        }
+        screen.footer = KeyHint.line(model.keys)
+    }
+}
+
+/// The confirmation before cancelling a delivery.
+final class CancelConfirmView: TerminalScreen {
+    private let model: CancelConfirmation
+    private let number: Int
+
+    init(number: Int) {
+        self.number = number
+        model = CancelConfirmation(number: number)
+    }
+
+    func reload(_ app: AppEnvironment) throws {}
+
+    var keys: [KeyHint] { model.keys }
+
+    func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
+        switch key {
+        case .text("y"):
+            _ = try app.store.record(.cancel, delivery: number)
+            return .pop
+        case .text("n"), .escape: return .pop
+        default: return .stay
+        }
+    }
+
+    func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
+        screen.line(model.title, style: .bold)
+        screen.blank()
+        screen.wrapped(model.text)
+        screen.footer = KeyHint.line(model.keys)
+    }
+}

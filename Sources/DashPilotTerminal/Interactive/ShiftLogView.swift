@@ -1,0 +1,61 @@
+import DashPilotCore
+import DashPilotScreens
+
+/// A completed shift's log: its deliveries, mileage, earnings and rates.
+final class ShiftLogView: TerminalScreen {
+    private let shiftID: Int64
+    private var log: ShiftLog?
+    private var model: ShiftLogScreen?
+    private var selected = 0
+
+    init(shiftID: Int64) { self.shiftID = shiftID }
+
+    func reload(_ app: AppEnvironment) throws {
+        let log = try app.store.shiftLog(id: shiftID)
+        self.log = log
+        model = ShiftLogScreen(log: log, format: app.format)
+        selected = min(selected, max(0, log.deliveries.count - 1))
+    }
+
+    var keys: [KeyHint] { model?.keys ?? [] }
+
+    func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
+        let deliveries = log?.deliveries ?? []
+        switch key {
+        case .up:
+            selected = max(0, selected - 1)
+        case .down:
+            selected = min(max(0, deliveries.count - 1), selected + 1)
+        case .enter where deliveries.indices.contains(selected):
+            guard let placeID = deliveries[selected].pickupPlaceID else { return .message(ScreenMessages.noPlace(deliveries[selected].number)) }
+            return .push(PlaceHistoryView(placeID: placeID))
+        case .text("p") where deliveries.indices.contains(selected):
+            return .push(PickupSheetView(shiftID: shiftID, number: deliveries[selected].number))
+        case .escape:
+            return .pop
+        default:
+            break
+        }
+        return .stay
+    }
+
+    func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
+        guard let model else { return }
+        screen.line(model.title, style: .bold)
+        if let mileage = model.mileageLine { screen.line(mileage) }
+        screen.wrapped(model.earningsLine)
+        for (index, entry) in model.entries.enumerated() {
+            screen.blank()
+            screen.row(entry.title, selected: index == selected, style: .bold)
+            if let place = entry.placeLine { screen.line("  " + place) }
+            let width = (entry.times.map(\.label.count).max() ?? 0) + 3
+            for time in entry.times { screen.line("  " + time.label.padding(width) + time.value) }
+            screen.line("  [ \(entry.pickupControl.title) ]")
+        }
+        if model.entries.isEmpty {
+            screen.blank()
+            screen.line(ScreenMessages.noDeliveriesRecorded)
+        }
+        screen.footer = KeyHint.line(model.keys)
+    }
+}
