@@ -13,8 +13,11 @@ public final class DashPilotStore {
     let connection: Connection
     let clock: any WallClock
     let log: any PickupPlaceLog
-    /// Test builds make a merge fail part-way through here, to prove it is all or nothing.
-    var mergeFault: ((MergeStage) throws -> Void)?
+    #if DEBUG
+        /// Test builds make a merge fail part-way through here, to prove it is all or nothing.
+        /// Release builds have no such hook.
+        var mergeFault: ((MergeStage) throws -> Void)?
+    #endif
 
     /// How hard the store works to survive a power cut.
     public enum Durability: Sendable {

@@ -30,18 +30,30 @@ struct RawStore {
 
     func close() { sqlite3_close_v2(handle) }
 
-    func rows(_ sql: String, columns: Int32) -> [[String?]] {
+    /// The rows of `sql`; a statement SQLite cannot prepare or step is a test failure, never an
+    /// empty result that would let a check pass.
+    func rows(_ sql: String, columns: Int32, sourceLocation: SourceLocation = #_sourceLocation) -> [[String?]] {
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else { return [["prepare failed: " + String(cString: sqlite3_errmsg(handle))]] }
+        let prepared = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard prepared == SQLITE_OK else {
+            Issue.record("prepare failed (\(prepared)): \(String(cString: sqlite3_errmsg(handle)))", sourceLocation: sourceLocation)
+            return []
+        }
         defer { sqlite3_finalize(statement) }
         var result: [[String?]] = []
-        while sqlite3_step(statement) == SQLITE_ROW {
+        var stepped = sqlite3_step(statement)
+        while stepped == SQLITE_ROW {
             result.append((0..<columns).map { sqlite3_column_text(statement, $0).map { String(cString: $0) } })
+            stepped = sqlite3_step(statement)
         }
+        if stepped != SQLITE_DONE { Issue.record("step failed (\(stepped)): \(String(cString: sqlite3_errmsg(handle)))", sourceLocation: sourceLocation) }
         return result
     }
 
-    func execute(_ sql: String) { sqlite3_exec(handle, sql, nil, nil, nil) }
+    func execute(_ sql: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let result = sqlite3_exec(handle, sql, nil, nil, nil)
+        if result != SQLITE_OK { Issue.record("exec failed (\(result)): \(String(cString: sqlite3_errmsg(handle)))", sourceLocation: sourceLocation) }
+    }
 
     /// Every delivery's id, lifecycle times and place.
     func deliveries() -> [String: [String?]] {
@@ -163,8 +175,17 @@ struct CrashHarnessTests {
             raw.close()
 
             let pid = dash.start(arguments)
-            // A debug build starts in about 12 ms and writes within the next few: most kills land there.
-            usleep(UInt32(Int.random(in: 6_000..<30_000, using: &generator)))
+            if kill % 2 == 0 {
+                // Half the kills land at a random moment, whatever the process is doing then.
+                usleep(UInt32(Int.random(in: 6_000..<30_000, using: &generator)))
+            } else {
+                // The other half wait for the write to begin (its journal appears beside the
+                // file) and kill within the next moments, so that they land inside the transaction.
+                let deadline = Date().addingTimeInterval(3)
+                var exited: Int32 = 0
+                while access(dash.storePath + "-journal", F_OK) != 0 && Date() < deadline && waitpid(pid, &exited, WNOHANG) == 0 {}
+                for _ in 0..<Int.random(in: 0..<20, using: &generator) { _ = access(dash.storePath, F_OK) }
+            }
             Glibc.kill(pid, SIGKILL)
             var status: Int32 = 0
             waitpid(pid, &status, 0)
@@ -180,6 +201,9 @@ struct CrashHarnessTests {
         }
         #expect(problems.isEmpty, "\(problems.prefix(5))")
         _ = completedShift
+        // A harness whose kills all landed while the process was idle proves nothing: at least a
+        // quarter of them must interrupt a write transaction (a hot journal left beside the file).
+        #expect(killedMidWrite * 4 >= kills, "only \(killedMidWrite) of \(kills) kills landed inside a write transaction")
         if ProcessInfo.processInfo.environment["DASHPILOT_CRASH_REPORT"] != nil {
             print("crash harness: \(kills) kills, \(killedMidWrite) left a journal (killed inside a write), \(problems.count) problems")
         }

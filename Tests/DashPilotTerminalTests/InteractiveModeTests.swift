@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import DashPilotTerminal
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -31,13 +33,16 @@ struct TmuxSession {
 
     /// Waits for the screen to satisfy `condition`: the program runs in another process, so the
     /// test polls its screen until a deadline instead of sleeping a fixed time.
-    func waitFor(_ seconds: Double = 5, _ condition: (String) -> Bool) -> String {
+    /// A screen that never comes is a test failure, recorded with the last screen seen.
+    @discardableResult
+    func waitFor(_ seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool) -> String {
         let deadline = Date().addingTimeInterval(seconds)
         var last = screen
         while !condition(last) && Date() < deadline {
             usleep(20_000)
             last = screen
         }
+        if !condition(last) { Issue.record("the screen never came; the last one was:\n\(last)", sourceLocation: sourceLocation) }
         return last
     }
 
@@ -186,7 +191,7 @@ struct InteractiveTerminalTests {
         }
     }
 
-    @Test func wideNamesKeepColumnsAligned() {
+    @Test func wideNamesKeepColumnsAligned() throws {
         let dash = Binary()
         defer { dash.remove() }
         dash.run(["shift", "start"])
@@ -195,8 +200,11 @@ struct InteractiveTerminalTests {
         let session = TmuxSession(dash: dash, command: "'\(Binary.path)' --store '\(dash.storePath)'")
         defer { session.kill() }
         let screen = session.waitFor { $0.contains("拉面小馆") }
-        let control = screen.split(separator: "\n").first { $0.contains("Change Pickup Place") }
-        // The key stays in the last column: the line is as wide as the others.
-        #expect(control?.hasSuffix("p") == true)
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let control = try #require(lines.first { $0.contains("Change Pickup Place") })
+        let button = try #require(lines.first { $0.contains("Picked Up") || $0.contains("Arrived at Pickup") })
+        // The key stays in the last column: the control's `p` stands where the button's border does.
+        #expect(control.hasSuffix(" p"))
+        #expect(DisplayWidth.of(control) == DisplayWidth.of(button))
     }
 }

@@ -32,7 +32,9 @@ struct ShiftCommandTests {
         #expect(rates["perDeliveryHour"] as? String == "149.12")  // open 17:12-17:41 and 17:45-17:50: 34 min
         let miles = try #require(object["miles"] as? Double)
         #expect(abs(miles - 0.76) < 0.01)  // 0.01 and then 0.001 degrees of latitude north
-        #expect(rates["perMile"] as? String != nil)
+        // 84.50 over the unrounded miles, in cents rounded half away from zero.
+        let perMileCents = (8450 / miles).rounded(.toNearestOrAwayFromZero)
+        #expect(rates["perMile"] as? String == "\(Int(perMileCents) / 100).\(String(format: "%02d", Int(perMileCents) % 100))")
         let deliveries = try #require(object["deliveries"] as? [[String: Any]])
         #expect(deliveries.count == 2)
         #expect(deliveries[0]["number"] as? Int == 1)
