@@ -231,8 +231,12 @@ public enum GPXReader {
                 case "quot": output.append(0x22)
                 case "apos": output.append(0x27)
                 default:
-                    let number = entity.hasPrefix("#x") ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
-                    guard let number, let scalar = Unicode.Scalar(number) else { throw fail("&\(entity); is not an entity GPX knows", at: position) }
+                    let number =
+                        entity.hasPrefix("#x")
+                        ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
+                    guard let number, let scalar = Unicode.Scalar(number) else {
+                        throw fail("&\(entity); is not an entity GPX knows", at: position)
+                    }
                     output += Array(String(Character(scalar)).utf8)
                 }
                 position = semicolon + 1
@@ -247,7 +251,9 @@ public enum GPXReader {
 
         mutating func characters(_ range: Range<Int>, cdata: Bool) throws(Malformed) {
             if stack.isEmpty {
-                for position in range where !Self.isSpace(bytes[position]) { throw fail("there is text outside the <gpx> element", at: range.lowerBound) }
+                for position in range where !Self.isSpace(bytes[position]) {
+                    throw fail("there is text outside the <gpx> element", at: range.lowerBound)
+                }
                 return
             }
             guard collecting != nil else { return }
@@ -323,7 +329,9 @@ public enum GPXReader {
                     time = parsed
                     collecting = nil
                 case .accuracy where isNamed(element, "hacc") || isNamed(element, "horizontalAccuracy"):
-                    guard let number = withCollectedText({ Self.number($0) }) else { throw fail("a point's accuracy is not a number", at: offset) }
+                    guard let number = withCollectedText({ Self.number($0) }) else {
+                        throw fail("a point's accuracy is not a number", at: offset)
+                    }
                     accuracy = number
                     collecting = nil
                 default:

@@ -90,8 +90,13 @@ public struct PickupPlaceName: Sendable {
 
     /// Canonical composition (NFC) by the standard library's own normaliser, the one Swift's
     /// string comparison uses, so that the policy does not depend on which Foundation a platform
-    /// ships (Foundation on Linux has had non-conformant composition). Tests check it against
-    /// Python's `unicodedata`.
+    /// ships (Foundation on Linux has had non-conformant composition).
+    ///
+    /// This is the one place the policy touches an underscored API: Swift 6.3's standard library
+    /// has no public normalisation (only `_nfcCodeUnits`), and Foundation's
+    /// `precomposedStringWithCanonicalMapping` is the platform's, not Swift's. Should a public API
+    /// arrive, it replaces this body alone. The guard is `nfc-reference.txt`: 2,782 compositions
+    /// checked against Python's `unicodedata`, and every assigned scalar checked for stability.
     static func composed(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
         return String(decoding: text._nfcCodeUnits, as: UTF8.self)

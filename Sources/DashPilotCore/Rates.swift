@@ -29,16 +29,21 @@ public struct Rates: Sendable, Equatable {
     /// Derives the rates of `shift` from its deliveries and mileage.
     public static func derive(shift: Shift, deliveries: [Delivery], mileage: Mileage?) -> Rates {
         guard let end = shift.endedAt else {
-            return Rates(perShiftHour: .unavailable(.shiftRunning), perDeliveryHour: .unavailable(.shiftRunning), perMile: .unavailable(.shiftRunning))
+            return Rates(
+                perShiftHour: .unavailable(.shiftRunning), perDeliveryHour: .unavailable(.shiftRunning),
+                perMile: .unavailable(.shiftRunning))
         }
         guard let earnings = shift.earnings else {
-            return Rates(perShiftHour: .unavailable(.noEarnings), perDeliveryHour: .unavailable(.noEarnings), perMile: .unavailable(.noEarnings))
+            return Rates(
+                perShiftHour: .unavailable(.noEarnings), perDeliveryHour: .unavailable(.noEarnings), perMile: .unavailable(.noEarnings))
         }
         let shiftSeconds = end.unixSeconds - shift.startedAt.unixSeconds
         let openSeconds = deliveryOpenSeconds(deliveries, shiftEnd: end.unixSeconds)
-        let perShiftHour: Rate = shiftSeconds > 0
+        let perShiftHour: Rate =
+            shiftSeconds > 0
             ? .amount(Money.dividing(earnings.cents * 3600, by: shiftSeconds)) : .unavailable(.noShiftTime)
-        let perDeliveryHour: Rate = openSeconds > 0
+        let perDeliveryHour: Rate =
+            openSeconds > 0
             ? .amount(Money.dividing(earnings.cents * 3600, by: openSeconds)) : .unavailable(.noDeliveryTime)
         let perMile: Rate
         if let miles = mileage?.miles, miles > 0 {
@@ -53,7 +58,8 @@ public struct Rates: Sendable, Equatable {
     /// Seconds with at least one delivery open: the union of [accepted, delivered or cancelled],
     /// never their sum. A delivery still open counts up to `shiftEnd`. O(n log n).
     public static func deliveryOpenSeconds(_ deliveries: [Delivery], shiftEnd: Int64) -> Int64 {
-        let intervals = deliveries
+        let intervals =
+            deliveries
             .map { ($0.acceptedAt.unixSeconds, $0.closedAt?.unixSeconds ?? shiftEnd) }
             .sorted { $0.0 < $1.0 }
         var total: Int64 = 0

@@ -20,7 +20,8 @@ public struct Control: Sendable, Equatable {
     public var prominence: Prominence
 
     /// Creates a control.
-    public init(title: String, accessibilityLabel: String, key: String? = nil, isEnabled: Bool = true, prominence: Prominence = .secondary) {
+    public init(title: String, accessibilityLabel: String, key: String? = nil, isEnabled: Bool = true, prominence: Prominence = .secondary)
+    {
         self.title = title
         self.accessibilityLabel = accessibilityLabel
         self.key = key

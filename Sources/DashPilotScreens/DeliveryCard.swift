@@ -108,4 +108,3 @@ public struct RunningShiftScreen: Sendable, Equatable {
         ]
     }
 }
-

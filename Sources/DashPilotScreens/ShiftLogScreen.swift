@@ -78,7 +78,10 @@ public struct ShiftLogScreen: Sendable, Equatable {
         }
         earningsLine = Self.earningsLine(shift: shift, rates: log.rates, format: format)
         entries = log.deliveries.map { Self.entry($0, format: format) }
-        keys = [KeyHint("↑↓", "select"), KeyHint("Enter", "place history"), KeyHint("p", "pickup place"), KeyHint("Esc", "back"), KeyHint("?", "keys")]
+        keys = [
+            KeyHint("↑↓", "select"), KeyHint("Enter", "place history"), KeyHint("p", "pickup place"), KeyHint("Esc", "back"),
+            KeyHint("?", "keys"),
+        ]
     }
 
     static func earningsLine(shift: Shift, rates: Rates, format: ScreenFormat) -> String {

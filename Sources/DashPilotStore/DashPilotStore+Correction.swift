@@ -54,7 +54,9 @@ extension DashPilotStore {
     /// The two places a merge by name would join, found before anything changes: refused (and
     /// the rule logged) when either name finds no place or both find the same one. The command
     /// line asks its confirmation about these two.
-    public func mergeCandidates(source: PickupPlaceName, destination: PickupPlaceName) throws -> (source: PickupPlace, destination: PickupPlace) {
+    public func mergeCandidates(source: PickupPlaceName, destination: PickupPlaceName) throws -> (
+        source: PickupPlace, destination: PickupPlace
+    ) {
         let from = try requirePlace(named: source, else: .mergeSourceMissing)
         let into = try requirePlace(named: destination, else: .mergeDestinationMissing)
         guard from.id != into.id else {

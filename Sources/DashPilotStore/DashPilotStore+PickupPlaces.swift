@@ -194,10 +194,11 @@ extension DashPilotStore {
                 """, .integer(id)
             ) { row -> PlaceDelivery in
                 func date(_ index: Int32) -> Date? { row.optionalInt64(index).map(Date.init(unixSeconds:)) }
-                return PlaceDelivery(delivery: Delivery(
-                    shiftID: row.int64(0), number: Int(row.int64(1)), acceptedAt: Date(unixSeconds: row.int64(2)),
-                    arrivedAtPickupAt: date(3), pickedUpAt: date(4), deliveredAt: date(5), cancelledAt: date(6),
-                    pickupPlace: place.name, pickupPlaceID: place.id))
+                return PlaceDelivery(
+                    delivery: Delivery(
+                        shiftID: row.int64(0), number: Int(row.int64(1)), acceptedAt: Date(unixSeconds: row.int64(2)),
+                        arrivedAtPickupAt: date(3), pickedUpAt: date(4), deliveredAt: date(5), cancelledAt: date(6),
+                        pickupPlace: place.name, pickupPlaceID: place.id))
             }
             let count = try connection.scalar("SELECT count(*) FROM pickup_place") ?? 1
             return PlaceHistory(place: place, deliveries: deliveries, catalogueCount: Int(count))

@@ -86,8 +86,11 @@ extension DashPilotStore {
         try write {
             guard let shift = try runningShiftRow() else { throw DashPilotRefusal.noShiftRunning }
             let time = now
-            let candidate = RouteSample(recordedAt: time, latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy, session: session)
-            if let problem = RouteSampleCheck.problem(with: candidate, shift: shift, lastKept: try lastSampleRow(shiftID: shift.id), now: time) {
+            let candidate = RouteSample(
+                recordedAt: time, latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy, session: session)
+            if let problem = RouteSampleCheck.problem(
+                with: candidate, shift: shift, lastKept: try lastSampleRow(shiftID: shift.id), now: time)
+            {
                 throw DashPilotRefusal.routeSampleRefused(problem)
             }
             let insert = try connection.statement(Self.insertSampleSQL)
@@ -134,7 +137,9 @@ extension DashPilotStore {
                         if let known = nextSession[shift.id] {
                             next = known
                         } else {
-                            next = (try connection.scalar("SELECT max(session) FROM route_sample WHERE shift_id = ?", .integer(shift.id)) ?? 0) + 1
+                            next =
+                                (try connection.scalar("SELECT max(session) FROM route_sample WHERE shift_id = ?", .integer(shift.id)) ?? 0)
+                                + 1
                         }
                         sessionOfShift[shift.id] = next
                         nextSession[shift.id] = next + 1

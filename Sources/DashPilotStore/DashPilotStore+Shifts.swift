@@ -31,9 +31,10 @@ extension DashPilotStore {
             ) { Int($0.int64(0)) }
             guard open.isEmpty else { throw DashPilotRefusal.deliveriesStillOpen(numbers: open) }
             let endedAt = now
-            let latest = try connection.scalar(
-                "SELECT max(coalesce(delivered_at, cancelled_at, accepted_at)) FROM delivery WHERE shift_id = ?",
-                .integer(shift.id)) ?? shift.startedAt.unixSeconds
+            let latest =
+                try connection.scalar(
+                    "SELECT max(coalesce(delivered_at, cancelled_at, accepted_at)) FROM delivery WHERE shift_id = ?",
+                    .integer(shift.id)) ?? shift.startedAt.unixSeconds
             guard endedAt.unixSeconds >= max(latest, shift.startedAt.unixSeconds) else {
                 throw DashPilotRefusal.clockEarlierThanShift(id: shift.id)
             }
@@ -79,14 +80,19 @@ extension DashPilotStore {
                 """,
                 .integer(completedOnly ? 1 : 0), .integer(Int64(limit ?? -1)), .integer(Int64(offset))
             ) { row in
-                ShiftSummary(shift: Self.shift(row), deliveryCount: Int(row.int64(4)), mileage: RouteSummaryTable.summary(row, offset: 5)?.mileage)
+                ShiftSummary(
+                    shift: Self.shift(row), deliveryCount: Int(row.int64(4)), mileage: RouteSummaryTable.summary(row, offset: 5)?.mileage)
             }
         }
     }
 
     /// How many shifts the store holds (completed ones only, when `completedOnly`).
     public func shiftCount(completedOnly: Bool) throws -> Int {
-        try read { Int(try connection.scalar("SELECT count(*) FROM shift WHERE ended_at IS NOT NULL OR NOT ?", .integer(completedOnly ? 1 : 0)) ?? 0) }
+        try read {
+            Int(
+                try connection.scalar("SELECT count(*) FROM shift WHERE ended_at IS NOT NULL OR NOT ?", .integer(completedOnly ? 1 : 0))
+                    ?? 0)
+        }
     }
 
     /// The log of shift `id` (or of the running shift): its deliveries, mileage and rates.

@@ -69,7 +69,8 @@ public final class DashPilotStore {
 
     /// An empty store of today's schema in memory: what a read of a store that does not exist
     /// answers from, so that reading never creates a file.
-    public static func emptyInMemory(clock: any WallClock = SystemClock(), log: any PickupPlaceLog = SilentPickupPlaceLog()) throws(StoreError)
+    public static func emptyInMemory(clock: any WallClock = SystemClock(), log: any PickupPlaceLog = SilentPickupPlaceLog())
+        throws(StoreError)
         -> DashPilotStore
     {
         do {

@@ -30,7 +30,8 @@ public enum CommandLineTool {
         let arguments = (1..<Int(CommandLine.argc)).map { index -> Argument in
             guard let pointer = CommandLine.unsafeArgv[index] else { return Argument(bytes: []) }
             return Argument(
-                bytes: Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))))
+                bytes: Array(
+                    UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))))
         }
         let status = run(arguments, environment: ProcessInfo.processInfo.environment)
         fflush(nil)
@@ -91,7 +92,8 @@ public enum CommandLineTool {
             if !CommandTable.group(words[0]).isEmpty {
                 if words.count > 1 && words.dropFirst().allSatisfy({ $0 == "--help" || $0 == "-h" }) { return help(topic: [words[0]]) }
                 let usages = CommandTable.group(words[0]).map { "dashpilot \($0.usage)" }.joined(separator: "\n       ")
-                let what = words.count > 1 ? "\(words[0]) has no subcommand \(TerminalText.safe(words[1]))" : "\(words[0]) needs a subcommand"
+                let what =
+                    words.count > 1 ? "\(words[0]) has no subcommand \(TerminalText.safe(words[1]))" : "\(words[0]) needs a subcommand"
                 writeError("Error: \(what).\nUsage: \(usages)\n  See 'dashpilot help \(words[0])'.")
                 return ExitStatus.usage
             }
@@ -126,7 +128,8 @@ public enum CommandLineTool {
             throw UsageError(command: nil, message: "--store needs a path; an empty one would be the default store.")
         }
         if let bytes = global.store, !StoreLocation.isUsable(bytes) {
-            throw UsageError(command: nil, message: "--store names a path that is not UTF-8; DashPilot will not repair it into another file's name.")
+            throw UsageError(
+                command: nil, message: "--store names a path that is not UTF-8; DashPilot will not repair it into another file's name.")
         }
         if global.store == nil, let variable = environment["DASHPILOT_STORE"], variable.isEmpty {
             throw UsageError(command: nil, message: "DASHPILOT_STORE is set but empty; unset it or give it a path.")

@@ -67,7 +67,6 @@ struct Profile {
     }
 }
 
-
 /// The generator's clock: set to each event's time before the library records it.
 final class ScriptedClock: WallClock, @unchecked Sendable {
     private let lock = NSLock()

@@ -14,7 +14,8 @@ struct Generator {
         "Humble", "Bright", "Northern", "Southern", "Eastern", "Western", "Hollow",
     ]
     static let nouns = [
-        "Lantern", "Willow", "Harbor", "Meadow", "Anchor", "Kettle", "Pebble", "Orchard", "Beacon", "Thistle", "Juniper", "Marble", "Falcon",
+        "Lantern", "Willow", "Harbor", "Meadow", "Anchor", "Kettle", "Pebble", "Orchard", "Beacon", "Thistle", "Juniper", "Marble",
+        "Falcon",
         "Cedar", "Fiddle", "Maple", "Compass", "Ember", "Tulip", "Otter",
     ]
     static let kinds = ["Noodles", "Diner", "Kitchen", "Grill", "Bakery", "Deli", "Taqueria", "Pizzeria", "Canteen", "Bistro"]
@@ -28,7 +29,9 @@ struct Generator {
     }
 
     enum Event {
-        case accept, place(String), arrive, pickUp, deliver, cancel
+        case accept
+        case place(String)
+        case arrive, pickUp, deliver, cancel
     }
 
     func generate() throws {
@@ -68,7 +71,8 @@ struct Generator {
             let slot = (end.timeIntervalSince(start) - 3600) / Double(count)
             var events: [(Date, Int, Event)] = []
             for number in 1...count {
-                let accept = start.addingTimeInterval(300 + Double(number - 1) * slot + Double.random(in: 0...(slot * 0.8), using: &random)).wholeSecond
+                let accept = start.addingTimeInterval(300 + Double(number - 1) * slot + Double.random(in: 0...(slot * 0.8), using: &random))
+                    .wholeSecond
                 events.append((accept, number, .accept))
                 let draw = Double.random(in: 0..<total, using: &random)
                 var low = 0
@@ -82,7 +86,8 @@ struct Generator {
                     events.append((accept.addingTimeInterval(30), number, .place(typed)))
                 }
                 let arrive = accept.addingTimeInterval(Double.random(in: 180...720, using: &random)).wholeSecond
-                let pickUp = arrive.addingTimeInterval((typicalWait[low] * Double.random(in: 0.3...2, using: &random)).rounded()).wholeSecond
+                let pickUp = arrive.addingTimeInterval((typicalWait[low] * Double.random(in: 0.3...2, using: &random)).rounded())
+                    .wholeSecond
                 let deliver = pickUp.addingTimeInterval(Double.random(in: 300...1200, using: &random)).wholeSecond
                 let fate = Double.random(in: 0..<1, using: &random)
                 if fate < 0.02 {
@@ -132,14 +137,18 @@ struct Generator {
                 longitude += step * sin(heading) / (111_195 * cos(latitude * .pi / 180))
                 if abs(latitude - 41.5) > 0.3 || abs(longitude + 81.7) > 0.4 { heading += .pi }
                 segments[segments.count - 1].append(
-                    RouteSample(recordedAt: time, latitude: latitude, longitude: longitude, horizontalAccuracy: Double.random(in: 3...15, using: &random)))
+                    RouteSample(
+                        recordedAt: time, latitude: latitude, longitude: longitude,
+                        horizontalAccuracy: Double.random(in: 3...15, using: &random)))
                 time = time.addingTimeInterval(profile.sampleInterval)
             }
             let report = try store.importRoute(segments: segments)
             samples += report.kept
             skipped += report.skippedCount
             if (index + 1) % 250 == 0 {
-                print("  \(index + 1) shifts, \(deliveries) deliveries, \(samples) route samples, \(String(format: "%.0f", Date().timeIntervalSince(began))) s")
+                print(
+                    "  \(index + 1) shifts, \(deliveries) deliveries, \(samples) route samples, \(String(format: "%.0f", Date().timeIntervalSince(began))) s"
+                )
             }
         }
         let seconds = Date().timeIntervalSince(began)
@@ -149,7 +158,9 @@ struct Generator {
         print("Generated profile \(profile.name), seed \(seed), at \(path):")
         print("  \(profile.shifts) shifts, \(deliveries) deliveries, \(places.count) pickup places (busiest: \(busiest) deliveries)")
         print("  \(samples) route samples kept (\(skipped) refused by the route checks), one every \(Int(profile.sampleInterval)) s")
-        print("  \(bytes) bytes on disk (\(String(format: "%.1f", Double(bytes) / 1_048_576)) MiB), built in \(String(format: "%.1f", seconds)) s")
+        print(
+            "  \(bytes) bytes on disk (\(String(format: "%.1f", Double(bytes) / 1_048_576)) MiB), built in \(String(format: "%.1f", seconds)) s"
+        )
     }
 }
 

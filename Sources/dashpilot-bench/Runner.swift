@@ -29,9 +29,11 @@ struct Runner {
             var timings = Timings()
             try body(-1)  // warm the cache
             for index in 0..<count { timings.add(try measure { try body(index) }) }
-            rows.append(Row(
-                operation: operation, repetitions: count, median: formatDuration(timings.median), p95: formatDuration(timings.percentile(0.95)),
-                target: "≤ " + formatDuration(target), met: timings.median <= target))
+            rows.append(
+                Row(
+                    operation: operation, repetitions: count, median: formatDuration(timings.median),
+                    p95: formatDuration(timings.percentile(0.95)),
+                    target: "≤ " + formatDuration(target), met: timings.median <= target))
         }
 
         let places = try store.places()
@@ -45,7 +47,9 @@ struct Runner {
             return index % 3 == 0 ? name.uppercased() : index % 3 == 1 ? name.lowercased() : name
         }
         let shifts = try store.shifts(limit: nil).map(\.shift)
-        print("Store \(path): \(shifts.count) shifts, \(places.count) places; busiest place \(busiest.deliveryCount) deliveries, the one near 2,000 holds \(near2000.deliveryCount).")
+        print(
+            "Store \(path): \(shifts.count) shifts, \(places.count) places; busiest place \(busiest.deliveryCount) deliveries, the one near 2,000 holds \(near2000.deliveryCount)."
+        )
 
         try timed("find a place by a typed name", reps(1000), target: 50e-6) { index in
             _ = try store.place(named: try PickupPlaceName(typed[max(0, index) % typed.count]))
@@ -65,17 +69,19 @@ struct Runner {
             let source = try raw.splitOff(2000, from: busiest.place.id)
             mergeTimings.add(try measure { _ = try store.mergePlace(sourceID: source, into: busiest.place.id) })
         }
-        rows.append(Row(
-            operation: "merge a place holding 2,000 deliveries", repetitions: mergeTimings.samples.count,
-            median: formatDuration(mergeTimings.median), p95: formatDuration(mergeTimings.percentile(0.95)), target: "≤ 30.00 ms",
-            met: mergeTimings.median <= 30e-3))
+        rows.append(
+            Row(
+                operation: "merge a place holding 2,000 deliveries", repetitions: mergeTimings.samples.count,
+                median: formatDuration(mergeTimings.median), p95: formatDuration(mergeTimings.percentile(0.95)), target: "≤ 30.00 ms",
+                met: mergeTimings.median <= 30e-3))
         try timed("newest 20 shifts with their mileage", reps(20), target: 30e-3) { _ in _ = try store.shifts(limit: 20) }
         try timed("one shift's log with mileage and rates", reps(100), target: 5e-3) { index in
             _ = try store.shiftLog(id: shifts[(index + 5) % shifts.count].id)
         }
 
         // Writes go after every shift in the store, on a shift the run deletes again.
-        let after = (shifts.compactMap(\.endedAt).max() ?? Date(timeIntervalSince1970: 1_800_000_000)).addingTimeInterval(86_400).wholeSecond
+        let after = (shifts.compactMap(\.endedAt).max() ?? Date(timeIntervalSince1970: 1_800_000_000)).addingTimeInterval(86_400)
+            .wholeSecond
         var importTimings = Timings()
         var parseTimings = Timings()
         var writeTimings = Timings()
@@ -96,14 +102,18 @@ struct Runner {
             try store.deleteShift(id: shift.id)
         }
         let rate = Double(points) / importTimings.median
-        rows.append(Row(
-            operation: "route import of a GPX file (\(points) points)", repetitions: importTimings.samples.count,
-            median: String(format: "%.0f samples/s", rate), p95: String(format: "%.0f samples/s", Double(points) / importTimings.percentile(0.95)),
-            target: "≥ 500000 samples/s", met: rate >= 500_000))
+        rows.append(
+            Row(
+                operation: "route import of a GPX file (\(points) points)", repetitions: importTimings.samples.count,
+                median: String(format: "%.0f samples/s", rate),
+                p95: String(format: "%.0f samples/s", Double(points) / importTimings.percentile(0.95)),
+                target: "≥ 500000 samples/s", met: rate >= 500_000))
         for (part, timings) in [("reading the file", parseTimings), ("checking and writing the samples", writeTimings)] {
-            rows.append(Row(
-                operation: "  of which \(part)", repetitions: timings.samples.count, median: String(format: "%.0f samples/s", Double(points) / timings.median),
-                p95: String(format: "%.0f samples/s", Double(points) / timings.percentile(0.95)), target: "", met: true))
+            rows.append(
+                Row(
+                    operation: "  of which \(part)", repetitions: timings.samples.count,
+                    median: String(format: "%.0f samples/s", Double(points) / timings.median),
+                    p95: String(format: "%.0f samples/s", Double(points) / timings.percentile(0.95)), target: "", met: true))
         }
 
         let start = after.addingTimeInterval(30 * 86_400)
@@ -130,11 +140,13 @@ struct Runner {
 
     /// A GPX 1.1 track of `points` points five seconds apart.
     static func gpx(points: Int, from start: Date) -> Data {
-        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"dashpilot-bench\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n<trk><trkseg>\n"
+        var text =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"dashpilot-bench\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n<trk><trkseg>\n"
         var latitude = 41.4
         for index in 0..<points {
             latitude += 0.0004
-            text += "<trkpt lat=\"\(latitude)\" lon=\"-81.6\"><time>\(ISO8601.format(start.addingTimeInterval(Double(index) * 5)))</time></trkpt>\n"
+            text +=
+                "<trkpt lat=\"\(latitude)\" lon=\"-81.6\"><time>\(ISO8601.format(start.addingTimeInterval(Double(index) * 5)))</time></trkpt>\n"
         }
         text += "</trkseg></trk>\n</gpx>\n"
         return Data(text.utf8)
@@ -169,7 +181,8 @@ final class RawConnection {
         try execute("INSERT INTO pickup_place (display_name, key, first_named_at) VALUES ('Bench Merge Source', 'bench merge source', 0)")
         let source = sqlite3_last_insert_rowid(handle)
         try execute(
-            "UPDATE delivery SET pickup_place_id = \(source) WHERE id IN (SELECT id FROM delivery WHERE pickup_place_id = \(placeID) ORDER BY accepted_at LIMIT \(count))")
+            "UPDATE delivery SET pickup_place_id = \(source) WHERE id IN (SELECT id FROM delivery WHERE pickup_place_id = \(placeID) ORDER BY accepted_at LIMIT \(count))"
+        )
         try execute("COMMIT")
         return source
     }

@@ -18,9 +18,10 @@ struct MileageTests {
     }
 
     @Test func aGapOfMoreThanTwoMinutesIsNeverBridged() throws {
-        let mileage = try #require(Mileage.derive(from: [
-            sample(0, north: 0), sample(60, north: 1000), sample(181, north: 5000), sample(200, north: 5500),
-        ]))
+        let mileage = try #require(
+            Mileage.derive(from: [
+                sample(0, north: 0), sample(60, north: 1000), sample(181, north: 5000), sample(200, north: 5500),
+            ]))
         #expect(abs(mileage.metres - 1500) < 1)
         #expect(mileage.isPartial)
         #expect(mileage.measuredSegments == 2)
@@ -32,9 +33,10 @@ struct MileageTests {
     }
 
     @Test func aChangeOfCaptureSessionStartsANewSegment() throws {
-        let mileage = try #require(Mileage.derive(from: [
-            sample(0, north: 0, session: 1), sample(30, north: 500, session: 1), sample(60, north: 1000, session: 2),
-        ]))
+        let mileage = try #require(
+            Mileage.derive(from: [
+                sample(0, north: 0, session: 1), sample(30, north: 500, session: 1), sample(60, north: 1000, session: 2),
+            ]))
         #expect(abs(mileage.metres - 500) < 1)
         #expect(mileage.isPartial)
     }
@@ -56,8 +58,12 @@ struct MileageTests {
     }
 
     @Test func accuracyNegativeOrWorseThan100mIsRefusedButUnknownIsKept() {
-        #expect(RouteSampleCheck.problem(with: sample(0, north: 0, accuracy: -1), shift: shift, lastKept: nil, now: referenceTime) == .poorAccuracy)
-        #expect(RouteSampleCheck.problem(with: sample(0, north: 0, accuracy: 100.5), shift: shift, lastKept: nil, now: referenceTime) == .poorAccuracy)
+        #expect(
+            RouteSampleCheck.problem(with: sample(0, north: 0, accuracy: -1), shift: shift, lastKept: nil, now: referenceTime)
+                == .poorAccuracy)
+        #expect(
+            RouteSampleCheck.problem(with: sample(0, north: 0, accuracy: 100.5), shift: shift, lastKept: nil, now: referenceTime)
+                == .poorAccuracy)
         #expect(RouteSampleCheck.problem(with: sample(0, north: 0, accuracy: 100), shift: shift, lastKept: nil, now: referenceTime) == nil)
         #expect(RouteSampleCheck.problem(with: sample(0, north: 0, accuracy: nil), shift: shift, lastKept: nil, now: referenceTime) == nil)
     }
@@ -72,7 +78,8 @@ struct MileageTests {
 
     @Test func aSampleNotLaterThanTheLastKeptIsRefused() {
         let last = sample(60, north: 0)
-        #expect(RouteSampleCheck.problem(with: sample(60, north: 100), shift: shift, lastKept: last, now: referenceTime) == .notLaterThanLast)
+        #expect(
+            RouteSampleCheck.problem(with: sample(60, north: 100), shift: shift, lastKept: last, now: referenceTime) == .notLaterThanLast)
     }
 
     @Test func aSampleWithin5mOfTheLastIsRefused() {
@@ -84,8 +91,11 @@ struct MileageTests {
     @Test func aSampleTooFastOnceAccuracyIsTakenOffIsRefused() {
         let last = sample(0, north: 0, accuracy: 10)
         // 700 m in 10 s with 20 m of accuracy taken off: 68 m/s.
-        #expect(RouteSampleCheck.problem(with: sample(10, north: 700, accuracy: 10), shift: shift, lastKept: last, now: referenceTime) == .impossibleSpeed)
+        #expect(
+            RouteSampleCheck.problem(with: sample(10, north: 700, accuracy: 10), shift: shift, lastKept: last, now: referenceTime)
+                == .impossibleSpeed)
         // 630 m in 10 s less 20 m: 61 m/s.
-        #expect(RouteSampleCheck.problem(with: sample(10, north: 630, accuracy: 10), shift: shift, lastKept: last, now: referenceTime) == nil)
+        #expect(
+            RouteSampleCheck.problem(with: sample(10, north: 630, accuracy: 10), shift: shift, lastKept: last, now: referenceTime) == nil)
     }
 }

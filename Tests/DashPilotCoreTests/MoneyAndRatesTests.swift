@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Money and rates")
 struct MoneyAndRatesTests {
-    @Test("Decimal amounts parse to cents", arguments: [("84.50", 8450), ("84.5", 8450), ("84", 8400), ("0", 0), ("0.07", 7), ("-3.20", -320)])
+    @Test(
+        "Decimal amounts parse to cents",
+        arguments: [("84.50", 8450), ("84.5", 8450), ("84", 8400), ("0", 0), ("0.07", 7), ("-3.20", -320)])
     func amountsParse(text: String, cents: Int64) {
         #expect(Money(parsing: text)?.cents == cents)
     }
@@ -52,7 +54,11 @@ struct MoneyAndRatesTests {
         var unpaid = shift
         unpaid.earnings = nil
         let rates = Rates.derive(shift: unpaid, deliveries: [delivery(1, from: 0, to: 30)], mileage: nil)
-        #expect(rates == Rates(perShiftHour: .unavailable(.noEarnings), perDeliveryHour: .unavailable(.noEarnings), perMile: .unavailable(.noEarnings)))
+        #expect(
+            rates
+                == Rates(
+                    perShiftHour: .unavailable(.noEarnings), perDeliveryHour: .unavailable(.noEarnings), perMile: .unavailable(.noEarnings))
+        )
         #expect(RateGap.noEarnings.sentence == "Add what this shift paid to see its rates")
     }
 

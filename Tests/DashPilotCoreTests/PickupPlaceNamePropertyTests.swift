@@ -2,7 +2,6 @@ import DashPilotCore
 import Foundation
 import Testing
 
-
 let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
 @Suite("PickupPlaceName properties")
@@ -67,7 +66,8 @@ struct PickupPlaceNamePropertyTests {
     static let pieces: [String] = [
         "a", "A", "e", "E", "o", "O", "i", "I", "n", "s", "S", "k", "K", "z", " ", "  ", "\t", "\n", "\u{A0}", "\u{3000}", "\u{2028}",
         "\u{301}", "\u{323}", "\u{308}", "\u{327}", "\u{345}", "\u{307}", "\u{31B}", "\u{2019}", "\u{2BC}", "\u{2018}", "\u{B4}", "`", "'",
-        "\u{149}", "\u{DF}", "\u{1E9E}", "\u{130}", "\u{131}", "\u{3A3}", "\u{3C2}", "\u{3B9}", "\u{1FBE}", "\u{1F88}", "\u{390}", "\u{FB01}",
+        "\u{149}", "\u{DF}", "\u{1E9E}", "\u{130}", "\u{131}", "\u{3A3}", "\u{3C2}", "\u{3B9}", "\u{1FBE}", "\u{1F88}", "\u{390}",
+        "\u{FB01}",
         "\u{2126}", "\u{212A}", "\u{1FEF}", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{AC00}", "拉", "面", "\u{1F35C}", "\u{200D}", "\u{FE0F}",
         "\u{13A0}", "\u{AB70}", "\u{587}", "&", "-", ".", "\u{E9}", "\u{C9}", "\u{1EA0}", "\u{915}", "\u{94D}", "\u{5D0}", "\u{627}",
     ]
@@ -118,7 +118,9 @@ struct PickupPlaceNamePropertyTests {
                 var scalars = String.UnicodeScalarView()
                 for _ in 0..<length {
                     let plane = UInt32.random(in: 0...3, using: &generator)
-                    let value = plane == 0 ? UInt32.random(in: 0...0xFFFF, using: &generator) : plane << 16 | UInt32.random(in: 0...0xFFFF, using: &generator)
+                    let value =
+                        plane == 0
+                        ? UInt32.random(in: 0...0xFFFF, using: &generator) : plane << 16 | UInt32.random(in: 0...0xFFFF, using: &generator)
                     if let scalar = Unicode.Scalar(value) { scalars.append(scalar) }
                 }
                 name = try? PickupPlaceName(String(scalars))

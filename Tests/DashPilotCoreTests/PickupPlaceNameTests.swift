@@ -29,13 +29,18 @@ struct PickupPlaceNameTests {
         Case(name: "left single quotation mark", input: "Mabel\u{2018}s Diner", display: "Mabel\u{2018}s Diner", key: "mabel's diner"),
         Case(name: "acute accent", input: "Mabel\u{B4}s Diner", display: "Mabel\u{B4}s Diner", key: "mabel's diner"),
         Case(name: "grave accent", input: "Mabel`s Diner", display: "Mabel`s Diner", key: "mabel's diner"),
-        Case(name: "fullwidth apostrophe is not one of the five", input: "Mabel\u{FF07}s", display: "Mabel\u{FF07}s", key: "mabel\u{FF07}s"),
+        Case(
+            name: "fullwidth apostrophe is not one of the five", input: "Mabel\u{FF07}s", display: "Mabel\u{FF07}s", key: "mabel\u{FF07}s"),
         Case(name: "modifier letter prime is not one of the five", input: "Mabel\u{2B9}s", display: "Mabel\u{2B9}s", key: "mabel\u{2B9}s"),
         Case(name: "tabs, newlines and ends", input: "\t Nowhere \n\n Noodles \r\n", display: "Nowhere Noodles", key: "nowhere noodles"),
         Case(name: "no-break space", input: "Nowhere\u{A0}Noodles", display: "Nowhere Noodles", key: "nowhere noodles"),
         Case(name: "ideographic space", input: "Nowhere\u{3000}Noodles", display: "Nowhere Noodles", key: "nowhere noodles"),
-        Case(name: "narrow no-break and em spaces", input: "Nowhere\u{202F}\u{2003}Noodles", display: "Nowhere Noodles", key: "nowhere noodles"),
-        Case(name: "line and paragraph separators", input: "Nowhere\u{2028}\u{2029}Noodles", display: "Nowhere Noodles", key: "nowhere noodles"),
+        Case(
+            name: "narrow no-break and em spaces", input: "Nowhere\u{202F}\u{2003}Noodles", display: "Nowhere Noodles",
+            key: "nowhere noodles"),
+        Case(
+            name: "line and paragraph separators", input: "Nowhere\u{2028}\u{2029}Noodles", display: "Nowhere Noodles",
+            key: "nowhere noodles"),
         Case(name: "next line and ogham space", input: "Nowhere\u{85}\u{1680}Noodles", display: "Nowhere Noodles", key: "nowhere noodles"),
         Case(name: "vertical tab and form feed", input: "Nowhere\u{B}\u{C}Noodles", display: "Nowhere Noodles", key: "nowhere noodles"),
         Case(
@@ -43,9 +48,14 @@ struct PickupPlaceNameTests {
             key: "nowhere \u{301}noodles"),
         Case(name: "sharp s folds to ss", input: "Gro\u{DF}e K\u{FC}che", display: "Gro\u{DF}e K\u{FC}che", key: "grosse k\u{FC}che"),
         Case(name: "capital sharp s folds to ss", input: "GRO\u{1E9E}E", display: "GRO\u{1E9E}E", key: "grosse"),
-        Case(name: "final sigma folds to sigma", input: "\u{39F}\u{394}\u{39F}\u{3A3} \u{3BF}\u{3B4}\u{3BF}\u{3C2}", display: "\u{39F}\u{394}\u{39F}\u{3A3} \u{3BF}\u{3B4}\u{3BF}\u{3C2}", key: "\u{3BF}\u{3B4}\u{3BF}\u{3C3} \u{3BF}\u{3B4}\u{3BF}\u{3C3}"),
+        Case(
+            name: "final sigma folds to sigma", input: "\u{39F}\u{394}\u{39F}\u{3A3} \u{3BF}\u{3B4}\u{3BF}\u{3C2}",
+            display: "\u{39F}\u{394}\u{39F}\u{3A3} \u{3BF}\u{3B4}\u{3BF}\u{3C2}",
+            key: "\u{3BF}\u{3B4}\u{3BF}\u{3C3} \u{3BF}\u{3B4}\u{3BF}\u{3C3}"),
         Case(name: "ligature folds", input: "\u{FB01}sh Shack", display: "\u{FB01}sh Shack", key: "fish shack"),
-        Case(name: "dotted capital I folds locale-independently", input: "\u{130}lkay Grill", display: "\u{130}lkay Grill", key: "i\u{307}lkay grill"),
+        Case(
+            name: "dotted capital I folds locale-independently", input: "\u{130}lkay Grill", display: "\u{130}lkay Grill",
+            key: "i\u{307}lkay grill"),
         Case(name: "plain I never folds to dotless i", input: "ILKAY", display: "ILKAY", key: "ilkay"),
         Case(name: "n preceded by apostrophe folds, then unifies", input: "\u{149}", display: "\u{149}", key: "'n"),
         Case(name: "ohm sign composes to omega", input: "\u{2126} Bar", display: "\u{3A9} Bar", key: "\u{3C9} bar"),
@@ -54,7 +64,9 @@ struct PickupPlaceNameTests {
         Case(name: "iota subscript capital folds and recomposes", input: "\u{1F88}", display: "\u{1F88}", key: "\u{1F00}\u{3B9}"),
         Case(name: "Hangul jamo compose", input: "\u{1100}\u{1161}\u{11A8} Kitchen", display: "\u{AC01} Kitchen", key: "\u{AC01} kitchen"),
         Case(name: "CJK stays", input: "拉面小馆", display: "拉面小馆", key: "拉面小馆"),
-        Case(name: "emoji and ZWJ stay", input: "\u{1F469}\u{200D}\u{1F373} Kitchen", display: "\u{1F469}\u{200D}\u{1F373} Kitchen", key: "\u{1F469}\u{200D}\u{1F373} kitchen"),
+        Case(
+            name: "emoji and ZWJ stay", input: "\u{1F469}\u{200D}\u{1F373} Kitchen", display: "\u{1F469}\u{200D}\u{1F373} Kitchen",
+            key: "\u{1F469}\u{200D}\u{1F373} kitchen"),
         Case(name: "Cherokee folds across cases", input: "\u{13A0}\u{13A1}", display: "\u{13A0}\u{13A1}", key: "\u{AB70}\u{AB71}"),
         Case(name: "Cyrillic folds", input: "\u{414}\u{41E}\u{41C}", display: "\u{414}\u{41E}\u{41C}", key: "\u{434}\u{43E}\u{43C}"),
         Case(name: "Armenian ligature folds", input: "\u{587}", display: "\u{587}", key: "\u{565}\u{582}"),

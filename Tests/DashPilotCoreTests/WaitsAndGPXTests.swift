@@ -53,7 +53,8 @@ struct GPXReaderTests {
     }
 
     @Test func aMalformedFileIsRefusedWithItsLine() {
-        let gpx = "<gpx version=\"1.1\">\n<trk><trkseg>\n<trkpt lat=\"40\" lon=\"-75\"><time>2026-11-29T17:10:00Z</time></trkpt>\n<trkpt lat=\"40\"\n</trkseg></trk></gpx>"
+        let gpx =
+            "<gpx version=\"1.1\">\n<trk><trkseg>\n<trkpt lat=\"40\" lon=\"-75\"><time>2026-11-29T17:10:00Z</time></trkpt>\n<trkpt lat=\"40\"\n</trkseg></trk></gpx>"
         #expect {
             try GPXReader.segments(from: Data(gpx.utf8))
         } throws: { error in

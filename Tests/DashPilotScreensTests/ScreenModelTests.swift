@@ -24,14 +24,18 @@ struct ScreenModelTests {
             title: "Shift running since 5:02 PM · 2 deliveries",
             cards: [
                 DeliveryCard(
-                    number: 1, title: "Delivery 1 · At pickup", placeLine: "Nowhere Noodles", accessibilityLabel: "Delivery 1, At pickup, Nowhere Noodles",
-                    pickupControl: Control(title: "Change Pickup Place", accessibilityLabel: "Change pickup place, Delivery 1, Nowhere Noodles", key: "p"),
-                    lifecycleButton: Control(title: "Picked Up", accessibilityLabel: "Picked up, Delivery 1", key: "Enter", prominence: .primary),
+                    number: 1, title: "Delivery 1 · At pickup", placeLine: "Nowhere Noodles",
+                    accessibilityLabel: "Delivery 1, At pickup, Nowhere Noodles",
+                    pickupControl: Control(
+                        title: "Change Pickup Place", accessibilityLabel: "Change pickup place, Delivery 1, Nowhere Noodles", key: "p"),
+                    lifecycleButton: Control(
+                        title: "Picked Up", accessibilityLabel: "Picked up, Delivery 1", key: "Enter", prominence: .primary),
                     isFinished: false),
                 DeliveryCard(
                     number: 2, title: "Delivery 2 · Accepted", placeLine: nil, accessibilityLabel: "Delivery 2, Accepted",
                     pickupControl: Control(title: "Add Pickup Place", accessibilityLabel: "Add pickup place, Delivery 2", key: "p"),
-                    lifecycleButton: Control(title: "Arrived at Pickup", accessibilityLabel: "Arrived at pickup, Delivery 2", key: "Enter", prominence: .primary),
+                    lifecycleButton: Control(
+                        title: "Arrived at Pickup", accessibilityLabel: "Arrived at pickup, Delivery 2", key: "Enter", prominence: .primary),
                     isFinished: false),
             ],
             initiallySelected: 2, keys: Self.runningKeys)
@@ -48,7 +52,9 @@ struct ScreenModelTests {
         _ = try fixture.at("17:19") { try store.record(.arrive, delivery: 1) }
         _ = try fixture.at("17:26") { try store.record(.pickUp, delivery: 1) }
         let card = try #require(RunningShiftScreen(log: try store.shiftLog(id: nil), format: fixture.format).cards.first)
-        #expect(card.lifecycleButton == Control(title: "Delivered", accessibilityLabel: "Delivered, Delivery 1", key: "Enter", prominence: .primary))
+        #expect(
+            card.lifecycleButton
+                == Control(title: "Delivered", accessibilityLabel: "Delivered, Delivery 1", key: "Enter", prominence: .primary))
         _ = try fixture.at("17:41") { try store.record(.deliver, delivery: 1) }
         let done = try #require(RunningShiftScreen(log: try store.shiftLog(id: nil), format: fixture.format).cards.first)
         #expect(done.lifecycleButton == nil && done.isFinished)
@@ -57,17 +63,21 @@ struct ScreenModelTests {
 
     @Test func noShiftRunning() {
         let screen = RunningShiftScreen(log: nil, format: ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: .gmt))
-        #expect(screen == RunningShiftScreen(
-            title: "No shift running", cards: [], initiallySelected: nil,
-            keys: [KeyHint("s", "start shift"), KeyHint("h", "history"), KeyHint("?", "keys"), KeyHint("q", "quit")],
-            emptyHint: "Press s to start a shift."))
+        #expect(
+            screen
+                == RunningShiftScreen(
+                    title: "No shift running", cards: [], initiallySelected: nil,
+                    keys: [KeyHint("s", "start shift"), KeyHint("h", "history"), KeyHint("?", "keys"), KeyHint("q", "quit")],
+                    emptyHint: "Press s to start a shift."))
     }
 
     @Test func aShiftRowSaysItsShiftDayTimesCountAndMilesAloudToo() {
         let format = ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: .gmt)
-        let shift = Shift(id: 12, startedAt: Date(timeIntervalSince1970: 1_795_971_720), endedAt: Date(timeIntervalSince1970: 1_795_988_400))
+        let shift = Shift(
+            id: 12, startedAt: Date(timeIntervalSince1970: 1_795_971_720), endedAt: Date(timeIntervalSince1970: 1_795_988_400))
         let row = ShiftListScreen.row(
-            ShiftSummary(shift: shift, deliveryCount: 7, mileage: Mileage(metres: 50_211, measuredSegments: 1, isPartial: false)), format: format)
+            ShiftSummary(shift: shift, deliveryCount: 7, mileage: Mileage(metres: 50_211, measuredSegments: 1, isPartial: false)),
+            format: format)
         #expect(
             row
                 == ShiftListScreen.Row(
@@ -91,16 +101,19 @@ struct ScreenModelTests {
             _ = try store.setPickupPlace(fixture.name(name), delivery: number, shiftID: nil)
         }
         let empty = PickupSheet(delivery: try store.delivery(number: 7, shiftID: nil), recent: try store.recentPlaces())
-        #expect(empty == PickupSheet(
-            title: "Pickup place · Delivery 7", deliveryNumber: 7, recentHeading: "Recent",
-            recent: ["F Six", "E Five", "D Four", "C Three", "B Two"].map {
-                Control(title: $0, accessibilityLabel: "Record \($0) as the pickup place", key: "Enter")
-            },
-            nameFieldLabel: "Name", nameFieldAccessibilityLabel: "Pickup place name, Delivery 7", removeControl: nil,
-            keys: [KeyHint("Enter", "record"), KeyHint("↑↓", "recent"), KeyHint("Esc", "cancel")]))
+        #expect(
+            empty
+                == PickupSheet(
+                    title: "Pickup place · Delivery 7", deliveryNumber: 7, recentHeading: "Recent",
+                    recent: ["F Six", "E Five", "D Four", "C Three", "B Two"].map {
+                        Control(title: $0, accessibilityLabel: "Record \($0) as the pickup place", key: "Enter")
+                    },
+                    nameFieldLabel: "Name", nameFieldAccessibilityLabel: "Pickup place name, Delivery 7", removeControl: nil,
+                    keys: [KeyHint("Enter", "record"), KeyHint("↑↓", "recent"), KeyHint("Esc", "cancel")]))
         let withPlace = PickupSheet(delivery: try store.delivery(number: 1, shiftID: nil), recent: try store.recentPlaces())
         #expect(withPlace.title == "Change pickup place · Delivery 1 · A One")
-        #expect(withPlace.removeControl == Control(title: "Remove Pickup Place", accessibilityLabel: "Remove pickup place, Delivery 1, A One"))
+        #expect(
+            withPlace.removeControl == Control(title: "Remove Pickup Place", accessibilityLabel: "Remove pickup place, Delivery 1, A One"))
     }
 
     @Test func theCompletedShiftsLog() throws {
@@ -117,23 +130,37 @@ struct ScreenModelTests {
         _ = try fixture.at("21:40") { try store.endShift() }
         try store.setEarnings(Money(cents: 8450), shiftID: shift.id)
         let screen = ShiftLogScreen(log: try store.shiftLog(id: shift.id), format: fixture.format)
-        #expect(screen == ShiftLogScreen(
-            title: "Shift 1 · Sun, Nov 29 · 5:02 PM – 9:40 PM · 4 h 38 min", mileageLine: nil,
-            earningsLine: "Earnings $84.50 · $18.24 an hour · $149.12 a delivery hour · no rate per mile (no route was recorded to measure)",
-            entries: [
-                .init(
-                    number: 1, title: "Delivery 1 · Delivered", placeLine: "Nowhere Noodles",
-                    times: [.init(label: "Accepted", value: "5:12 PM"), .init(label: "Arrived at pickup", value: "5:19 PM"), .init(label: "Picked up", value: "5:26 PM"), .init(label: "Delivered", value: "5:41 PM")],
-                    pickupControl: Control(title: "Change Pickup Place", accessibilityLabel: "Change pickup place, Delivery 1, Nowhere Noodles", key: "p"),
-                    accessibilityLabel: "Delivery 1, Delivered, Nowhere Noodles"),
-                .init(
-                    number: 2, title: "Delivery 2 · Cancelled", placeLine: nil, times: [.init(label: "Accepted", value: "5:45 PM"), .init(label: "Cancelled", value: "5:50 PM")],
-                    pickupControl: Control(title: "Add Pickup Place", accessibilityLabel: "Add pickup place, Delivery 2", key: "p"),
-                    accessibilityLabel: "Delivery 2, Cancelled"),
-            ],
-            keys: [KeyHint("↑↓", "select"), KeyHint("Enter", "place history"), KeyHint("p", "pickup place"), KeyHint("Esc", "back"), KeyHint("?", "keys")]))
+        #expect(
+            screen
+                == ShiftLogScreen(
+                    title: "Shift 1 · Sun, Nov 29 · 5:02 PM – 9:40 PM · 4 h 38 min", mileageLine: nil,
+                    earningsLine:
+                        "Earnings $84.50 · $18.24 an hour · $149.12 a delivery hour · no rate per mile (no route was recorded to measure)",
+                    entries: [
+                        .init(
+                            number: 1, title: "Delivery 1 · Delivered", placeLine: "Nowhere Noodles",
+                            times: [
+                                .init(label: "Accepted", value: "5:12 PM"), .init(label: "Arrived at pickup", value: "5:19 PM"),
+                                .init(label: "Picked up", value: "5:26 PM"), .init(label: "Delivered", value: "5:41 PM"),
+                            ],
+                            pickupControl: Control(
+                                title: "Change Pickup Place", accessibilityLabel: "Change pickup place, Delivery 1, Nowhere Noodles",
+                                key: "p"),
+                            accessibilityLabel: "Delivery 1, Delivered, Nowhere Noodles"),
+                        .init(
+                            number: 2, title: "Delivery 2 · Cancelled", placeLine: nil,
+                            times: [.init(label: "Accepted", value: "5:45 PM"), .init(label: "Cancelled", value: "5:50 PM")],
+                            pickupControl: Control(title: "Add Pickup Place", accessibilityLabel: "Add pickup place, Delivery 2", key: "p"),
+                            accessibilityLabel: "Delivery 2, Cancelled"),
+                    ],
+                    keys: [
+                        KeyHint("↑↓", "select"), KeyHint("Enter", "place history"), KeyHint("p", "pickup place"), KeyHint("Esc", "back"),
+                        KeyHint("?", "keys"),
+                    ]))
         try store.setEarnings(nil, shiftID: shift.id)
-        #expect(ShiftLogScreen(log: try store.shiftLog(id: shift.id), format: fixture.format).earningsLine == "Add what this shift paid to see its rates")
+        #expect(
+            ShiftLogScreen(log: try store.shiftLog(id: shift.id), format: fixture.format).earningsLine
+                == "Add what this shift paid to see its rates")
     }
 
     @Test func aLogWithARouteShowsItsMileageAndAPartialRouteSaysSo() throws {
@@ -170,20 +197,26 @@ struct ScreenModelTests {
         _ = try fixture.at("17:44") { try store.record(.pickUp, delivery: 2) }
         _ = try fixture.at("17:45") { try store.record(.cancel, delivery: 3) }
         let many = PlaceHistoryScreen(history: try store.history(ofPlace: place.id), format: fixture.format)
-        #expect(many == PlaceHistoryScreen(
-            title: "Nowhere Noodles",
-            waitLines: ["Typical recorded wait 10 min · median of 2 recorded pickups", "Shortest 6 min · Longest 14 min"],
-            rows: [
-                .init(shiftID: 1, number: 3, day: "Sun, Nov 29", delivery: "Delivery 3", wait: "no recorded wait (cancelled before pickup)",
-                          accessibilityLabel: "Sun, Nov 29, Delivery 3, no recorded wait (cancelled before pickup)"),
-                .init(shiftID: 1, number: 2, day: "Sun, Nov 29", delivery: "Delivery 2", wait: "waited 14 min",
-                          accessibilityLabel: "Sun, Nov 29, Delivery 2, waited 14 min"),
-                .init(shiftID: 1, number: 1, day: "Sun, Nov 29", delivery: "Delivery 1", wait: "waited 6 min",
-                          accessibilityLabel: "Sun, Nov 29, Delivery 1, waited 6 min"),
-            ],
-            renameControl: Control(title: "Rename", accessibilityLabel: "Rename pickup place, Nowhere Noodles", key: "r"),
-            mergeControl: Control(title: "Merge", accessibilityLabel: "Merge pickup place, Nowhere Noodles", key: "m"),
-            mergeFooter: nil, keys: [KeyHint("r", "rename"), KeyHint("m", "merge"), KeyHint("Esc", "back"), KeyHint("?", "keys")]))
+        #expect(
+            many
+                == PlaceHistoryScreen(
+                    title: "Nowhere Noodles",
+                    waitLines: ["Typical recorded wait 10 min · median of 2 recorded pickups", "Shortest 6 min · Longest 14 min"],
+                    rows: [
+                        .init(
+                            shiftID: 1, number: 3, day: "Sun, Nov 29", delivery: "Delivery 3",
+                            wait: "no recorded wait (cancelled before pickup)",
+                            accessibilityLabel: "Sun, Nov 29, Delivery 3, no recorded wait (cancelled before pickup)"),
+                        .init(
+                            shiftID: 1, number: 2, day: "Sun, Nov 29", delivery: "Delivery 2", wait: "waited 14 min",
+                            accessibilityLabel: "Sun, Nov 29, Delivery 2, waited 14 min"),
+                        .init(
+                            shiftID: 1, number: 1, day: "Sun, Nov 29", delivery: "Delivery 1", wait: "waited 6 min",
+                            accessibilityLabel: "Sun, Nov 29, Delivery 1, waited 6 min"),
+                    ],
+                    renameControl: Control(title: "Rename", accessibilityLabel: "Rename pickup place, Nowhere Noodles", key: "r"),
+                    mergeControl: Control(title: "Merge", accessibilityLabel: "Merge pickup place, Nowhere Noodles", key: "m"),
+                    mergeFooter: nil, keys: [KeyHint("r", "rename"), KeyHint("m", "merge"), KeyHint("Esc", "back"), KeyHint("?", "keys")]))
     }
 
     @Test func mergeIsDisabledWithAFooterWhenTheCatalogueHoldsOnlyThisPlace() throws {
@@ -193,7 +226,9 @@ struct ScreenModelTests {
         _ = try fixture.at("17:10") { try store.acceptDelivery() }
         let place = try store.setPickupPlace(fixture.name("Example Diner"), delivery: 1, shiftID: nil).place
         let screen = PlaceHistoryScreen(history: try store.history(ofPlace: place.id), format: fixture.format)
-        #expect(screen.mergeControl == Control(title: "Merge", accessibilityLabel: "Merge pickup place, Example Diner", key: "m", isEnabled: false))
+        #expect(
+            screen.mergeControl
+                == Control(title: "Merge", accessibilityLabel: "Merge pickup place, Example Diner", key: "m", isEnabled: false))
         #expect(screen.mergeFooter == "Merge needs another pickup place to merge into, and this is the only one.")
         let list = MergeListScreen(source: place, destinations: try store.mergeDestinations(forPlace: place.id))
         #expect(list.destinations.isEmpty && list.emptyReason == screen.mergeFooter)
@@ -209,20 +244,26 @@ struct ScreenModelTests {
             ids[name] = try store.setPickupPlace(fixture.name(name), delivery: 1, shiftID: nil).place.id
         }
         let source = try #require(try store.place(id: ids["Example Diner"]!))
-        #expect(RenameSheet(place: source) == RenameSheet(
-            title: "Rename pickup place", fieldLabel: "Name", prefilledName: "Example Diner",
-            saveControl: Control(title: "Save", accessibilityLabel: "Save new name for Example Diner", key: "Enter"),
-            cancelControl: Control(title: "Cancel", accessibilityLabel: "Cancel renaming Example Diner", key: "Esc"),
-            keys: [KeyHint("Enter", "save"), KeyHint("Esc", "cancel")]))
+        #expect(
+            RenameSheet(place: source)
+                == RenameSheet(
+                    title: "Rename pickup place", fieldLabel: "Name", prefilledName: "Example Diner",
+                    saveControl: Control(title: "Save", accessibilityLabel: "Save new name for Example Diner", key: "Enter"),
+                    cancelControl: Control(title: "Cancel", accessibilityLabel: "Cancel renaming Example Diner", key: "Esc"),
+                    keys: [KeyHint("Enter", "save"), KeyHint("Esc", "cancel")]))
         let list = MergeListScreen(source: source, destinations: try store.mergeDestinations(forPlace: source.id))
         #expect(list.title == "Merge Example Diner into…")
         #expect(list.renameHint == "To give Example Diner a name no place has yet, rename it instead: Esc, then r.")
-        #expect(list.destinations.map(\.control) == [
-            Control(title: "a&b grill", accessibilityLabel: "Merge Example Diner into a&b grill", key: "Enter"),
-            Control(title: "Nowhere Noodles", accessibilityLabel: "Merge Example Diner into Nowhere Noodles", key: "Enter"),
-        ])
+        #expect(
+            list.destinations.map(\.control) == [
+                Control(title: "a&b grill", accessibilityLabel: "Merge Example Diner into a&b grill", key: "Enter"),
+                Control(title: "Nowhere Noodles", accessibilityLabel: "Merge Example Diner into Nowhere Noodles", key: "Enter"),
+            ])
         let confirmation = MergeConfirmation(source: "Example Diner", destination: "Nowhere Noodles")
-        #expect(confirmation.text == "Merge \"Example Diner\" into \"Nowhere Noodles\"? All deliveries recorded under Example Diner will move to Nowhere Noodles, keeping their recorded times. Example Diner will then be removed. This cannot be undone.")
+        #expect(
+            confirmation.text
+                == "Merge \"Example Diner\" into \"Nowhere Noodles\"? All deliveries recorded under Example Diner will move to Nowhere Noodles, keeping their recorded times. Example Diner will then be removed. This cannot be undone."
+        )
         #expect(confirmation.confirmControl.accessibilityLabel == "Merge Example Diner into Nowhere Noodles")
     }
 
@@ -230,7 +271,8 @@ struct ScreenModelTests {
         let time = Date(timeIntervalSince1970: 1_795_972_320)  // 17:12 UTC
         #expect(ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!).time(time) == "5:12 PM")
         #expect(ScreenFormat(locale: Locale(identifier: "en_GB"), timeZone: TimeZone(identifier: "UTC")!).time(time) == "17:12")
-        #expect(ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "America/New_York")!).time(time) == "12:12 PM")
+        #expect(
+            ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "America/New_York")!).time(time) == "12:12 PM")
     }
 
     @Test func theKeyNeverAppearsInAnyModel() throws {

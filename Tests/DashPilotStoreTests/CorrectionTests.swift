@@ -43,7 +43,13 @@ struct CorrectionTests {
         #expect(after.place.id == before.place.id)
         #expect(after.place.firstNamedAt == before.place.firstNamedAt)
         #expect(after.waits == before.waits)
-        #expect(after.deliveries == before.deliveries.map { var entry = $0; entry.delivery.pickupPlace = "Sample Sandwiches"; return entry })
+        #expect(
+            after.deliveries
+                == before.deliveries.map {
+                    var entry = $0
+                    entry.delivery.pickupPlace = "Sample Sandwiches"
+                    return entry
+                })
         // No alias: the old spelling stops finding the place.
         #expect(try fixture.store.place(named: fixture.name("Example Diner")) == nil)
         let key = try fixture.rawScalar("SELECT count(*) FROM pickup_place WHERE key = 'sample sandwiches'")
@@ -70,8 +76,11 @@ struct CorrectionTests {
 
     @Test func renameGoesThroughTheSameNamingPolicy() throws {
         let fixture = try Self.twoPlaces()
-        #expect(throws: PickupPlaceNameProblem.empty) { try fixture.store.renamePlace(named: fixture.name("Example Diner"), to: fixture.name("  ")) }
-        let renamed = try fixture.store.renamePlace(named: fixture.name("Example Diner"), to: fixture.name("  Example\u{A0}\u{A0}Dine\u{301}r "))
+        #expect(throws: PickupPlaceNameProblem.empty) {
+            try fixture.store.renamePlace(named: fixture.name("Example Diner"), to: fixture.name("  "))
+        }
+        let renamed = try fixture.store.renamePlace(
+            named: fixture.name("Example Diner"), to: fixture.name("  Example\u{A0}\u{A0}Dine\u{301}r "))
         #expect(Array(renamed.name.utf8) == Array("Example Din\u{E9}r".utf8))
     }
 
@@ -117,7 +126,10 @@ struct CorrectionTests {
         #expect(throws: DashPilotRefusal.mergeSourceMissing) { try fixture.store.mergePlace(sourceID: 999, into: place.id) }
         #expect(throws: DashPilotRefusal.mergeDestinationMissing) { try fixture.store.mergePlace(sourceID: place.id, into: 999) }
         #expect(try Snapshot(fixture) == before)
-        #expect(fixture.log.events.suffix(4) == [.refused(.mergeIntoItself), .refused(.mergeIntoItself), .refused(.mergeSourceMissing), .refused(.mergeDestinationMissing)])
+        #expect(
+            fixture.log.events.suffix(4) == [
+                .refused(.mergeIntoItself), .refused(.mergeIntoItself), .refused(.mergeSourceMissing), .refused(.mergeDestinationMissing),
+            ])
     }
 
     @Test func aMergeThatFailsAfterTheDeliveriesMovedLeavesEverythingWhereItStarted() throws {

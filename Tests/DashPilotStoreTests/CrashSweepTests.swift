@@ -1,13 +1,13 @@
 import CSQLite
 import DashPilotCore
 import Foundation
+import Testing
+
+@testable import DashPilotStore
 
 #if canImport(Glibc)
     import Glibc
 #endif
-import Testing
-
-@testable import DashPilotStore
 
 /// Copies the store and its journal at every step of SQLite's virtual machine, through the
 /// progress handler: each copy is exactly what a SIGKILL at that step would leave on disk (the
@@ -52,10 +52,12 @@ final class CrashSnapshots {
 
     func install(on connection: Connection) {
         let context = Unmanaged.passUnretained(self).toOpaque()
-        sqlite3_progress_handler(connection.handle, 1, { context in
-            Unmanaged<CrashSnapshots>.fromOpaque(context!).takeUnretainedValue().take()
-            return 0
-        }, context)
+        sqlite3_progress_handler(
+            connection.handle, 1,
+            { context in
+                Unmanaged<CrashSnapshots>.fromOpaque(context!).takeUnretainedValue().take()
+                return 0
+            }, context)
     }
 
     func remove(from connection: Connection) { sqlite3_progress_handler(connection.handle, 0, nil, nil) }
@@ -115,7 +117,10 @@ struct Invariants {
             for id in moved {
                 let expected = sourceExists ? source : destination
                 guard after[id]?[5] == expected else {
-                    throw Violation(description: "merge half-applied: delivery \(id) of the source is on \(after[id]?[5].map(String.init) ?? "nothing") while the source \(sourceExists ? "still stands" : "is gone")")
+                    throw Violation(
+                        description:
+                            "merge half-applied: delivery \(id) of the source is on \(after[id]?[5].map(String.init) ?? "nothing") while the source \(sourceExists ? "still stands" : "is gone")"
+                    )
                 }
             }
         }
@@ -128,7 +133,8 @@ struct CrashSweepTests {
         let fixture = try StoreFixture()
         try fixture.shiftWithDeliveries(12)
         for number in 1...12 {
-            _ = try fixture.store.setPickupPlace(fixture.name(number % 3 == 0 ? "Nowhere Noodles" : "Example Diner"), delivery: number, shiftID: nil)
+            _ = try fixture.store.setPickupPlace(
+                fixture.name(number % 3 == 0 ? "Nowhere Noodles" : "Example Diner"), delivery: number, shiftID: nil)
         }
         let source = try #require(try fixture.store.place(named: fixture.name("Example Diner"))).id
         let destination = try #require(try fixture.store.place(named: fixture.name("Nowhere Noodles"))).id
@@ -143,7 +149,9 @@ struct CrashSweepTests {
         _ = try fixture.store.mergePlace(sourceID: source, into: destination)
         snapshots.remove(from: fixture.store.connection)
         #expect(snapshots.count > 3)
-        if ProcessInfo.processInfo.environment["DASHPILOT_SWEEP_REPORT"] != nil { print("merge sweep: \(snapshots.count) distinct states on disk") }
+        if ProcessInfo.processInfo.environment["DASHPILOT_SWEEP_REPORT"] != nil {
+            print("merge sweep: \(snapshots.count) distinct states on disk")
+        }
         var failures: [String] = []
         for path in snapshots.paths {
             do { try Invariants.check(path, before: before, merge: (source, destination)) } catch { failures.append("\(path): \(error)") }
@@ -158,7 +166,8 @@ struct CrashSweepTests {
         snapshots.install(on: fixture.store.connection)
         // The wrong way: the deliveries move in one transaction, the source goes in another.
         try fixture.store.connection.writeTransaction {
-            try fixture.store.connection.run("UPDATE delivery SET pickup_place_id = ? WHERE pickup_place_id = ?", .integer(destination), .integer(source))
+            try fixture.store.connection.run(
+                "UPDATE delivery SET pickup_place_id = ? WHERE pickup_place_id = ?", .integer(destination), .integer(source))
         }
         try fixture.store.connection.writeTransaction {
             try fixture.store.connection.run("DELETE FROM pickup_place WHERE id = ?", .integer(source))
@@ -213,4 +222,3 @@ struct CrashSweepTests {
         }
     }
 }
-

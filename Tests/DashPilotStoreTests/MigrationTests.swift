@@ -33,7 +33,8 @@ struct MigrationTests {
         if version >= 4 { try connection.execute("UPDATE shift SET earnings_cents = 8450 WHERE id = 1") }
         if version >= 5 {
             try connection.execute(
-                "INSERT INTO delivery (shift_id, number, accepted_at, arrived_at_pickup_at, picked_up_at, delivered_at) VALUES (1, 1, 1795972320, 1795972740, 1795973160, 1795974060)")
+                "INSERT INTO delivery (shift_id, number, accepted_at, arrived_at_pickup_at, picked_up_at, delivered_at) VALUES (1, 1, 1795972320, 1795972740, 1795973160, 1795974060)"
+            )
             try connection.execute("UPDATE shift SET last_delivery_number = 1 WHERE id = 1")
         }
     }

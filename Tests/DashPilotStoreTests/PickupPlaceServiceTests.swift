@@ -198,7 +198,10 @@ struct DoctorTests {
         _ = try fixture.store.setPickupPlace(fixture.name("Nowhere Noodles"), delivery: 1, shiftID: nil)
         let report = try fixture.store.doctor()
         #expect(report.isHealthy)
-        #expect(report.checks.map(\.name) == ["integrity", "foreignKeys", "schemaVersion", "namingPolicy", "keys", "duplicateKeys", "routeSummaries"])
+        #expect(
+            report.checks.map(\.name) == [
+                "integrity", "foreignKeys", "schemaVersion", "namingPolicy", "keys", "duplicateKeys", "routeSummaries",
+            ])
     }
 
     @Test func aKeyAnotherToolWroteIsReportedWithoutItsName() throws {

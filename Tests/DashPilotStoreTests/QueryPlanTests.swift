@@ -11,11 +11,13 @@ final class StatementLog {
 
     func capture(on connection: Connection) {
         let context = Unmanaged.passUnretained(self).toOpaque()
-        sqlite3_trace_v2(connection.handle, UInt32(SQLITE_TRACE_STMT), { _, context, statement, _ in
-            guard let context, let statement, let sql = sqlite3_sql(OpaquePointer(statement)) else { return 0 }
-            Unmanaged<StatementLog>.fromOpaque(context).takeUnretainedValue().statements.append(String(cString: sql))
-            return 0
-        }, context)
+        sqlite3_trace_v2(
+            connection.handle, UInt32(SQLITE_TRACE_STMT),
+            { _, context, statement, _ in
+                guard let context, let statement, let sql = sqlite3_sql(OpaquePointer(statement)) else { return 0 }
+                Unmanaged<StatementLog>.fromOpaque(context).takeUnretainedValue().statements.append(String(cString: sql))
+                return 0
+            }, context)
     }
 
     func stop(on connection: Connection) { sqlite3_trace_v2(connection.handle, 0, nil, nil) }
@@ -30,7 +32,8 @@ struct QueryPlanTests {
         try operation()
         log.stop(on: fixture.store.connection)
         var plans: [String: [String]] = [:]
-        for sql in Set(log.statements) where sql.hasPrefix("SELECT") || sql.hasPrefix("UPDATE") || sql.hasPrefix("DELETE") || sql.hasPrefix("INSERT") {
+        for sql in Set(log.statements)
+        where sql.hasPrefix("SELECT") || sql.hasPrefix("UPDATE") || sql.hasPrefix("DELETE") || sql.hasPrefix("INSERT") {
             plans[sql] = try fixture.store.connection.query("EXPLAIN QUERY PLAN " + sql) { $0.text(3) }
         }
         return plans
@@ -41,7 +44,10 @@ struct QueryPlanTests {
         let fixture = try StoreFixture()
         for _ in 0..<2 {
             try fixture.shiftWithDeliveries(3)
-            for number in 1...3 { _ = try fixture.store.setPickupPlace(fixture.name(number == 3 ? "Example Diner" : "Nowhere Noodles"), delivery: number, shiftID: nil) }
+            for number in 1...3 {
+                _ = try fixture.store.setPickupPlace(
+                    fixture.name(number == 3 ? "Example Diner" : "Nowhere Noodles"), delivery: number, shiftID: nil)
+            }
             for number in 1...3 { try fixture.complete(number, waitMinutes: 2) }
             for step in 0..<3 {
                 fixture.clock.advance(seconds: 30)
@@ -58,7 +64,9 @@ struct QueryPlanTests {
             for detail in details where detail.hasPrefix("SCAN") {
                 let table = detail.split(separator: " ").dropFirst().first.map(String.init) ?? ""
                 let scansBigTable = ["delivery", "d", "route_sample"].contains(table)
-                #expect(!scansBigTable || detail.contains("USING COVERING INDEX delivery_place_use"), "\(detail) in \(sql)", sourceLocation: sourceLocation)
+                #expect(
+                    !scansBigTable || detail.contains("USING COVERING INDEX delivery_place_use"), "\(detail) in \(sql)",
+                    sourceLocation: sourceLocation)
             }
         }
     }

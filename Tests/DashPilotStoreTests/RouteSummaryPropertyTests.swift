@@ -41,7 +41,8 @@ struct RouteSummaryPropertyTests {
                     let offset = Double(Int.random(in: 0...span, using: &random))
                     points.append(
                         RouteSample(
-                            recordedAt: shift.startedAt.addingTimeInterval(offset), latitude: 40 + Double.random(in: 0...0.05, using: &random),
+                            recordedAt: shift.startedAt.addingTimeInterval(offset),
+                            latitude: 40 + Double.random(in: 0...0.05, using: &random),
                             longitude: -75 + Double.random(in: 0...0.05, using: &random)))
                 }
                 if Bool.random(using: &random) { points.sort { $0.recordedAt < $1.recordedAt } }

@@ -98,7 +98,9 @@ struct ShiftStoreTests {
     @Test func earningsAreForCompletedShiftsOnlyNeverNegativeAndClearingIsNotZero() throws {
         let fixture = try StoreFixture()
         let shift = try fixture.store.startShift()
-        #expect(throws: DashPilotRefusal.shiftStillRunning(id: shift.id)) { try fixture.store.setEarnings(Money(cents: 100), shiftID: shift.id) }
+        #expect(throws: DashPilotRefusal.shiftStillRunning(id: shift.id)) {
+            try fixture.store.setEarnings(Money(cents: 100), shiftID: shift.id)
+        }
         fixture.clock.advance(minutes: 240)
         _ = try fixture.store.endShift()
         #expect(throws: DashPilotRefusal.negativeEarnings) { try fixture.store.setEarnings(Money(cents: -1), shiftID: shift.id) }
@@ -141,7 +143,9 @@ struct RouteStoreTests {
 
     @Test func aSampleNeedsARunningShift() throws {
         let fixture = try StoreFixture()
-        #expect(throws: DashPilotRefusal.noShiftRunning) { try fixture.store.addRouteSample(latitude: 40, longitude: -75, accuracy: nil, session: nil) }
+        #expect(throws: DashPilotRefusal.noShiftRunning) {
+            try fixture.store.addRouteSample(latitude: 40, longitude: -75, accuracy: nil, session: nil)
+        }
     }
 
     @Test func importJoinsEachPointToTheShiftThatHoldsItAndCountsTheRest() throws {
@@ -165,7 +169,9 @@ struct RouteStoreTests {
         #expect(report.kept == 6)
         #expect(report.skipped[.outsideEveryShift] == 3)
         #expect(report.skipped[.refused(.tooCloseToLast)] == 1)
-        let sessions = try fixture.store.connection.query("SELECT DISTINCT session FROM route_sample WHERE shift_id = ? ORDER BY session", .integer(first.id)) { $0.int64(0) }
+        let sessions = try fixture.store.connection.query(
+            "SELECT DISTINCT session FROM route_sample WHERE shift_id = ? ORDER BY session", .integer(first.id)
+        ) { $0.int64(0) }
         #expect(sessions == [1, 2])
         #expect(try fixture.store.shiftLog(id: first.id).mileage?.isPartial == true)
         #expect(try fixture.rawScalar("SELECT count(*) FROM route_sample WHERE shift_id = \(second.id)") == 2)

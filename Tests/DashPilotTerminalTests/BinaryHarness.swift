@@ -51,7 +51,9 @@ struct Binary {
         run(bytes: arguments.map { Array($0.utf8) }, at: time, stdin: stdin, environment: extra)
     }
 
-    func run(bytes arguments: [[UInt8]], at time: String? = nil, stdin: String? = nil, environment extra: [String: String] = [:]) -> RunResult {
+    func run(bytes arguments: [[UInt8]], at time: String? = nil, stdin: String? = nil, environment extra: [String: String] = [:])
+        -> RunResult
+    {
         var command: [[UInt8]] = [Array(Self.path.utf8)] + arguments
         if let time { command = [Array("/usr/bin/faketime".utf8), Array("-f".utf8), Array(time.utf8)] + command }
         let env = environment.merging(extra) { $1 }
@@ -73,16 +75,17 @@ struct Binary {
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
-        let argv = command.map { bytes -> UnsafeMutablePointer<CChar>? in
-            let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-            for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
-            pointer[bytes.count] = 0
-            return pointer
-        } + [nil]
+        let argv =
+            command.map { bytes -> UnsafeMutablePointer<CChar>? in
+                let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+                for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
+                pointer[bytes.count] = 0
+                return pointer
+            } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { $0?.deallocate() }
-            envp.forEach { free($0) }
+            for pointer in argv { pointer?.deallocate() }
+            for pointer in envp { free(pointer) }
         }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, argv[0]!, &actions, nil, argv, envp)
@@ -100,8 +103,8 @@ struct Binary {
         let argv = ([Self.path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

@@ -34,11 +34,13 @@ struct CommandLineContractTests {
         #expect(version.status == 0 && version.stdout.hasPrefix("dashpilot "))
     }
 
-    @Test("Usage errors exit 64 with the command's usage on standard error", arguments: [
-        ["frobnicate"], ["shift"], ["shift", "start", "--verbose"], ["shift", "show", "three"], ["delivery", "arrive"],
-        ["delivery", "arrive", "0"], ["pickup", "set", "1"], ["place", "rename", "A"], ["shift", "list", "--limit"],
-        ["route", "add", "40"], ["--store"],
-    ])
+    @Test(
+        "Usage errors exit 64 with the command's usage on standard error",
+        arguments: [
+            ["frobnicate"], ["shift"], ["shift", "start", "--verbose"], ["shift", "show", "three"], ["delivery", "arrive"],
+            ["delivery", "arrive", "0"], ["pickup", "set", "1"], ["place", "rename", "A"], ["shift", "list", "--limit"],
+            ["route", "add", "40"], ["--store"],
+        ])
     func usageErrors(arguments: [String]) {
         let dash = Binary()
         defer { dash.remove() }

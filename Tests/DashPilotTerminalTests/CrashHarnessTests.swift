@@ -23,7 +23,9 @@ struct RawStore {
 
     init(path: String) throws {
         var handle: OpaquePointer?
-        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let handle else { throw HarnessFailure("open failed") }
+        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let handle else {
+            throw HarnessFailure("open failed")
+        }
         self.handle = handle
         sqlite3_busy_timeout(handle, 5000)
     }
@@ -46,19 +48,26 @@ struct RawStore {
             result.append((0..<columns).map { sqlite3_column_text(statement, $0).map { String(cString: $0) } })
             stepped = sqlite3_step(statement)
         }
-        if stepped != SQLITE_DONE { Issue.record("step failed (\(stepped)): \(String(cString: sqlite3_errmsg(handle)))", sourceLocation: sourceLocation) }
+        if stepped != SQLITE_DONE {
+            Issue.record("step failed (\(stepped)): \(String(cString: sqlite3_errmsg(handle)))", sourceLocation: sourceLocation)
+        }
         return result
     }
 
     func execute(_ sql: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let result = sqlite3_exec(handle, sql, nil, nil, nil)
-        if result != SQLITE_OK { Issue.record("exec failed (\(result)): \(String(cString: sqlite3_errmsg(handle)))", sourceLocation: sourceLocation) }
+        if result != SQLITE_OK {
+            Issue.record("exec failed (\(result)): \(String(cString: sqlite3_errmsg(handle)))", sourceLocation: sourceLocation)
+        }
     }
 
     /// Every delivery's id, lifecycle times and place.
     func deliveries() -> [String: [String?]] {
         var map: [String: [String?]] = [:]
-        for row in rows("SELECT id, accepted_at, arrived_at_pickup_at, picked_up_at, delivered_at, cancelled_at, pickup_place_id FROM delivery", columns: 7) {
+        for row in rows(
+            "SELECT id, accepted_at, arrived_at_pickup_at, picked_up_at, delivered_at, cancelled_at, pickup_place_id FROM delivery",
+            columns: 7)
+        {
             map[row[0] ?? ""] = Array(row.dropFirst())
         }
         return map
@@ -69,9 +78,12 @@ struct RawStore {
         var problems: [String] = []
         if rows("PRAGMA integrity_check", columns: 1) != [["ok"]] { problems.append("integrity check failed") }
         if rows("PRAGMA foreign_key_check", columns: 1).count > 0 { problems.append("a reference points at a missing row") }
-        if rows("SELECT key FROM pickup_place GROUP BY key HAVING count(*) > 1", columns: 1).count > 0 { problems.append("two places share a key") }
+        if rows("SELECT key FROM pickup_place GROUP BY key HAVING count(*) > 1", columns: 1).count > 0 {
+            problems.append("two places share a key")
+        }
         for row in rows("SELECT display_name, key FROM pickup_place", columns: 2) {
-            guard let name = row[0], let key = row[1], let policy = try? PickupPlaceName(name), policy.key.utf8.elementsEqual(key.utf8) else {
+            guard let name = row[0], let key = row[1], let policy = try? PickupPlaceName(name), policy.key.utf8.elementsEqual(key.utf8)
+            else {
                 problems.append("a stored key is not the policy's key of its name")
                 continue
             }
@@ -129,7 +141,8 @@ struct CrashHarnessTests {
     static func gpx(points: Int, from start: Date) -> String {
         var text = "<gpx version=\"1.1\" creator=\"harness\"><trk><trkseg>\n"
         for index in 0..<points {
-            text += "<trkpt lat=\"\(40 + Double(index) * 0.0003)\" lon=\"-75\"><time>\(ISO8601.format(start.addingTimeInterval(Double(index) * 2)))</time></trkpt>\n"
+            text +=
+                "<trkpt lat=\"\(40 + Double(index) * 0.0003)\" lon=\"-75\"><time>\(ISO8601.format(start.addingTimeInterval(Double(index) * 2)))</time></trkpt>\n"
         }
         return text + "</trkseg></trk></gpx>\n"
     }
@@ -155,7 +168,9 @@ struct CrashHarnessTests {
                 // Set up a source to merge: 300 deliveries split off onto a place of their own.
                 raw.execute("INSERT INTO pickup_place (display_name, key, first_named_at) VALUES ('Split \(kill)', 'split \(kill)', 0)")
                 let source = String(sqlite3_last_insert_rowid(raw.handle))
-                raw.execute("UPDATE delivery SET pickup_place_id = \(source) WHERE id IN (SELECT id FROM delivery WHERE pickup_place_id = \(main ?? "0") LIMIT 300)")
+                raw.execute(
+                    "UPDATE delivery SET pickup_place_id = \(source) WHERE id IN (SELECT id FROM delivery WHERE pickup_place_id = \(main ?? "0") LIMIT 300)"
+                )
                 merge = (source, main ?? "0")
                 arguments = ["place", "merge", "Split \(kill)", "Main Place", "--yes"]
             case 1:
@@ -167,7 +182,8 @@ struct CrashHarnessTests {
                 nextStep += 1
             default:
                 let file = dash.folder + "/route-\(gpxRound).gpx"
-                try Self.gpx(points: 3000, from: start.addingTimeInterval(Double(gpxRound) * 6100 + 5)).write(toFile: file, atomically: true, encoding: .utf8)
+                try Self.gpx(points: 3000, from: start.addingTimeInterval(Double(gpxRound) * 6100 + 5)).write(
+                    toFile: file, atomically: true, encoding: .utf8)
                 gpxRound += 1
                 arguments = ["route", "import", file]
             }
@@ -192,7 +208,9 @@ struct CrashHarnessTests {
             if FileManager.default.fileExists(atPath: dash.storePath + "-journal") { killedMidWrite += 1 }
 
             let after = try RawStore(path: dash.storePath)
-            problems += after.check(before: before, merge: merge).map { "kill \(kill) (\(arguments.prefix(2).joined(separator: " "))): \($0)" }
+            problems += after.check(before: before, merge: merge).map {
+                "kill \(kill) (\(arguments.prefix(2).joined(separator: " "))): \($0)"
+            }
             // Whatever the kill left, the next merge starts from one main place.
             if let merge, !after.rows("SELECT id FROM pickup_place WHERE id = \(merge.source)", columns: 1).isEmpty {
                 after.execute("UPDATE delivery SET pickup_place_id = \(merge.destination) WHERE pickup_place_id = \(merge.source)")
@@ -210,4 +228,3 @@ struct CrashHarnessTests {
         #expect(dash.run(["doctor"]).status == 0)
     }
 }
-

@@ -22,7 +22,9 @@ struct TmuxSession {
 
     @discardableResult
     func tmux(_ arguments: [String]) -> RunResult {
-        dash.spawn(([ "/usr/bin/tmux", "-L", socket] + arguments).map { Array($0.utf8) }, environment: dash.environment.merging(["TERM": "xterm-256color"]) { $1 }, stdin: nil)
+        dash.spawn(
+            (["/usr/bin/tmux", "-L", socket] + arguments).map { Array($0.utf8) },
+            environment: dash.environment.merging(["TERM": "xterm-256color"]) { $1 }, stdin: nil)
     }
 
     func keys(_ keys: String...) { tmux(["send-keys", "-t", name] + keys) }
@@ -58,7 +60,8 @@ struct InteractiveModeTests {
         dash.run(["delivery", "accept"])
         dash.run(["pickup", "set", "1", "Nowhere Noodles"])
         dash.run(["delivery", "accept"])
-        let session = TmuxSession(dash: dash, command: "env DASHPILOT_STORE='\(dash.storePath)' TZ=UTC '\(Binary.path)'; echo exited-$?; sleep 30")
+        let session = TmuxSession(
+            dash: dash, command: "env DASHPILOT_STORE='\(dash.storePath)' TZ=UTC '\(Binary.path)'; echo exited-$?; sleep 30")
         defer { session.kill() }
 
         var screen = session.waitFor { $0.contains("Shift running since") }
@@ -77,7 +80,8 @@ struct InteractiveModeTests {
         #expect(screen.contains("[ Change Pickup Place ]"))
 
         session.keys("Enter")
-        screen = session.waitFor { $0.contains("Delivery 2 · At pickup") }
+        // A capture can land while a frame is half drawn: wait for the whole of it.
+        screen = session.waitFor { $0.contains("Delivery 2 · At pickup") && $0.contains("Picked Up") }
         #expect(screen.contains("Picked Up"))
 
         // A command from another terminal shows without a key press.

@@ -76,7 +76,9 @@ struct PlaceCommandTests {
         #expect(deliveries[0]["shift"] as? Int == 1)
         #expect(deliveries[0]["state"] as? String == "pickedUp")
         let text = dash.run(["place", "show", "example diner"]).stdout
-        #expect(text.hasPrefix("Example Diner\nTypical recorded wait 4 min 30 s · median of 2 recorded pickups\nShortest 2 min · Longest 7 min\n"))
+        #expect(
+            text.hasPrefix(
+                "Example Diner\nTypical recorded wait 4 min 30 s · median of 2 recorded pickups\nShortest 2 min · Longest 7 min\n"))
         #expect(!text.contains("example diner"))
     }
 
@@ -95,10 +97,12 @@ struct PlaceCommandTests {
         #expect(result.status == 1 && result.stderr == "Error: No pickup place has that name.\n")
     }
 
-    @Test("Names the policy refuses exit 1 with the policy's sentence", arguments: [
-        ("   ", "empty"), ("\u{200B}", "nothing visible"), ("Bell\u{7}", "control character"), ("Noodle\u{202E}raB", "text-direction"),
-        (String(repeating: "n", count: 121), "too long"),
-    ])
+    @Test(
+        "Names the policy refuses exit 1 with the policy's sentence",
+        arguments: [
+            ("   ", "empty"), ("\u{200B}", "nothing visible"), ("Bell\u{7}", "control character"), ("Noodle\u{202E}raB", "text-direction"),
+            (String(repeating: "n", count: 121), "too long"),
+        ])
     func refusedNames(name: String, words: String) {
         let dash = Self.twoPlaces()
         defer { dash.remove() }
@@ -155,7 +159,8 @@ struct PlaceCommandTests {
     @Test func mergeOnATerminalAsksTheDesignsQuestionAndMergesOnlyOnYes() throws {
         let dash = Self.twoPlaces()
         defer { dash.remove() }
-        let question = "Merge \"Example Diner\" into \"Nowhere Noodles\"? All deliveries recorded under Example Diner will move to Nowhere Noodles, keeping their recorded times. Example Diner will then be removed. This cannot be undone."
+        let question =
+            "Merge \"Example Diner\" into \"Nowhere Noodles\"? All deliveries recorded under Example Diner will move to Nowhere Noodles, keeping their recorded times. Example Diner will then be removed. This cannot be undone."
         let declined = dash.onTerminal(["place", "merge", "Example Diner", "Nowhere Noodles"], input: "n\n")
         #expect(declined.stdout.contains(question))
         #expect(declined.stdout.contains("Nothing was merged."))
@@ -171,11 +176,17 @@ struct PlaceCommandTests {
         let dash = Self.twoPlaces()
         defer { dash.remove() }
         let sqlite = Binary().spawn(
-            [Array("/usr/bin/sqlite3".utf8), Array(dash.storePath.utf8),
-             Array("UPDATE pickup_place SET display_name = 'Evil' || char(27) || '[2J' || char(7) WHERE display_name = 'Nowhere Noodles'".utf8)],
+            [
+                Array("/usr/bin/sqlite3".utf8), Array(dash.storePath.utf8),
+                Array(
+                    "UPDATE pickup_place SET display_name = 'Evil' || char(27) || '[2J' || char(7) WHERE display_name = 'Nowhere Noodles'"
+                        .utf8),
+            ],
             environment: ["PATH": "/usr/bin:/bin"], stdin: nil)
         #expect(sqlite.status == 0)
-        for arguments in [["place", "list"], ["pickup", "recent"], ["shift", "show", "1"], ["place", "list", "--json"], ["shift", "show", "--json"]] {
+        for arguments in [
+            ["place", "list"], ["pickup", "recent"], ["shift", "show", "1"], ["place", "list", "--json"], ["shift", "show", "--json"],
+        ] {
             let output = dash.run(arguments).stdout
             #expect(!output.contains("\u{1B}") && !output.contains("\u{7}"), "\(arguments)")
             #expect(output.contains("Evil"))

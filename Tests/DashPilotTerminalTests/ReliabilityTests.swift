@@ -23,7 +23,8 @@ struct ReliabilityTests {
         defer { dash.remove() }
         let disk = dash.folder + "/disk"
         try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-        let mounted = dash.spawn(["/bin/mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", disk].map { Array($0.utf8) }, environment: [:], stdin: nil)
+        let mounted = dash.spawn(
+            ["/bin/mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", disk].map { Array($0.utf8) }, environment: [:], stdin: nil)
         try #require(mounted.status == 0, "mount failed: \(mounted.stderr)")
         defer { _ = dash.spawn(["/bin/umount", disk].map { Array($0.utf8) }, environment: [:], stdin: nil) }
         let store = disk + "/store.sqlite"
@@ -191,7 +192,8 @@ struct ReliabilityTests {
         for writer in 0..<2 {
             DispatchQueue.global().async(group: group) {
                 for index in 0..<operations {
-                    let result = index % 2 == 0
+                    let result =
+                        index % 2 == 0
                         ? dash.run(["delivery", "accept"])
                         : dash.run(["pickup", "set", "1", "Writer \(writer) Place \(index % 5)"])
                     results.append(result.status)

@@ -55,7 +55,10 @@ struct ShiftCommandTests {
         #expect(list[0]["startedAt"] as? String == "2026-11-29T17:02:00Z")
 
         let plain = dash.run(["shift", "show", "1"]).stdout
-        #expect(plain.contains("Delivery 1 · Delivered\nNowhere Noodles\nAccepted            5:12 PM\nArrived at pickup   5:19 PM\nPicked up           5:26 PM\nDelivered           5:41 PM"))
+        #expect(
+            plain.contains(
+                "Delivery 1 · Delivered\nNowhere Noodles\nAccepted            5:12 PM\nArrived at pickup   5:19 PM\nPicked up           5:26 PM\nDelivered           5:41 PM"
+            ))
         #expect(plain.contains("Delivery 2 · Cancelled\nAccepted    5:45 PM\nCancelled   5:50 PM"))
         #expect(plain.contains("Earnings $84.50 · $18.24 an hour"))
         #expect(!plain.contains("┃") && !plain.contains("\u{1B}"))
@@ -199,8 +202,10 @@ struct ShiftCommandTests {
         #expect((report["skipped"] as? [String: Int]) == ["outsideEveryShift": 1, "tooCloseToLast": 1])
 
         let broken = dash.folder + "/broken.gpx"
-        try "<gpx version=\"1.1\"><trk><trkseg>\n<trkpt lat=\"40.002\" lon=\"-75\"><time>2026-11-29T17:20:00Z</time></trkpt>\n<trkpt lat=\"oops\" lon=\"-75\">\n</trkseg></trk></gpx>".write(
-            toFile: broken, atomically: true, encoding: .utf8)
+        try
+            "<gpx version=\"1.1\"><trk><trkseg>\n<trkpt lat=\"40.002\" lon=\"-75\"><time>2026-11-29T17:20:00Z</time></trkpt>\n<trkpt lat=\"oops\" lon=\"-75\">\n</trkseg></trk></gpx>"
+            .write(
+                toFile: broken, atomically: true, encoding: .utf8)
         let refused = dash.run(["route", "import", broken])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("line 3"))

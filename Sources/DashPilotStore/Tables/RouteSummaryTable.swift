@@ -37,7 +37,9 @@ struct RouteSummaryTable {
         try statement.bind([.integer(shiftID)])
         while try statement.step() {
             let row = Row(statement: statement)
-            summary.add(time: row.int64(0), latitude: Self.degrees(row.int64(1)), longitude: Self.degrees(row.int64(2)), session: row.optionalInt64(3))
+            summary.add(
+                time: row.int64(0), latitude: Self.degrees(row.int64(1)), longitude: Self.degrees(row.int64(2)),
+                session: row.optionalInt64(3))
         }
         return summary
     }
@@ -51,7 +53,8 @@ struct RouteSummaryTable {
             try connection.run("DELETE FROM route_summary WHERE shift_id = ?", .integer(shiftID))
             return
         }
-        let statement = try connection.statement("INSERT OR REPLACE INTO route_summary (shift_id, \(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        let statement = try connection.statement(
+            "INSERT OR REPLACE INTO route_summary (shift_id, \(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
         defer { statement.reset() }
         try statement.bind([
             .integer(shiftID), .real(summary.metres), .integer(Int64(summary.segments)), .integer(Int64(summary.measuredSegments)),
@@ -69,7 +72,8 @@ struct RouteSummaryTable {
             summary = try recomputed(shiftID: shiftID)
         } else {
             summary.add(
-                time: sample.time, latitude: Self.degrees(sample.latitudeE7), longitude: Self.degrees(sample.longitudeE7), session: sample.session)
+                time: sample.time, latitude: Self.degrees(sample.latitudeE7), longitude: Self.degrees(sample.longitudeE7),
+                session: sample.session)
         }
         try save(summary, shiftID: shiftID)
     }
@@ -103,7 +107,9 @@ struct RouteSummaryTable {
                     progress?(Double(min(percent, 100)) / 100)
                 }
             }
-            summary.add(time: row.int64(1), latitude: Self.degrees(row.int64(2)), longitude: Self.degrees(row.int64(3)), session: row.optionalInt64(4))
+            summary.add(
+                time: row.int64(1), latitude: Self.degrees(row.int64(2)), longitude: Self.degrees(row.int64(3)),
+                session: row.optionalInt64(4))
         }
         if let current { try save(summary, shiftID: current) }
         progress?(1)

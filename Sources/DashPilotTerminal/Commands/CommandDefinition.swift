@@ -46,7 +46,8 @@ struct OptionSpec: Sendable {
     /// `--json`, global: any command that prints can print JSON.
     static let json = flag("--json", "Print JSON, whose keys scripts can rely on.")
     /// `--store PATH`, global.
-    static let store = valued("--store", "PATH", "The store to use (default: $DASHPILOT_STORE, else the platform default).", completion: .file)
+    static let store = valued(
+        "--store", "PATH", "The store to use (default: $DASHPILOT_STORE, else the platform default).", completion: .file)
 }
 
 /// What a parsed command does when run. Parsing has touched nothing; running may.

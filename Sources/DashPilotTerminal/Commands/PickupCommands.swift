@@ -13,7 +13,11 @@ enum PickupCommands {
             ArgumentSpec(name: "N", help: "The delivery's number."),
             ArgumentSpec(name: "NAME", help: "The place's name, as you spell it.", completion: .placeName),
         ],
-        options: [.valued("--recent", "K", "Record the K-th place of the recent list (1 to 5).", completion: .choices(["1", "2", "3", "4", "5"])), .shift],
+        options: [
+            .valued(
+                "--recent", "K", "Record the K-th place of the recent list (1 to 5).", completion: .choices(["1", "2", "3", "4", "5"])),
+            .shift,
+        ],
         usageOverride: "pickup set N NAME [--shift ID] | pickup set N --recent K [--shift ID]"
     ) { input throws(UsageError) in
         let number = Int(try input.integer(0, "N"))

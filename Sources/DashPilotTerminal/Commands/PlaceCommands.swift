@@ -71,7 +71,8 @@ enum PlaceCommands {
         let yes = input.flag("--yes")
         return { context in
             let store = try context.store()
-            let (from, into) = try store.mergeCandidates(source: try context.name(sourceBytes), destination: try context.name(destinationBytes))
+            let (from, into) = try store.mergeCandidates(
+                source: try context.name(sourceBytes), destination: try context.name(destinationBytes))
             let question = MergeConfirmation.text(source: TerminalText.safe(from.name), destination: TerminalText.safe(into.name))
             guard try context.confirmed(yes, question: question, prompt: "Merge? [y/N]", what: "Merging places") else {
                 context.say("Nothing was merged.")

@@ -8,7 +8,9 @@ enum RouteCommands {
 
     static let add = CommandDefinition(
         words: ["route", "add"], overview: "Records a route sample on the running shift, at the clock's time.",
-        arguments: [ArgumentSpec(name: "LATITUDE", help: "Degrees, -90 to 90."), ArgumentSpec(name: "LONGITUDE", help: "Degrees, -180 to 180.")],
+        arguments: [
+            ArgumentSpec(name: "LATITUDE", help: "Degrees, -90 to 90."), ArgumentSpec(name: "LONGITUDE", help: "Degrees, -180 to 180."),
+        ],
         options: [
             .valued("--accuracy", "METRES", "The horizontal accuracy radius."),
             .valued("--session", "ID", "The capture session (default: the shift's own)."),

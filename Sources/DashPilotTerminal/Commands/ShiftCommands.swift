@@ -91,7 +91,9 @@ enum ShiftCommands {
 
     static let earnings = CommandDefinition(
         words: ["shift", "earnings"], overview: "Records, or clears, the gross earnings of a completed shift.",
-        arguments: [ArgumentSpec(name: "ID", help: "The shift's id."), ArgumentSpec(name: "AMOUNT", help: "A decimal amount such as 84.50.")],
+        arguments: [
+            ArgumentSpec(name: "ID", help: "The shift's id."), ArgumentSpec(name: "AMOUNT", help: "A decimal amount such as 84.50."),
+        ],
         options: [.flag("--clear", "Clear the earnings (not the same as zero).")],
         usageOverride: "shift earnings ID AMOUNT | shift earnings ID --clear"
     ) { input throws(UsageError) in

@@ -27,7 +27,9 @@ final class ShiftLogView: TerminalScreen {
         case .down:
             selected = min(max(0, deliveries.count - 1), selected + 1)
         case .enter where deliveries.indices.contains(selected):
-            guard let placeID = deliveries[selected].pickupPlaceID else { return .message(ScreenMessages.noPlace(deliveries[selected].number)) }
+            guard let placeID = deliveries[selected].pickupPlaceID else {
+                return .message(ScreenMessages.noPlace(deliveries[selected].number))
+            }
             return .push(PlaceHistoryView(placeID: placeID))
         case .text("p") where deliveries.indices.contains(selected):
             return .push(PickupSheetView(shiftID: shiftID, number: deliveries[selected].number))
