@@ -1,0 +1,87 @@
+import Foundation
+
+/// Character data: entities, pieces of text, numbers.
+extension GPXScanner {
+    /// Text with the five predefined entities and character references decoded.
+    func decoded(_ range: Range<Int>) throws(GPXReader.Malformed) -> [UInt8] {
+        var output: [UInt8] = []
+        var position = range.lowerBound
+        while position < range.upperBound {
+            guard bytes[position] == 0x26 else {
+                output.append(bytes[position])
+                position += 1
+                continue
+            }
+            var semicolon = position
+            while semicolon < range.upperBound, bytes[semicolon] != 0x3B { semicolon += 1 }
+            guard semicolon < range.upperBound else { throw fail("an entity is not closed", at: position) }
+            let entity = text((position + 1)..<semicolon)
+            switch entity {
+            case "amp": output.append(0x26)
+            case "lt": output.append(0x3C)
+            case "gt": output.append(0x3E)
+            case "quot": output.append(0x22)
+            case "apos": output.append(0x27)
+            default:
+                let number =
+                    entity.hasPrefix("#x")
+                    ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
+                guard let number, let scalar = Unicode.Scalar(number) else {
+                    throw fail("&\(entity); is not an entity GPX knows", at: position)
+                }
+                output += Array(String(Character(scalar)).utf8)
+            }
+            position = semicolon + 1
+        }
+        return output
+    }
+
+    func hasEntity(_ range: Range<Int>) -> Bool {
+        for position in range where bytes[position] == 0x26 { return true }
+        return false
+    }
+
+    mutating func characters(_ range: Range<Int>, cdata: Bool) throws(GPXReader.Malformed) {
+        if stack.isEmpty {
+            for position in range where !Self.isSpace(bytes[position]) {
+                throw fail("there is text outside the <gpx> element", at: range.lowerBound)
+            }
+            return
+        }
+        guard collecting != nil else { return }
+        if textRange == nil && textCopy == nil && (cdata || !hasEntity(range)) {
+            textRange = range
+            return
+        }
+        // A second piece, or one with entities: copy what there is so far and go on appending in
+        // place (never copying the whole so far again, which made many pieces quadratic).
+        var copy = textCopy ?? textRange.map { Array(UnsafeBufferPointer(rebasing: bytes[$0])) } ?? []
+        textCopy = nil  // `copy` is now the only reference, so appending does not copy it
+        textRange = nil
+        if cdata {
+            copy.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+        } else {
+            copy.append(contentsOf: try decoded(range))
+        }
+        textCopy = copy
+    }
+
+    /// The collected text with surrounding white space removed, handed to `body`.
+    func withCollectedText<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        func trimmed(_ buffer: UnsafeBufferPointer<UInt8>) -> T {
+            var low = 0
+            var high = buffer.count
+            while low < high, Self.isSpace(buffer[low]) { low += 1 }
+            while high > low, Self.isSpace(buffer[high - 1]) { high -= 1 }
+            return body(UnsafeBufferPointer(rebasing: buffer[low..<high]))
+        }
+        if let copy = textCopy { return copy.withUnsafeBufferPointer(trimmed) }
+        if let range = textRange { return trimmed(UnsafeBufferPointer(rebasing: bytes[range])) }
+        return trimmed(UnsafeBufferPointer(start: nil, count: 0))
+    }
+
+    func attributeNumber(_ value: Range<Int>) throws(GPXReader.Malformed) -> Double? {
+        if hasEntity(value) { return try decoded(value).withUnsafeBufferPointer { Self.number($0) } }
+        return Self.number(UnsafeBufferPointer(rebasing: bytes[value]))
+    }
+}

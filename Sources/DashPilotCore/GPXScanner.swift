@@ -1,0 +1,172 @@
+import Foundation
+
+/// A single pass over a GPX file's bytes. Names and values are ranges into them; nothing is
+/// copied unless an entity or a CDATA section has to be decoded, or text comes in pieces.
+struct GPXScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+    var stack: [Range<Int>] = []
+    var attributes: [(name: Range<Int>, value: Range<Int>)] = []
+    var segments: [[RouteSample]] = []
+    var sawRoot = false
+    var inSegment = false
+    // The point being read: its coordinates, where it started, and what its children gave.
+    var point: (latitude: Double, longitude: Double, offset: Int)?
+    var time: Date?
+    var accuracy: Double?
+    var collecting: Field?
+    var textRange: Range<Int>?
+    var textCopy: [UInt8]?
+
+    enum Field { case time, accuracy }
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
+    }
+
+    func line(at offset: Int) -> Int {
+        var line = 1
+        for position in 0..<min(offset, bytes.count) where bytes[position] == 0x0A { line += 1 }
+        return line
+    }
+
+    func fail(_ reason: String, at offset: Int? = nil) -> GPXReader.Malformed {
+        GPXReader.Malformed(line: line(at: offset ?? index), reason: reason)
+    }
+
+    func starts(_ literal: StaticString, at offset: Int) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard offset + count <= bytes.count else { return false }
+        return literal.withUTF8Buffer { literalBytes in
+            for position in 0..<count where bytes[offset + position] != literalBytes[position] { return false }
+            return true
+        }
+    }
+
+    func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+
+    /// Whether the name at `range`, without its namespace prefix, is `literal`.
+    func isNamed(_ range: Range<Int>, _ literal: StaticString) -> Bool {
+        var start = range.lowerBound
+        for position in range where bytes[position] == 0x3A { start = position + 1 }
+        let count = literal.utf8CodeUnitCount
+        guard range.upperBound - start == count else { return false }
+        return starts(literal, at: start)
+    }
+
+    func sameName(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        guard a.count == b.count else { return false }
+        for offset in 0..<a.count where bytes[a.lowerBound + offset] != bytes[b.lowerBound + offset] { return false }
+        return true
+    }
+
+    /// Moves past the next `literal`, or fails with `reason`.
+    mutating func skip(past literal: StaticString, _ reason: String) throws(GPXReader.Malformed) {
+        let start = index
+        while index < bytes.count {
+            if starts(literal, at: index) {
+                index += literal.utf8CodeUnitCount
+                return
+            }
+            index += 1
+        }
+        throw fail(reason, at: start)
+    }
+
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2D, 0x2E, 0x3A, 0x5F, 0x80...0xFF: true
+        default: false
+        }
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+    mutating func skipSpaces() {
+        while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
+    }
+
+    mutating func name() throws(GPXReader.Malformed) -> Range<Int> {
+        let start = index
+        while index < bytes.count, GPXScanner.isNameByte(bytes[index]) { index += 1 }
+        guard index > start else { throw fail("an element or attribute has no name") }
+        return start..<index
+    }
+
+    mutating func read() throws(GPXReader.Malformed) -> [[RouteSample]] {
+        while index < bytes.count {
+            if bytes[index] == 0x3C {
+                try markup()
+            } else {
+                let start = index
+                while index < bytes.count, bytes[index] != 0x3C { index += 1 }
+                try characters(start..<index, cdata: false)
+            }
+        }
+        guard sawRoot else { throw fail("it has no <gpx> element") }
+        if let open = stack.last { throw fail("the file ends inside <\(text(open))>") }
+        return segments
+    }
+
+    mutating func markup() throws(GPXReader.Malformed) {
+        let start = index
+        if starts("<?", at: index) {
+            try skip(past: "?>", "a processing instruction is not closed")
+        } else if starts("<!--", at: index) {
+            try skip(past: "-->", "a comment is not closed")
+        } else if starts("<![CDATA[", at: index) {
+            index += 9
+            let textStart = index
+            try skip(past: "]]>", "a CDATA section is not closed")
+            try characters(textStart..<(index - 3), cdata: true)
+        } else if starts("<!", at: index) {
+            throw fail("a document type declaration is not allowed in GPX")
+        } else if starts("</", at: index) {
+            index += 2
+            let closing = try name()
+            skipSpaces()
+            guard index < bytes.count, bytes[index] == 0x3E else { throw fail("a closing tag is not closed", at: start) }
+            index += 1
+            guard let open = stack.popLast(), sameName(open, closing) else {
+                throw fail("</\(text(closing))> closes nothing that is open", at: start)
+            }
+            try end(closing, at: start)
+        } else {
+            index += 1
+            let element = try name()
+            attributes.removeAll(keepingCapacity: true)
+            while true {
+                skipSpaces()
+                guard index < bytes.count else { throw fail("a tag is not closed", at: start) }
+                if bytes[index] == 0x3E {
+                    index += 1
+                    try begin(element, at: start)
+                    break
+                }
+                if starts("/>", at: index) {
+                    index += 2
+                    try begin(element, at: start)
+                    _ = stack.popLast()
+                    try end(element, at: start)
+                    break
+                }
+                let attribute = try name()
+                skipSpaces()
+                guard index < bytes.count, bytes[index] == 0x3D else { throw fail("an attribute has no value", at: start) }
+                index += 1
+                skipSpaces()
+                guard index < bytes.count, bytes[index] == 0x22 || bytes[index] == 0x27 else {
+                    throw fail("an attribute's value is not quoted", at: start)
+                }
+                let quote = bytes[index]
+                index += 1
+                let valueStart = index
+                while index < bytes.count, bytes[index] != quote, bytes[index] != 0x3C { index += 1 }
+                guard index < bytes.count, bytes[index] == quote else { throw fail("an attribute's value is not closed", at: start) }
+                attributes.append((attribute, valueStart..<index))
+                index += 1
+            }
+        }
+    }
+}
