@@ -26,6 +26,47 @@ public struct PlaceHistoryScreen: Sendable, Equatable {
             self.wait = wait
             self.accessibilityLabel = accessibilityLabel
         }
+
+        /// "Sat 29 Nov · Shift 12 · Delivery 3 · waited 6 min": which shift, so that two rows
+        /// of one day are never alike.
+        public var text: String { "\(day) · Shift \(shiftID) · \(delivery) · \(wait)" }
+    }
+
+    /// One band of the day: "Dinner   3   9 min   6 – 14 min".
+    public struct BandRow: Sendable, Equatable {
+        /// "Dinner".
+        public var title: String
+        /// How many waits fall in it.
+        public var count: Int
+        /// "9 min", or "too few to say".
+        public var typical: String
+        /// "6 – 14 min", or empty when too few.
+        public var range: String
+        /// "Dinner, 3 waits, typical 9 minutes, from 6 to 14 minutes".
+        public var accessibilityLabel: String
+
+        /// Creates a band row.
+        public init(title: String, count: Int, typical: String, range: String, accessibilityLabel: String) {
+            self.title = title
+            self.count = count
+            self.typical = typical
+            self.range = range
+            self.accessibilityLabel = accessibilityLabel
+        }
+    }
+
+    /// One bucket of the picture: "5–10 min" and its count.
+    public struct BucketRow: Sendable, Equatable {
+        /// "5–10 min".
+        public var label: String
+        /// How many waits it holds.
+        public var count: Int
+
+        /// Creates a bucket row.
+        public init(label: String, count: Int) {
+            self.label = label
+            self.count = count
+        }
     }
 
     /// The place's name as written.
@@ -34,6 +75,18 @@ public struct PlaceHistoryScreen: Sendable, Equatable {
     public var waitLines: [String]
     /// The deliveries, newest first.
     public var rows: [Row]
+    /// "By time of day".
+    public var bandsHeading = "By time of day"
+    /// The five bands, morning to late.
+    public var bands: [BandRow] = []
+    /// "How long pickups took".
+    public var distributionHeading = "How long pickups took"
+    /// The seven buckets, shortest first: the picture's counts.
+    public var buckets: [BucketRow] = []
+    /// The picture said in words: "Waits: 1 under 2 minutes, 3 from 5 to 10 minutes."
+    public var distributionAccessibilityLabel = ""
+    /// How many deliveries are not among `rows` (a long history shows the newest).
+    public var moreCount = 0
     /// Opens the rename sheet.
     public var renameControl: Control
     /// Opens the merge list; disabled when the catalogue holds only this place.
@@ -48,12 +101,16 @@ public struct PlaceHistoryScreen: Sendable, Equatable {
 
     /// Creates the screen from its parts.
     public init(
-        title: String, waitLines: [String], rows: [Row], renameControl: Control, mergeControl: Control, mergeFooter: String?,
-        keys: [KeyHint]
+        title: String, waitLines: [String], rows: [Row], bands: [BandRow], buckets: [BucketRow], distributionAccessibilityLabel: String,
+        moreCount: Int, renameControl: Control, mergeControl: Control, mergeFooter: String?, keys: [KeyHint]
     ) {
         self.title = title
         self.waitLines = waitLines
         self.rows = rows
+        self.bands = bands
+        self.buckets = buckets
+        self.distributionAccessibilityLabel = distributionAccessibilityLabel
+        self.moreCount = moreCount
         self.renameControl = renameControl
         self.mergeControl = mergeControl
         self.mergeFooter = mergeFooter
@@ -76,6 +133,12 @@ public struct PlaceHistoryScreen: Sendable, Equatable {
                 "Shortest \(format.duration(seconds: Double(waits.shortest ?? 0))) · Longest \(format.duration(seconds: Double(waits.longest ?? 0)))",
             ]
         }
+        bands = history.waitsByTimeOfDay(in: format.timeZone).bands.map { Self.bandRow($0, format: format) }
+        let distribution = history.distribution
+        buckets = distribution.buckets.map { BucketRow(label: Self.bucketLabel($0), count: $0.count) }
+        let spoken = distribution.buckets.filter { $0.count > 0 }.map { "\($0.count) \(Self.bucketSpoken($0))" }
+        distributionAccessibilityLabel = spoken.isEmpty ? "Waits: none recorded." : "Waits: " + spoken.joined(separator: ", ") + "."
+        moreCount = max(0, history.deliveryCount - history.deliveries.count)
         rows = history.deliveries.map { entry in
             let delivery = entry.delivery
             let wait: String
@@ -91,12 +154,57 @@ public struct PlaceHistoryScreen: Sendable, Equatable {
             let day = format.day(delivery.acceptedAt)
             return Row(
                 shiftID: delivery.shiftID, number: delivery.number, day: day, delivery: "Delivery \(delivery.number)", wait: wait,
-                accessibilityLabel: "\(day), Delivery \(delivery.number), \(wait)")
+                accessibilityLabel: "\(day), Shift \(delivery.shiftID), Delivery \(delivery.number), \(wait)")
         }
         renameControl = Control(title: "Rename", accessibilityLabel: "Rename pickup place, \(name)", key: "r")
         let canMerge = history.catalogueCount > 1
         mergeControl = Control(title: "Merge", accessibilityLabel: "Merge pickup place, \(name)", key: "m", isEnabled: canMerge)
         mergeFooter = canMerge ? nil : Self.onlyPlaceFooter
-        keys = [KeyHint("r", "rename"), KeyHint("m", "merge"), KeyHint("Esc", "back"), KeyHint("?", "keys")]
+        keys = [KeyHint("↑↓", "scroll"), KeyHint("r", "rename"), KeyHint("m", "merge"), KeyHint("Esc", "back"), KeyHint("?", "keys")]
+    }
+
+    /// A duration range, the unit said once where both share it ("6 – 14 min").
+    static func range(_ shortest: Int64, _ longest: Int64, format: ScreenFormat) -> String {
+        let short = format.duration(seconds: Double(shortest))
+        let long = format.duration(seconds: Double(longest))
+        if short.hasSuffix(" min") && long.hasSuffix(" min") && !short.contains(" h") {
+            return "\(short.dropLast(4)) – \(long)"
+        }
+        return "\(short) – \(long)"
+    }
+
+    static func bandRow(_ band: WaitsByTimeOfDay.Band, format: ScreenFormat) -> BandRow {
+        let count = band.waits.count
+        let waitsWord = count == 1 ? "1 wait" : "\(count) waits"
+        guard band.isSayable, let median = band.waits.median, let shortest = band.waits.shortest, let longest = band.waits.longest else {
+            return BandRow(
+                title: band.band.title, count: count, typical: "too few to say", range: "",
+                accessibilityLabel: "\(band.band.title), \(waitsWord), too few to say")
+        }
+        let typical = format.duration(seconds: median)
+        let range = range(shortest, longest, format: format)
+        return BandRow(
+            title: band.band.title, count: count, typical: typical, range: range,
+            accessibilityLabel:
+                "\(band.band.title), \(waitsWord), typical \(Self.spoken(typical)), from \(Self.spoken(range).replacingOccurrences(of: " – ", with: " to "))"
+        )
+    }
+
+    /// A duration as a screen reader says it ("9 minutes").
+    static func spoken(_ text: String) -> String {
+        text.replacingOccurrences(of: " min", with: " minutes").replacingOccurrences(of: " h", with: " hours")
+            .replacingOccurrences(of: " s", with: " seconds")
+    }
+
+    static func bucketLabel(_ bucket: WaitDistribution.Bucket) -> String {
+        let from = bucket.from / 60
+        guard let to = bucket.to.map({ $0 / 60 }) else { return "\(from) min and over" }
+        return from == 0 ? "under \(to) min" : "\(from)–\(to) min"
+    }
+
+    static func bucketSpoken(_ bucket: WaitDistribution.Bucket) -> String {
+        let from = bucket.from / 60
+        guard let to = bucket.to.map({ $0 / 60 }) else { return "of \(from) minutes and over" }
+        return from == 0 ? "under \(to) minutes" : "from \(from) to \(to) minutes"
     }
 }

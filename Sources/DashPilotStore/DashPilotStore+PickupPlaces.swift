@@ -182,16 +182,23 @@ extension DashPilotStore {
         try read { try placeRow(id: id) }
     }
 
-    /// A place's history: its waits and its deliveries, newest first.
-    public func history(ofPlace id: Int64) throws -> PlaceHistory {
+    /// A place's history: every recorded wait, and its deliveries newest first: all of them, or
+    /// at most `limit` after skipping `offset`, so that a screen reads only what it shows.
+    public func history(ofPlace id: Int64, limit: Int? = nil, offset: Int = 0) throws -> PlaceHistory {
         try read {
             guard let place = try placeRow(id: id) else { throw DashPilotRefusal.placeNotFound }
-            // One range of the covering index, read backwards: no table lookups, no sort.
+            // Each query reads one range of the covering index: no table lookups, no sort.
+            let waits = try connection.query(
+                """
+                SELECT arrived_at_pickup_at, picked_up_at FROM delivery
+                WHERE pickup_place_id = ? AND arrived_at_pickup_at IS NOT NULL AND picked_up_at IS NOT NULL
+                """, .integer(id)
+            ) { PickupWaitSample(arrivedAt: Date(unixSeconds: $0.int64(0)), seconds: $0.int64(1) - $0.int64(0)) }
             let deliveries = try connection.query(
                 """
                 SELECT shift_id, number, accepted_at, arrived_at_pickup_at, picked_up_at, delivered_at, cancelled_at
-                FROM delivery WHERE pickup_place_id = ? ORDER BY accepted_at DESC, shift_id DESC, number DESC
-                """, .integer(id)
+                FROM delivery WHERE pickup_place_id = ? ORDER BY accepted_at DESC, shift_id DESC, number DESC LIMIT ? OFFSET ?
+                """, .integer(id), .integer(Int64(limit ?? -1)), .integer(Int64(offset))
             ) { row -> PlaceDelivery in
                 func date(_ index: Int32) -> Date? { row.optionalInt64(index).map(Date.init(unixSeconds:)) }
                 return PlaceDelivery(
@@ -200,14 +207,16 @@ extension DashPilotStore {
                         arrivedAtPickupAt: date(3), pickedUpAt: date(4), deliveredAt: date(5), cancelledAt: date(6),
                         pickupPlace: place.name, pickupPlaceID: place.id))
             }
+            let total = try connection.scalar("SELECT count(*) FROM delivery WHERE pickup_place_id = ?", .integer(id)) ?? 0
             let count = try connection.scalar("SELECT count(*) FROM pickup_place") ?? 1
-            return PlaceHistory(place: place, deliveries: deliveries, catalogueCount: Int(count))
+            return PlaceHistory(
+                place: place, waitSamples: waits, deliveries: deliveries, deliveryCount: Int(total), catalogueCount: Int(count))
         }
     }
 
     /// The history of the place whose key matches `name`.
-    public func history(ofPlaceNamed name: PickupPlaceName) throws -> PlaceHistory {
-        try history(ofPlace: try requirePlace(named: name, else: .placeNotFound).id)
+    public func history(ofPlaceNamed name: PickupPlaceName, limit: Int? = nil) throws -> PlaceHistory {
+        try history(ofPlace: try requirePlace(named: name, else: .placeNotFound).id, limit: limit)
     }
 
     /// The place whose key matches `name`, or `refusal`, recorded in the log by its rule.

@@ -29,14 +29,34 @@ enum PlainText {
         return lines.map(TerminalText.safe)
     }
 
-    static func lines(_ screen: PlaceHistoryScreen) -> [String] {
-        var lines = [screen.title] + screen.waitLines
+    static func lines(_ screen: PlaceHistoryScreen, bars: Bars) -> [String] {
+        var lines = [screen.title] + screen.waitLines + [""] + waitPicture(screen, bars: bars)
         if !screen.rows.isEmpty { lines.append("") }
-        let width = (screen.rows.map(\.day.count).max() ?? 0) + 3
-        lines += screen.rows.map { $0.day.padding(width) + $0.delivery.padding(14) + $0.wait }
-        if screen.rows.isEmpty { lines += ["", "No deliveries name this place now."] }
+        lines += screen.rows.map(\.text)
+        if screen.moreCount > 0 { lines.append("and \(screen.moreCount) more (--all)") }
+        if screen.rows.isEmpty { lines += ["", ScreenMessages.noDeliveriesNameThisPlace] }
         if let footer = screen.mergeFooter { lines += ["", footer] }
         return lines.map(TerminalText.safe)
+    }
+
+    /// The bands table and the picture of the distribution, as the place screen and `place show`
+    /// both lay them out.
+    static func waitPicture(_ screen: PlaceHistoryScreen, bars: Bars) -> [String] {
+        let titleWidth = max(18, (screen.bands.map { $0.title.count }.max() ?? 0) + 3)
+        var lines = [screen.bandsHeading.padding(titleWidth) + "waits   typical   shortest – longest"]
+        for band in screen.bands {
+            let count = String(band.count)
+            let head = ("  " + band.title).padding(titleWidth) + String(repeating: " ", count: max(0, 5 - count.count)) + count + "   "
+            lines.append(head + (band.range.isEmpty ? band.typical : band.typical.padding(10) + band.range))
+        }
+        lines += ["", screen.distributionHeading]
+        let largest = screen.buckets.map(\.count).max() ?? 0
+        let labelWidth = (screen.buckets.map { $0.label.count }.max() ?? 0) + 2
+        for bucket in screen.buckets {
+            let bar = bars.bar(bucket.count, of: largest)
+            lines.append("  " + bucket.label.padding(labelWidth) + (bar.isEmpty ? "" : bar + " ") + String(bucket.count))
+        }
+        return lines
     }
 
     static func lines(_ screen: ShiftListScreen) -> [String] {

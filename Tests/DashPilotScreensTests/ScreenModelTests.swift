@@ -206,17 +206,44 @@ struct ScreenModelTests {
                         .init(
                             shiftID: 1, number: 3, day: "Sun, Nov 29", delivery: "Delivery 3",
                             wait: "no recorded wait (cancelled before pickup)",
-                            accessibilityLabel: "Sun, Nov 29, Delivery 3, no recorded wait (cancelled before pickup)"),
+                            accessibilityLabel: "Sun, Nov 29, Shift 1, Delivery 3, no recorded wait (cancelled before pickup)"),
                         .init(
                             shiftID: 1, number: 2, day: "Sun, Nov 29", delivery: "Delivery 2", wait: "waited 14 min",
-                            accessibilityLabel: "Sun, Nov 29, Delivery 2, waited 14 min"),
+                            accessibilityLabel: "Sun, Nov 29, Shift 1, Delivery 2, waited 14 min"),
                         .init(
                             shiftID: 1, number: 1, day: "Sun, Nov 29", delivery: "Delivery 1", wait: "waited 6 min",
-                            accessibilityLabel: "Sun, Nov 29, Delivery 1, waited 6 min"),
+                            accessibilityLabel: "Sun, Nov 29, Shift 1, Delivery 1, waited 6 min"),
                     ],
+                    bands: [
+                        .init(
+                            title: "Morning", count: 0, typical: "too few to say", range: "",
+                            accessibilityLabel: "Morning, 0 waits, too few to say"),
+                        .init(
+                            title: "Lunch", count: 0, typical: "too few to say", range: "",
+                            accessibilityLabel: "Lunch, 0 waits, too few to say"),
+                        .init(
+                            title: "Afternoon", count: 0, typical: "too few to say", range: "",
+                            accessibilityLabel: "Afternoon, 0 waits, too few to say"),
+                        .init(
+                            title: "Dinner", count: 2, typical: "too few to say", range: "",
+                            accessibilityLabel: "Dinner, 2 waits, too few to say"),
+                        .init(
+                            title: "Late", count: 0, typical: "too few to say", range: "",
+                            accessibilityLabel: "Late, 0 waits, too few to say"),
+                    ],
+                    buckets: [
+                        .init(label: "under 2 min", count: 0), .init(label: "2–5 min", count: 0), .init(label: "5–10 min", count: 1),
+                        .init(label: "10–15 min", count: 1), .init(label: "15–20 min", count: 0), .init(label: "20–30 min", count: 0),
+                        .init(label: "30 min and over", count: 0),
+                    ],
+                    distributionAccessibilityLabel: "Waits: 1 from 5 to 10 minutes, 1 from 10 to 15 minutes.", moreCount: 0,
                     renameControl: Control(title: "Rename", accessibilityLabel: "Rename pickup place, Nowhere Noodles", key: "r"),
                     mergeControl: Control(title: "Merge", accessibilityLabel: "Merge pickup place, Nowhere Noodles", key: "m"),
-                    mergeFooter: nil, keys: [KeyHint("r", "rename"), KeyHint("m", "merge"), KeyHint("Esc", "back"), KeyHint("?", "keys")]))
+                    mergeFooter: nil,
+                    keys: [
+                        KeyHint("↑↓", "scroll"), KeyHint("r", "rename"), KeyHint("m", "merge"), KeyHint("Esc", "back"),
+                        KeyHint("?", "keys"),
+                    ]))
     }
 
     @Test func mergeIsDisabledWithAFooterWhenTheCatalogueHoldsOnlyThisPlace() throws {

@@ -82,6 +82,36 @@ struct PlaceCommandTests {
         #expect(!text.contains("example diner"))
     }
 
+    @Test func placeShowGivesTheBandsAndTheDistributionAndTheNewestDeliveries() throws {
+        var dash = Self.twoPlaces()
+        defer { dash.remove() }
+        let history = try #require(json(dash.run(["--json", "place", "show", "Example Diner"]).stdout) as? [String: Any])
+        let waits = try #require(history["waits"] as? [String: Any])
+        let bands = try #require(waits["byTimeOfDay"] as? [[String: Any]])
+        #expect(bands.map { $0["band"] as? String } == ["morning", "lunch", "afternoon", "dinner", "late"])
+        #expect(bands.map { $0["from"] as? String } == ["05:00", "11:00", "14:00", "17:00", "21:00"])
+        #expect(bands.map { $0["to"] as? String } == ["11:00", "14:00", "17:00", "21:00", "05:00"])
+        #expect(bands.map { $0["count"] as? Int } == [0, 0, 0, 2, 0])
+        // Two waits are too few to say: the band keeps its count and nulls the rest.
+        #expect(bands[3]["median"] is NSNull && bands[3]["shortest"] is NSNull && bands[3]["longest"] is NSNull)
+        let buckets = try #require(waits["distribution"] as? [[String: Any]])
+        #expect(buckets.map { $0["from"] as? Int } == [0, 120, 300, 600, 900, 1200, 1800])
+        #expect(buckets.last?["to"] is NSNull)
+        #expect(buckets.map { $0["count"] as? Int } == [0, 1, 1, 0, 0, 0, 0])
+        // JSON keeps every delivery unless told; --limit keeps the newest.
+        #expect((history["deliveries"] as? [Any])?.count == 2)
+        let limited = try #require(json(dash.run(["place", "show", "Example Diner", "--limit", "1", "--json"]).stdout) as? [String: Any])
+        #expect((limited["deliveries"] as? [[String: Any]])?.map { $0["number"] as? Int } == [2])
+
+        dash.environment["NO_COLOR"] = "1"
+        let text = dash.run(["place", "show", "Example Diner", "--limit", "1"]).stdout
+        #expect(text.contains("\n  Dinner              2   too few to say\n"))
+        #expect(text.contains("\n  2–5 min          # 1\n") || text.contains("\n  2–5 min          #################### 1\n"))
+        #expect(text.contains(" · Shift 1 · Delivery 2 · waited 2 min\nand 1 more (--all)\n"))
+        #expect(!text.contains("▇"))
+        #expect(dash.run(["place", "show", "Example Diner", "--limit", "1", "--all"]).status == 64)
+    }
+
     @Test func aPlaceWithNoWaitsHasACountOfZeroAndNulls() throws {
         let dash = Self.twoPlaces()
         defer { dash.remove() }

@@ -1,6 +1,7 @@
 import DashPilotCore
 import DashPilotScreens
 import DashPilotStore
+import Foundation
 
 /// `place list|show|rename|merge`: the catalogue and its corrections, and the JSON of a history.
 enum PlaceCommands {
@@ -23,18 +24,25 @@ enum PlaceCommands {
     }
 
     static let show = CommandDefinition(
-        words: ["place", "show"], overview: "Shows a place's history: its waits and its deliveries.",
+        words: ["place", "show"],
+        overview: "Shows a place's history: its waits, by time of day and as a picture, and its deliveries, newest first.",
         arguments: [ArgumentSpec(name: "NAME", help: "Any spelling that matches the place's name.", completion: .placeName)],
-        printsJSON: true
+        options: [
+            .valued("--limit", "N", "Show at most N deliveries (default: 20 in text, all in JSON)."),
+            .flag("--all", "Show every delivery."),
+        ],
+        printsJSON: true, usageOverride: "place show NAME [--limit N | --all] [--json]"
     ) { input throws(UsageError) in
         let bytes = try input.joinedName(from: 0, "NAME")
         let json = input.json
+        let limit = try input.limit(default: json ? -1 : 20).flatMap { $0 < 0 ? nil : $0 }
         return { context in
-            let history = try context.readStore().history(ofPlaceNamed: try context.name(bytes))
+            let history = try context.readStore().history(ofPlaceNamed: try context.name(bytes), limit: limit)
             if json {
-                context.say(json: placeHistory(history))
+                context.say(json: placeHistory(history, timeZone: context.format.timeZone))
             } else {
-                context.say(lines: PlainText.lines(PlaceHistoryScreen(history: history, format: context.format)))
+                let screen = PlaceHistoryScreen(history: history, format: context.format)
+                context.say(lines: PlainText.lines(screen, bars: Bars(plain: Bars.isPlain(context.environment))))
             }
             return ExitStatus.done
         }
@@ -95,8 +103,20 @@ enum PlaceCommands {
     }
 
     /// `place show --json`: the deliveries streamed, since a busy place has thousands.
-    static func placeHistory(_ history: PlaceHistory) -> JSON {
+    static func placeHistory(_ history: PlaceHistory, timeZone: TimeZone) -> JSON {
         let waits = history.waits
+        let bands = history.waitsByTimeOfDay(in: timeZone).bands.map { band -> JSON in
+            let sayable = band.isSayable
+            return .object([
+                ("band", .string(band.band.rawValue)), ("from", .string(hour(band.band.fromHour))), ("to", .string(hour(band.band.toHour))),
+                ("count", .integer(Int64(band.waits.count))),
+                ("median", sayable ? band.waits.median.map(JSON.number) ?? .null : .null),
+                ("shortest", sayable ? .integer(band.waits.shortest) : .null), ("longest", sayable ? .integer(band.waits.longest) : .null),
+            ])
+        }
+        let buckets = history.distribution.buckets.map { bucket -> JSON in
+            .object([("from", .integer(bucket.from)), ("to", .integer(bucket.to)), ("count", .integer(Int64(bucket.count)))])
+        }
         return .object([
             ("name", .string(history.place.name)), ("firstNamedAt", .time(history.place.firstNamedAt)),
             (
@@ -104,6 +124,7 @@ enum PlaceCommands {
                 .object([
                     ("count", .integer(Int64(waits.count))), ("median", waits.median.map(JSON.number) ?? .null),
                     ("shortest", .integer(waits.shortest)), ("longest", .integer(waits.longest)),
+                    ("byTimeOfDay", .array(bands)), ("distribution", .array(buckets)),
                 ])
             ),
             (
@@ -129,4 +150,7 @@ enum PlaceCommands {
             ),
         ])
     }
+
+    /// "05:00".
+    static func hour(_ hour: Int) -> String { (hour < 10 ? "0" : "") + "\(hour):00" }
 }

@@ -9,6 +9,7 @@ final class InteractiveApp {
     let store: DashPilotStore
     let format: ScreenFormat
     let styled: Bool
+    let bars: Bars
     private var stack: [any TerminalScreen] = [RunningShiftView()]
     private var message: String?
     private var showingKeys = false
@@ -19,10 +20,11 @@ final class InteractiveApp {
         self.store = store
         self.format = format
         styled = (environment["NO_COLOR"] ?? "").isEmpty
+        bars = Bars(plain: Bars.isPlain(environment))
     }
 
     private var environment: AppEnvironment {
-        AppEnvironment(store: store, format: format, rows: terminal?.size.rows ?? 24)
+        AppEnvironment(store: store, format: format, rows: terminal?.size.rows ?? 24, bars: bars)
     }
 
     /// Runs until the driver quits; returns the exit status.

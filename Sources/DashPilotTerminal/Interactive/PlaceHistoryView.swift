@@ -1,16 +1,29 @@
 import DashPilotCore
 import DashPilotScreens
 
-/// A place's history: its waits and its deliveries, with Rename and Merge.
+/// A place's history: its waits by time of day and as a picture, then its deliveries newest
+/// first, with Rename and Merge. It holds a window of deliveries around the selected row and
+/// reads the next window only when the selection leaves it: twelve thousand open like twelve.
 final class PlaceHistoryView: TerminalScreen {
+    /// Deliveries read at a time.
+    static let windowSize = 200
+
     let placeID: Int64
     private var history: PlaceHistory?
     private var model: PlaceHistoryScreen?
+    private var windowStart = 0
+    private var selected = 0
 
     init(placeID: Int64) { self.placeID = placeID }
 
     func reload(_ app: AppEnvironment) throws {
-        let history = try app.store.history(ofPlace: placeID)
+        try read(windowAround: selected, app)
+        selected = min(selected, max(0, (history?.deliveryCount ?? 1) - 1))
+    }
+
+    private func read(windowAround index: Int, _ app: AppEnvironment) throws {
+        windowStart = max(0, index - Self.windowSize / 2)
+        let history = try app.store.history(ofPlace: placeID, limit: Self.windowSize, offset: windowStart)
         self.history = history
         model = PlaceHistoryScreen(history: history, format: app.format)
     }
@@ -20,6 +33,10 @@ final class PlaceHistoryView: TerminalScreen {
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         guard let history else { return .pop }
         switch key {
+        case .up, .down:
+            selected = key == .up ? max(0, selected - 1) : min(max(0, history.deliveryCount - 1), selected + 1)
+            if selected < windowStart || selected >= windowStart + history.deliveries.count { try read(windowAround: selected, app) }
+            return .stay
         case .text("r"):
             return .push(RenameView(place: history.place))
         case .text("m"):
@@ -33,13 +50,21 @@ final class PlaceHistoryView: TerminalScreen {
     }
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
-        guard let model else { return }
+        guard let model, let history else { return }
         screen.line(model.title, style: .bold)
         for line in model.waitLines { screen.wrapped(line) }
         screen.blank()
-        let width = (model.rows.map { DisplayWidth.of($0.day) }.max() ?? 0) + 3
-        for row in model.rows { screen.line(row.day.padding(width) + row.delivery.padding(14) + row.wait) }
+        for line in PlainText.waitPicture(model, bars: app.bars) { screen.line(line) }
+        screen.blank()
         if model.rows.isEmpty { screen.line(ScreenMessages.noDeliveriesNameThisPlace) }
+        let reach = max(app.rows, 12)
+        let from = max(windowStart, selected - reach)
+        let to = min(windowStart + model.rows.count, selected + reach)
+        if from > 0 { screen.line("  ↑ more", style: .dim) }
+        if from < to {
+            for index in from..<to { screen.row(model.rows[index - windowStart].text, selected: index == selected) }
+        }
+        if to < history.deliveryCount { screen.line("  ↓ more", style: .dim) }
         screen.blank()
         screen.line("[ \(model.renameControl.title) ]  r        [ \(model.mergeControl.title) ]  m")
         if let footer = model.mergeFooter { screen.wrapped(footer, style: .dim) }

@@ -10,6 +10,8 @@ struct AppEnvironment {
     let format: ScreenFormat
     /// The terminal's rows, for screens that read a window of a long list.
     var rows: Int
+    /// How bar pictures are drawn.
+    var bars: Bars
 }
 
 /// Where a key leaves the interactive mode.
