@@ -1,4 +1,5 @@
 import DashPilotCore
+import Foundation
 
 /// One delivery on the running shift: its title and state, its place line when one is recorded,
 /// the small pickup control above the large lifecycle button. No text field.
@@ -17,11 +18,16 @@ public struct DeliveryCard: Sendable, Equatable {
     public var lifecycleButton: Control?
     /// Whether the delivery is finished (shown dimmed).
     public var isFinished: Bool
+    /// The place's own record while the delivery waits for pickup: "Typical recorded wait 7 min ·
+    /// median of 12 · at dinner 9 min (median of 5)"; `nil` when the place has no recorded wait.
+    public var waitLine: String?
+    /// The wait line read aloud, with the place.
+    public var waitAccessibilityLabel: String?
 
     /// Creates a card from its parts.
     public init(
         number: Int, title: String, placeLine: String?, accessibilityLabel: String, pickupControl: Control, lifecycleButton: Control?,
-        isFinished: Bool
+        isFinished: Bool, waitLine: String? = nil, waitAccessibilityLabel: String? = nil
     ) {
         self.number = number
         self.title = title
@@ -30,6 +36,33 @@ public struct DeliveryCard: Sendable, Equatable {
         self.pickupControl = pickupControl
         self.lifecycleButton = lifecycleButton
         self.isFinished = isFinished
+        self.waitLine = waitLine
+        self.waitAccessibilityLabel = waitAccessibilityLabel
+    }
+
+    /// The card of `delivery`, with its place's wait when it has one to show.
+    public init(_ delivery: Delivery, wait: PlaceWaitNow?, format: ScreenFormat) {
+        self.init(delivery)
+        if let wait, let place = delivery.pickupPlace {
+            let (line, spoken) = Self.waitWords(wait, format: format)
+            waitLine = line
+            waitAccessibilityLabel = "\(place), \(spoken)"
+        }
+    }
+
+    /// The wait line and its spoken form.
+    static func waitWords(_ wait: PlaceWaitNow, format: ScreenFormat) -> (String, String) {
+        let median = format.duration(seconds: wait.median)
+        if wait.count == 1 { return ("1 recorded wait: \(median)", "1 recorded wait: \(PlaceHistoryScreen.spoken(median))") }
+        var line = "Typical recorded wait \(median) · median of \(wait.count)"
+        var spoken = "typical recorded wait \(PlaceHistoryScreen.spoken(median)), median of \(wait.count) recorded pickups"
+        if let bandMedian = wait.bandMedian {
+            let band = format.duration(seconds: bandMedian)
+            let name = wait.band.rawValue
+            line += " · at \(name) \(band) (median of \(wait.bandCount))"
+            spoken += ", at \(name) \(PlaceHistoryScreen.spoken(band)), median of \(wait.bandCount)"
+        }
+        return (line, spoken)
     }
 
     /// The card of `delivery`.
@@ -85,13 +118,15 @@ public struct RunningShiftScreen: Sendable, Equatable {
         self.emptyHint = emptyHint
     }
 
-    /// The screen for `log` (the running shift's), or the no-shift screen when `log` is `nil`.
-    public init(log: ShiftLog?, format: ScreenFormat) {
+    /// The screen for `log` (the running shift's) at `now`, or the no-shift screen when `log` is `nil`.
+    public init(log: ShiftLog?, format: ScreenFormat, now: Date) {
         guard let log else {
             title = "No shift running"
             cards = []
             initiallySelected = nil
-            keys = [KeyHint("s", "start shift"), KeyHint("h", "history"), KeyHint("?", "keys"), KeyHint("q", "quit")]
+            keys = [
+                KeyHint("s", "start shift"), KeyHint("h", "history"), KeyHint("l", "places"), KeyHint("?", "keys"), KeyHint("q", "quit"),
+            ]
             emptyHint = "Press s to start a shift."
             return
         }
@@ -99,12 +134,13 @@ public struct RunningShiftScreen: Sendable, Equatable {
         parts.append(log.deliveries.count == 1 ? "1 delivery" : "\(log.deliveries.count) deliveries")
         if let mileage = log.mileage { parts.append("\(format.miles(mileage.miles)) recorded") }
         title = parts.joined(separator: " · ")
-        cards = log.deliveries.map(DeliveryCard.init)
+        cards = log.deliveries.map { DeliveryCard($0, wait: log.placeWait(of: $0, now: now, timeZone: format.timeZone), format: format) }
         emptyHint = cards.isEmpty ? "No deliveries yet. Press a to accept one." : nil
         initiallySelected = log.deliveries.last(where: { !$0.state.isFinished })?.number ?? log.deliveries.last?.number
         keys = [
             KeyHint("a", "accept"), KeyHint("↑↓", "select"), KeyHint("Enter", "next step"), KeyHint("p", "pickup place"),
-            KeyHint("x", "cancel"), KeyHint("e", "end shift"), KeyHint("h", "history"), KeyHint("?", "keys"), KeyHint("q", "quit"),
+            KeyHint("x", "cancel"), KeyHint("e", "end shift"), KeyHint("h", "history"), KeyHint("l", "places"), KeyHint("?", "keys"),
+            KeyHint("q", "quit"),
         ]
     }
 }

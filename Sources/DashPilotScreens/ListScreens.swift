@@ -34,7 +34,9 @@ public struct ShiftListScreen: Sendable, Equatable {
         title = "Completed shifts"
         rows = summaries.map { Self.row($0, format: format) }
         emptyMessage = summaries.isEmpty ? "No shifts recorded yet." : nil
-        keys = [KeyHint("↑↓", "select"), KeyHint("Enter", "open log"), KeyHint("Esc", "back"), KeyHint("?", "keys")]
+        keys = [
+            KeyHint("↑↓", "select"), KeyHint("Enter", "open log"), KeyHint("l", "places"), KeyHint("Esc", "back"), KeyHint("?", "keys"),
+        ]
     }
 
     /// The row of one shift.
@@ -81,13 +83,13 @@ public struct PlaceListScreen: Sendable, Equatable {
     /// What an empty catalogue says.
     public var emptyMessage: String?
 
-    /// The list of `places`.
-    public init(places: [PlaceSummary], format: ScreenFormat) {
+    /// The list of `places` (those matching `match`, when a filter was typed).
+    public init(places: [PlaceSummary], format: ScreenFormat, match: String? = nil) {
         rows = places.map { summary in
             let count = summary.deliveryCount == 1 ? "1 delivery" : "\(summary.deliveryCount) deliveries"
             return "\(summary.place.name) · \(count) · first named \(format.day(summary.place.firstNamedAt))"
         }
         accessibilityLabels = places.map { "\($0.place.name), \($0.deliveryCount == 1 ? "1 delivery" : "\($0.deliveryCount) deliveries")" }
-        emptyMessage = places.isEmpty ? "No pickup places yet." : nil
+        emptyMessage = places.isEmpty ? (match.map { "No place's name contains \"\($0)\"." } ?? "No pickup places yet.") : nil
     }
 }

@@ -160,14 +160,17 @@ extension DashPilotStore {
 
     /// Every place in the catalogue, ordered as merge destinations are: by display name compared
     /// case-insensitively and independently of locale (the folded key), catalogue order breaking ties.
-    public func places() throws -> [PlaceSummary] {
-        try read {
+    /// With `text`, only the places whose key contains its key (the naming policy applied to it).
+    /// A plain substring: nothing fuzzy.
+    public func places(matching text: String? = nil) throws -> [PlaceSummary] {
+        let key = text.map { PickupPlaceName.key(ofDisplay: PickupPlaceName.displayForm(of: $0)) } ?? ""
+        return try read {
             try connection.query(
                 """
                 SELECT p.id, p.display_name, p.first_named_at,
                        (SELECT count(*) FROM delivery d WHERE d.pickup_place_id = p.id)
-                FROM pickup_place p ORDER BY p.key, p.id
-                """
+                FROM pickup_place p WHERE ? = '' OR instr(p.key, ?) > 0 ORDER BY p.key, p.id
+                """, .text(key), .text(key)
             ) { PlaceSummary(place: Self.place($0), deliveryCount: Int($0.int64(3))) }
         }
     }
@@ -188,12 +191,7 @@ extension DashPilotStore {
         try read {
             guard let place = try placeRow(id: id) else { throw DashPilotRefusal.placeNotFound }
             // Each query reads one range of the covering index: no table lookups, no sort.
-            let waits = try connection.query(
-                """
-                SELECT arrived_at_pickup_at, picked_up_at FROM delivery
-                WHERE pickup_place_id = ? AND arrived_at_pickup_at IS NOT NULL AND picked_up_at IS NOT NULL
-                """, .integer(id)
-            ) { PickupWaitSample(arrivedAt: Date(unixSeconds: $0.int64(0)), seconds: $0.int64(1) - $0.int64(0)) }
+            let waits = try waitSamples(ofPlace: id)
             let deliveries = try connection.query(
                 """
                 SELECT shift_id, number, accepted_at, arrived_at_pickup_at, picked_up_at, delivered_at, cancelled_at
@@ -212,6 +210,16 @@ extension DashPilotStore {
             return PlaceHistory(
                 place: place, waitSamples: waits, deliveries: deliveries, deliveryCount: Int(total), catalogueCount: Int(count))
         }
+    }
+
+    /// Every wait recorded at place `id`, from one range of its covering index.
+    func waitSamples(ofPlace id: Int64) throws -> [PickupWaitSample] {
+        try connection.query(
+            """
+            SELECT arrived_at_pickup_at, picked_up_at FROM delivery
+            WHERE pickup_place_id = ? AND arrived_at_pickup_at IS NOT NULL AND picked_up_at IS NOT NULL
+            """, .integer(id)
+        ) { PickupWaitSample(arrivedAt: Date(unixSeconds: $0.int64(0)), seconds: $0.int64(1) - $0.int64(0)) }
     }
 
     /// The history of the place whose key matches `name`.

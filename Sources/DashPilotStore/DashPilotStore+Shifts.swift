@@ -101,7 +101,14 @@ extension DashPilotStore {
             let shift = try shiftRow(idOrRunning: id)
             let deliveries = try deliveryRows(shiftID: shift.id)
             let mileage = try routeSummaries.stored(shiftID: shift.id)?.mileage
-            return ShiftLog(shift: shift, deliveries: deliveries, mileage: mileage)
+            var waits: [Int64: [PickupWaitSample]] = [:]
+            if shift.isRunning {
+                for delivery in deliveries where delivery.pickedUpAt == nil && !delivery.state.isFinished {
+                    guard let placeID = delivery.pickupPlaceID, waits[placeID] == nil else { continue }
+                    waits[placeID] = try waitSamples(ofPlace: placeID)
+                }
+            }
+            return ShiftLog(shift: shift, deliveries: deliveries, mileage: mileage, waitsOfPlacesAhead: waits)
         }
     }
 

@@ -24,6 +24,7 @@ enum PlainText {
             lines.append("")
             lines.append(card.title)
             if let place = card.placeLine { lines.append(place) }
+            if let wait = card.waitLine { lines.append(wait) }
             if let button = card.lifecycleButton { lines.append("Next: \(button.title)") }
         }
         return lines.map(TerminalText.safe)

@@ -8,7 +8,8 @@ import Testing
 struct ScreenModelTests {
     static let runningKeys = [
         KeyHint("a", "accept"), KeyHint("↑↓", "select"), KeyHint("Enter", "next step"), KeyHint("p", "pickup place"),
-        KeyHint("x", "cancel"), KeyHint("e", "end shift"), KeyHint("h", "history"), KeyHint("?", "keys"), KeyHint("q", "quit"),
+        KeyHint("x", "cancel"), KeyHint("e", "end shift"), KeyHint("h", "history"), KeyHint("l", "places"), KeyHint("?", "keys"),
+        KeyHint("q", "quit"),
     ]
 
     @Test func theRunningShiftWithAndWithoutAPlace() throws {
@@ -19,7 +20,7 @@ struct ScreenModelTests {
         _ = try fixture.at("17:15") { try store.acceptDelivery() }
         _ = try fixture.at("17:19") { try store.record(.arrive, delivery: 1) }
         _ = try store.setPickupPlace(fixture.name("Nowhere Noodles"), delivery: 1, shiftID: nil)
-        let screen = RunningShiftScreen(log: try store.shiftLog(id: nil), format: fixture.format)
+        let screen = RunningShiftScreen(log: try store.shiftLog(id: nil), format: fixture.format, now: fixture.clock.now())
         let expected = RunningShiftScreen(
             title: "Shift running since 5:02 PM · 2 deliveries",
             cards: [
@@ -51,23 +52,29 @@ struct ScreenModelTests {
         _ = try fixture.at("17:12") { try store.acceptDelivery() }
         _ = try fixture.at("17:19") { try store.record(.arrive, delivery: 1) }
         _ = try fixture.at("17:26") { try store.record(.pickUp, delivery: 1) }
-        let card = try #require(RunningShiftScreen(log: try store.shiftLog(id: nil), format: fixture.format).cards.first)
+        let card = try #require(
+            RunningShiftScreen(log: try store.shiftLog(id: nil), format: fixture.format, now: fixture.clock.now()).cards.first)
         #expect(
             card.lifecycleButton
                 == Control(title: "Delivered", accessibilityLabel: "Delivered, Delivery 1", key: "Enter", prominence: .primary))
         _ = try fixture.at("17:41") { try store.record(.deliver, delivery: 1) }
-        let done = try #require(RunningShiftScreen(log: try store.shiftLog(id: nil), format: fixture.format).cards.first)
+        let done = try #require(
+            RunningShiftScreen(log: try store.shiftLog(id: nil), format: fixture.format, now: fixture.clock.now()).cards.first)
         #expect(done.lifecycleButton == nil && done.isFinished)
         #expect(done.accessibilityLabel == "Delivery 1, Delivered")
     }
 
     @Test func noShiftRunning() {
-        let screen = RunningShiftScreen(log: nil, format: ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: .gmt))
+        let screen = RunningShiftScreen(
+            log: nil, format: ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: .gmt), now: Date(timeIntervalSince1970: 0))
         #expect(
             screen
                 == RunningShiftScreen(
                     title: "No shift running", cards: [], initiallySelected: nil,
-                    keys: [KeyHint("s", "start shift"), KeyHint("h", "history"), KeyHint("?", "keys"), KeyHint("q", "quit")],
+                    keys: [
+                        KeyHint("s", "start shift"), KeyHint("h", "history"), KeyHint("l", "places"), KeyHint("?", "keys"),
+                        KeyHint("q", "quit"),
+                    ],
                     emptyHint: "Press s to start a shift."))
     }
 
@@ -309,7 +316,7 @@ struct ScreenModelTests {
         _ = try fixture.at("17:10") { try store.acceptDelivery() }
         let place = try store.setPickupPlace(fixture.name("NOWHERE Noodles"), delivery: 1, shiftID: nil).place
         let models: [String] = [
-            "\(RunningShiftScreen(log: try store.shiftLog(id: nil), format: fixture.format))",
+            "\(RunningShiftScreen(log: try store.shiftLog(id: nil), format: fixture.format, now: fixture.clock.now()))",
             "\(PickupSheet(delivery: try store.delivery(number: 1, shiftID: nil), recent: try store.recentPlaces()))",
             "\(PlaceHistoryScreen(history: try store.history(ofPlace: place.id), format: fixture.format))",
             "\(ShiftLogScreen(log: try store.shiftLog(id: nil), format: fixture.format))",

@@ -211,4 +211,44 @@ struct InteractiveTerminalTests {
         #expect(control.hasSuffix(" p"))
         #expect(DisplayWidth.of(control) == DisplayWidth.of(button))
     }
+
+    @Test func thePlacesListFiltersAsTheDriverTypesAndOpensAPlace() {
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.run(["shift", "start"])
+        for (number, name) in ["Nowhere Noodles", "Nodle", "Example Diner"].enumerated() {
+            dash.run(["delivery", "accept"])
+            dash.run(["pickup", "set", String(number + 1), name])
+        }
+        let session = TmuxSession(dash: dash, command: "env DASHPILOT_STORE='\(dash.storePath)' TZ=UTC '\(Binary.path)'")
+        defer { session.kill() }
+        session.waitFor { $0.contains("Shift running since") }
+        session.keys("l")
+        var screen = session.waitFor { $0.contains("Places · 3") }
+        #expect(screen.contains("Example Diner") && screen.contains("Nodle") && screen.contains("Nowhere Noodles"))
+        session.type("NOO")
+        screen = session.waitFor { $0.contains("Places · 1 of 3 match \"NOO\"") }
+        #expect(screen.contains("▸ Nowhere Noodles") && !screen.contains("Nodle ") && !screen.contains("Example Diner"))
+        session.keys("Enter")
+        screen = session.waitFor { $0.contains("By time of day") && $0.contains("How long pickups took") }
+        #expect(screen.contains("Nowhere Noodles") && screen.contains("Shift 1 · Delivery 1"))
+    }
+
+    @Test func theWaitLineAppearsWhenAnotherTerminalNamesThePlace() {
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        dash.run(["pickup", "set", "1", "Nowhere Noodles"], at: "2026-11-29 17:01:00")
+        dash.run(["delivery", "arrive", "1"], at: "2026-11-29 17:02:00")
+        dash.run(["delivery", "pickup", "1"], at: "2026-11-29 17:09:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:10:00")
+        let session = TmuxSession(dash: dash, command: "env DASHPILOT_STORE='\(dash.storePath)' TZ=UTC '\(Binary.path)'")
+        defer { session.kill() }
+        session.waitFor { $0.contains("Delivery 2 · Accepted") }
+        #expect(!session.screen.contains("recorded wait"))
+        dash.run(["pickup", "set", "2", "nowhere noodles"])
+        let screen = session.waitFor { $0.contains("1 recorded wait: 7 min") }
+        #expect(screen.contains("1 recorded wait: 7 min"))
+    }
 }

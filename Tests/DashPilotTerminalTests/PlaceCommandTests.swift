@@ -112,6 +112,32 @@ struct PlaceCommandTests {
         #expect(dash.run(["place", "show", "Example Diner", "--limit", "1", "--all"]).status == 64)
     }
 
+    @Test func theRunningShiftGivesEachDeliveryAwaitingPickupItsPlacesWait() throws {
+        let dash = Self.twoPlaces()
+        defer { dash.remove() }
+        dash.run(["pickup", "set", "4", "Example Diner"], at: "2026-11-29 17:25:00")
+        let show = try #require(json(dash.run(["shift", "show", "--json"], at: "2026-11-29 17:30:00").stdout) as? [String: Any])
+        let deliveries = try #require(show["deliveries"] as? [[String: Any]])
+        // Picked up: no wait to show. Nowhere Noodles has no recorded wait: null.
+        #expect(deliveries[0]["placeWait"] == nil && deliveries[1]["placeWait"] == nil)
+        #expect(deliveries[2]["placeWait"] is NSNull)
+        let wait = try #require(deliveries[3]["placeWait"] as? [String: Any])
+        #expect(wait["count"] as? Int == 2 && wait["median"] as? Double == 270)
+        #expect(wait["band"] as? String == "dinner" && wait["bandCount"] as? Int == 2 && wait["bandMedian"] is NSNull)
+        let text = dash.run(["shift", "show"], at: "2026-11-29 17:30:00").stdout
+        #expect(text.contains("Delivery 4 · Accepted\nExample Diner\nTypical recorded wait 4 min 30 s · median of 2\n"))
+    }
+
+    @Test func placeListMatchKeepsThePlacesWhoseKeyContainsTheTypedKey() throws {
+        let dash = Self.twoPlaces()
+        defer { dash.remove() }
+        let matched = try #require(json(dash.run(["place", "list", "--match", "DINER", "--json"]).stdout) as? [[String: Any]])
+        #expect(matched.map { $0["name"] as? String } == ["Example Diner"])
+        #expect(dash.run(["place", "list", "--match", "o"]).stdout.split(separator: "\n").count == 1)
+        let none = dash.run(["place", "list", "--match", "Absent"])
+        #expect(none.status == 0 && none.stdout == "No place's name contains \"Absent\".\n")
+    }
+
     @Test func aPlaceWithNoWaitsHasACountOfZeroAndNulls() throws {
         let dash = Self.twoPlaces()
         defer { dash.remove() }

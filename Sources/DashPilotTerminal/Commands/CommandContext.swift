@@ -20,6 +20,8 @@ final class CommandContext {
     let format: ScreenFormat
     /// Asks a yes/no question on the terminal: `(question, prompt) -> yes`.
     let confirm: (String, String) -> Bool
+    /// The clock the screens read "now" from (the store keeps its own for what it records).
+    let clock: any WallClock = SystemClock()
     private var opened: DashPilotStore?
 
     init(storePath: String, environment: [String: String], format: ScreenFormat, confirm: @escaping (String, String) -> Bool) {

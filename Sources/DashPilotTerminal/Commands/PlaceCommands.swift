@@ -8,16 +8,26 @@ enum PlaceCommands {
     static let all: [CommandDefinition] = [list, show, rename, merge]
 
     static let list = CommandDefinition(
-        words: ["place", "list"], overview: "Lists every pickup place, alphabetically.", printsJSON: true
+        words: ["place", "list"],
+        overview: "Lists every pickup place, alphabetically; with --match, those whose name contains TEXT, as names are matched.",
+        options: [.valued("--match", "TEXT", "Keep the places whose name contains TEXT (case and apostrophes aside; nothing fuzzy).")],
+        printsJSON: true
     ) { input throws(UsageError) in
         try input.expectAtMost(0)
         let json = input.json
-        return { context in
-            let places = try context.readStore().places()
+        var match: String?
+        if let argument = input.values["--match"] {
+            guard let text = String(validating: argument.bytes, as: UTF8.self) else {
+                throw UsageError(command: input.command, message: "--match TEXT is not valid UTF-8.")
+            }
+            match = text
+        }
+        return { [match] context in
+            let places = try context.readStore().places(matching: match)
             if json {
                 context.say(json: .array(places.map(summary)))
             } else {
-                context.say(lines: PlainText.lines(PlaceListScreen(places: places, format: context.format)))
+                context.say(lines: PlainText.lines(PlaceListScreen(places: places, format: context.format, match: match)))
             }
             return ExitStatus.done
         }

@@ -1,6 +1,7 @@
 import DashPilotCore
 import DashPilotScreens
 import DashPilotStore
+import Foundation
 
 /// `shift start|end|list|show|delete|earnings`, and the JSON of a shift.
 enum ShiftCommands {
@@ -55,9 +56,9 @@ enum ShiftCommands {
         return { context in
             let log = try context.readStore().shiftLog(id: id)
             if json {
-                context.say(json: shiftLog(log))
+                context.say(json: shiftLog(log, now: context.clock.now(), timeZone: context.format.timeZone))
             } else if log.shift.isRunning {
-                context.say(lines: PlainText.lines(RunningShiftScreen(log: log, format: context.format)))
+                context.say(lines: PlainText.lines(RunningShiftScreen(log: log, format: context.format, now: context.clock.now())))
             } else {
                 context.say(lines: PlainText.lines(ShiftLogScreen(log: log, format: context.format)))
             }
@@ -163,15 +164,34 @@ enum ShiftCommands {
         ]
     }
 
-    /// `shift show --json`.
-    static func shiftLog(_ log: ShiftLog) -> JSON {
+    /// `placeWait` of a delivery still waiting for pickup: `null` when its place has no wait.
+    static func placeWait(_ wait: PlaceWaitNow?) -> JSON {
+        guard let wait else { return .null }
+        let sayable = wait.bandMedian != nil
+        return .object([
+            ("count", .integer(Int64(wait.count))), ("median", .number(wait.median)), ("band", .string(wait.band.rawValue)),
+            ("bandCount", .integer(Int64(wait.bandCount))), ("bandMedian", sayable ? wait.bandMedian.map(JSON.number) ?? .null : .null),
+        ])
+    }
+
+    /// `shift show --json`: a running shift's deliveries awaiting pickup carry their place's wait.
+    static func shiftLog(_ log: ShiftLog, now: Date, timeZone: TimeZone) -> JSON {
         .object(
             [
                 ("id", .integer(log.shift.id)), ("startedAt", .time(log.shift.startedAt)), ("endedAt", .time(log.shift.endedAt)),
                 ("miles", miles(log.mileage)), ("earnings", money(log.shift.earnings)),
             ] + rates(log.rates) + [
                 ("partialRoute", log.mileage.map { .bool($0.isPartial) } ?? .null),
-                ("deliveries", .array(log.deliveries.map(delivery))),
+                (
+                    "deliveries",
+                    .array(
+                        log.deliveries.map { entry in
+                            guard log.shift.isRunning, entry.pickupPlaceID != nil, entry.pickedUpAt == nil, !entry.state.isFinished,
+                                case .object(let members) = delivery(entry)
+                            else { return delivery(entry) }
+                            return .object(members + [("placeWait", placeWait(log.placeWait(of: entry, now: now, timeZone: timeZone)))])
+                        })
+                ),
             ])
     }
 

@@ -37,6 +37,8 @@ final class CompletedShiftsView: TerminalScreen {
             let offset = selected - windowStart
             guard window.indices.contains(offset) else { return .stay }
             return .push(ShiftLogView(shiftID: window[offset].shiftID))
+        case .text("l"):
+            return .push(PlacesView())
         case .escape:
             return .pop
         default:

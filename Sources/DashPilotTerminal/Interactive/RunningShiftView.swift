@@ -4,12 +4,12 @@ import DashPilotScreens
 /// The running shift: a card a delivery, the lifecycle one key away.
 final class RunningShiftView: TerminalScreen {
     private var log: ShiftLog?
-    private var model = RunningShiftScreen(log: nil, format: .current)
+    private var model = RunningShiftScreen(log: nil, format: .current, now: SystemClock().now())
     private var selected: Int?
 
     func reload(_ app: AppEnvironment) throws {
         log = try app.store.runningShift().map { try app.store.shiftLog(id: $0.id) }
-        model = RunningShiftScreen(log: log, format: app.format)
+        model = RunningShiftScreen(log: log, format: app.format, now: app.clock.now())
         if let selected, !model.cards.contains(where: { $0.number == selected }) { self.selected = nil }
     }
 
@@ -20,7 +20,7 @@ final class RunningShiftView: TerminalScreen {
     private var currentDelivery: Delivery? { log?.deliveries.first { $0.number == current } }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
-        let numbers = model.cards.map(\.number)
+        let numbers = model.cards.map { $0.number }
         switch key {
         case .up, .down:
             guard let current, let index = numbers.firstIndex(of: current) else { return .stay }
@@ -51,6 +51,8 @@ final class RunningShiftView: TerminalScreen {
             return .reload
         case .text("h"):
             return .push(CompletedShiftsView())
+        case .text("l"):
+            return .push(PlacesView())
         case .text("q"):
             return .quit
         default:
@@ -70,6 +72,7 @@ final class RunningShiftView: TerminalScreen {
             screen.blank()
             screen.row(card.title, selected: isSelected, style: style)
             if let place = card.placeLine { screen.line("  " + place, style: style) }
+            if let wait = card.waitLine { screen.line("  " + wait, style: .dim) }
             screen.split(left: "  [ \(card.pickupControl.title) ]", right: "p", style: style)
             if let button = card.lifecycleButton { screen.bigButton(button.title, key: "Enter") }
         }

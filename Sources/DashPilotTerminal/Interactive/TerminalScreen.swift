@@ -12,6 +12,8 @@ struct AppEnvironment {
     var rows: Int
     /// How bar pictures are drawn.
     var bars: Bars
+    /// The clock the screens read "now" from.
+    var clock: any WallClock = SystemClock()
 }
 
 /// Where a key leaves the interactive mode.
