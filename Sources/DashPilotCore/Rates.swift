@@ -58,10 +58,12 @@ public struct Rates: Sendable, Equatable {
     /// Seconds with at least one delivery open: the union of [accepted, delivered or cancelled],
     /// never their sum. A delivery still open counts up to `shiftEnd`. O(n log n).
     public static func deliveryOpenSeconds(_ deliveries: [Delivery], shiftEnd: Int64) -> Int64 {
-        let intervals =
-            deliveries
-            .map { ($0.acceptedAt.unixSeconds, $0.closedAt?.unixSeconds ?? shiftEnd) }
-            .sorted { $0.0 < $1.0 }
+        unionSeconds(of: deliveries.map { ($0.acceptedAt.unixSeconds, $0.closedAt?.unixSeconds ?? shiftEnd) })
+    }
+
+    /// The length of the union of `[start, end]` intervals, given in any order. O(n log n).
+    public static func unionSeconds(of unsorted: [(Int64, Int64)]) -> Int64 {
+        let intervals = unsorted.sorted { $0.0 < $1.0 }
         var total: Int64 = 0
         var current: (start: Int64, end: Int64)?
         for (start, end) in intervals {

@@ -125,7 +125,8 @@ public struct RunningShiftScreen: Sendable, Equatable {
             cards = []
             initiallySelected = nil
             keys = [
-                KeyHint("s", "start shift"), KeyHint("h", "history"), KeyHint("l", "places"), KeyHint("?", "keys"), KeyHint("q", "quit"),
+                KeyHint("s", "start shift"), KeyHint("h", "history"), KeyHint("w", "weeks"), KeyHint("l", "places"), KeyHint("?", "keys"),
+                KeyHint("q", "quit"),
             ]
             emptyHint = "Press s to start a shift."
             return
@@ -139,7 +140,8 @@ public struct RunningShiftScreen: Sendable, Equatable {
         initiallySelected = log.deliveries.last(where: { !$0.state.isFinished })?.number ?? log.deliveries.last?.number
         keys = [
             KeyHint("a", "accept"), KeyHint("↑↓", "select"), KeyHint("Enter", "next step"), KeyHint("p", "pickup place"),
-            KeyHint("x", "cancel"), KeyHint("e", "end shift"), KeyHint("h", "history"), KeyHint("l", "places"), KeyHint("?", "keys"),
+            KeyHint("x", "cancel"), KeyHint("e", "end shift"), KeyHint("h", "history"), KeyHint("w", "weeks"), KeyHint("l", "places"),
+            KeyHint("?", "keys"),
             KeyHint("q", "quit"),
         ]
     }

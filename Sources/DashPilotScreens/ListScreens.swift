@@ -35,7 +35,8 @@ public struct ShiftListScreen: Sendable, Equatable {
         rows = summaries.map { Self.row($0, format: format) }
         emptyMessage = summaries.isEmpty ? "No shifts recorded yet." : nil
         keys = [
-            KeyHint("↑↓", "select"), KeyHint("Enter", "open log"), KeyHint("l", "places"), KeyHint("Esc", "back"), KeyHint("?", "keys"),
+            KeyHint("↑↓", "select"), KeyHint("Enter", "open log"), KeyHint("w", "weeks"), KeyHint("l", "places"), KeyHint("Esc", "back"),
+            KeyHint("?", "keys"),
         ]
     }
 

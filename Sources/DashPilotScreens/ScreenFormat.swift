@@ -78,6 +78,28 @@ public struct ScreenFormat: Sendable {
         return Self.plainSpaces(formatter.string(from: value) ?? money.description)
     }
 
+    /// A local date by a template ("d", "dMMM", "MMMMy"), in the driver's locale. A `LocalDate`
+    /// is already the driver's day, so it is formatted at UTC midnight in UTC.
+    public func date(_ local: LocalDate, template: String) -> String {
+        let formatter = formatters.date(template: "utc:" + template) {
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.setLocalizedDateFormatFromTemplate(template)
+            return formatter
+        }
+        return Self.plainSpaces(formatter.string(from: Date(timeIntervalSince1970: Double(local.dayNumber) * 86_400)))
+    }
+
+    /// An amount as a screen reader should say it ("1,284 dollars", "47.56 dollars"), for the
+    /// dollar; other currencies are said as written.
+    public func spokenMoney(_ money: Money) -> String {
+        let written = self.money(money)
+        guard written.hasPrefix("$") else { return written }
+        let whole = String(written.dropFirst())
+        return (whole.hasSuffix(".00") ? String(whole.dropLast(3)) : whole) + " dollars"
+    }
+
     /// A distance to 0.1 mi ("31.2 mi").
     public func miles(_ miles: Double) -> String {
         let tenths = (miles * 10).rounded()

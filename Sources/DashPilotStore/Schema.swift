@@ -82,7 +82,8 @@ enum Schema {
         """,
         // 7: each shift's route summary, a cache of what its samples give (rebuilt from them by
         // `Migrator` right after this step, kept equal to them by every write, checked by doctor).
-        // A shift with no samples has no row.
+        // A shift with no samples has no row. Weeks and months read every delivery's times by
+        // shift from one covering index.
         """
         CREATE TABLE route_summary (
             shift_id INTEGER PRIMARY KEY REFERENCES shift (id) ON DELETE CASCADE,
@@ -95,6 +96,7 @@ enum Schema {
             last_longitude REAL NOT NULL,
             last_session INTEGER
         );
+        CREATE INDEX delivery_by_shift_times ON delivery (shift_id, accepted_at, delivered_at, cancelled_at);
         """,
     ]
 

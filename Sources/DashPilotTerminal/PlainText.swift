@@ -60,6 +60,31 @@ enum PlainText {
         return lines
     }
 
+    static func lines(_ screen: PeriodScreen) -> [String] {
+        var lines = [screen.title, screen.timeLine, screen.workLine, screen.earningsLine, ""]
+        lines += screen.emptyMessage.map { [$0] } ?? screen.shifts.map(\.text)
+        return lines.map(TerminalText.safe)
+    }
+
+    static func lines(_ screen: PeriodListScreen, bars: Bars) -> [String] {
+        periodRows(screen, bars: bars).map(TerminalText.safe)
+    }
+
+    /// Each period on one line, its columns aligned and a bar of earnings per hour scaled to the
+    /// largest; a period without earnings says so and has no bar.
+    static func periodRows(_ screen: PeriodListScreen, bars: Bars) -> [String] {
+        let labelWidth = (screen.rows.map { DisplayWidth.of($0.label) }.max() ?? 0) + 3
+        let totalsWidth = (screen.rows.map { DisplayWidth.of($0.totals) }.max() ?? 0) + 3
+        let earningsWidth = (screen.rows.filter { !$0.rate.isEmpty }.map { DisplayWidth.of($0.earnings) }.max() ?? 0) + 3
+        let largest = Int(screen.rows.compactMap(\.barValue).max() ?? 0)
+        return screen.rows.map { row in
+            let head = row.label.padding(labelWidth) + row.totals.padding(totalsWidth)
+            guard let value = row.barValue else { return head + row.earnings }
+            let bar = bars.bar(Int(value), of: largest)
+            return head + row.earnings.padding(earningsWidth) + row.rate + (bar.isEmpty ? "" : " " + bar)
+        }
+    }
+
     static func lines(_ screen: ShiftListScreen) -> [String] {
         (screen.emptyMessage.map { [$0] } ?? screen.rows.map(\.text)).map(TerminalText.safe)
     }

@@ -54,3 +54,37 @@ struct PlacesScreenTests {
         #expect(PlacesScreen(catalogue: catalogue, filter: "", format: Self.format).title == "Places · 2")
     }
 }
+
+@Suite("The Weeks screen's rows")
+struct PeriodListScreenTests {
+    @Test func aWeekIsSaidAsTheDesignSaysIt() {
+        let format = ScreenFormat(locale: Locale(identifier: "en_GB"), timeZone: TimeZone(identifier: "UTC")!)
+        let usFormat = ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        let period = Period(.week, containing: LocalDate(parsing: "2026-11-25")!)
+        let start = Date(timeIntervalSince1970: 1_795_478_400)  // Mon 23 Nov 2026 00:00 UTC
+        var totals: [ShiftTotals] = []
+        for index in 0..<5 {
+            let begin = start.addingTimeInterval(Double(index) * 86_400)
+            let shift = Shift(
+                id: Int64(index + 1), startedAt: begin, endedAt: begin.addingTimeInterval(20_880),
+                earnings: Money(cents: index == 0 ? 128_400 : 0))
+            let mileage: Mileage? = index == 0 ? Mileage(metres: 612.4 * Mileage.metresPerMile, measuredSegments: 1, isPartial: false) : nil
+            totals.append(
+                ShiftTotals(
+                    shift: shift, delivered: index == 0 ? 96 : 0, cancelled: 0, deliveries: 0, deliveryOpenSeconds: 3600, mileage: mileage))
+        }
+        let figures = PeriodFigures(period: period, totals: totals, now: start)
+        let row = PeriodListScreen(periods: [figures], kind: .week, format: usFormat).rows[0]
+        #expect(row.label == "Nov 23 – 29")
+        #expect(row.totals == "5 shifts · 29 h · 96 deliveries · 612.4 mi")
+        #expect(row.earnings == "$1,284.00" && row.rate == "$44.28/h" && row.barValue == 4428)
+        #expect(
+            row.accessibilityLabel
+                == "Week of November 23: 5 shifts, 29 hours, 96 deliveries, 612.4 miles recorded, earned 1,284 dollars, 44.28 dollars an hour"
+        )
+        #expect(PeriodListScreen(periods: [figures], kind: .week, format: format).rows[0].label == "23 – 29 Nov")
+        let unpaid = PeriodFigures(period: period.previous, totals: [], now: start)
+        let empty = PeriodListScreen(periods: [unpaid], kind: .week, format: usFormat).rows[0]
+        #expect(empty.earnings == "no earnings recorded" && empty.rate.isEmpty && empty.barValue == nil)
+    }
+}

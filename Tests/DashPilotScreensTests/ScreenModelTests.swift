@@ -8,7 +8,8 @@ import Testing
 struct ScreenModelTests {
     static let runningKeys = [
         KeyHint("a", "accept"), KeyHint("↑↓", "select"), KeyHint("Enter", "next step"), KeyHint("p", "pickup place"),
-        KeyHint("x", "cancel"), KeyHint("e", "end shift"), KeyHint("h", "history"), KeyHint("l", "places"), KeyHint("?", "keys"),
+        KeyHint("x", "cancel"), KeyHint("e", "end shift"), KeyHint("h", "history"), KeyHint("w", "weeks"), KeyHint("l", "places"),
+        KeyHint("?", "keys"),
         KeyHint("q", "quit"),
     ]
 
@@ -72,7 +73,8 @@ struct ScreenModelTests {
                 == RunningShiftScreen(
                     title: "No shift running", cards: [], initiallySelected: nil,
                     keys: [
-                        KeyHint("s", "start shift"), KeyHint("h", "history"), KeyHint("l", "places"), KeyHint("?", "keys"),
+                        KeyHint("s", "start shift"), KeyHint("h", "history"), KeyHint("w", "weeks"), KeyHint("l", "places"),
+                        KeyHint("?", "keys"),
                         KeyHint("q", "quit"),
                     ],
                     emptyHint: "Press s to start a shift."))

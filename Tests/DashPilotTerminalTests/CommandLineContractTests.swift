@@ -7,7 +7,8 @@ struct CommandLineContractTests {
         ["shift", "start"], ["shift", "end"], ["shift", "list"], ["shift", "show"], ["shift", "delete"], ["shift", "earnings"],
         ["delivery", "accept"], ["delivery", "arrive"], ["delivery", "pickup"], ["delivery", "deliver"], ["delivery", "cancel"],
         ["delivery", "delete"], ["pickup", "set"], ["pickup", "clear"], ["pickup", "recent"], ["place", "list"], ["place", "show"],
-        ["place", "rename"], ["place", "merge"], ["route", "add"], ["route", "import"], ["doctor"],
+        ["place", "rename"], ["place", "merge"], ["route", "add"], ["route", "import"], ["doctor"], ["period", "week"],
+        ["period", "month"], ["period", "list"],
     ]
 
     @Test("Every command has help", arguments: commands)
@@ -18,6 +19,9 @@ struct CommandLineContractTests {
             let result = dash.run(arguments)
             #expect(result.status == 0)
             #expect(result.stdout.contains("OVERVIEW:") && result.stdout.contains("USAGE: dashpilot \(words.joined(separator: " "))"))
+            // Help fits 80 columns and names no file a user does not have.
+            for line in result.stdout.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
+            #expect(!result.stdout.contains(".md"))
         }
         #expect(!FileManager.default.fileExists(atPath: dash.storePath))
     }
@@ -27,6 +31,8 @@ struct CommandLineContractTests {
         defer { dash.remove() }
         let help = dash.run(["help"])
         #expect(help.status == 0 && help.stdout.contains("SUBCOMMANDS:") && help.stdout.contains("place merge"))
+        for line in help.stdout.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
+        #expect(!help.stdout.contains(".md"))
         #expect(dash.run(["--help"]).stdout == help.stdout)
         // With no command and no terminal, dashpilot prints help.
         #expect(dash.run([]).stdout == help.stdout)

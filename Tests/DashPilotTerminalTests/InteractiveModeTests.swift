@@ -251,4 +251,27 @@ struct InteractiveTerminalTests {
         let screen = session.waitFor { $0.contains("1 recorded wait: 7 min") }
         #expect(screen.contains("1 recorded wait: 7 min"))
     }
+
+    @Test func theWeeksScreenTogglesMonthsAndOpensAPeriodAndItsShift() {
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.run(["shift", "start"], at: "2026-11-23 17:00:00")
+        dash.run(["shift", "end"], at: "2026-11-23 21:00:00")
+        dash.run(["shift", "earnings", "1", "84.50"], at: "2026-11-23 21:05:00")
+        let session = TmuxSession(dash: dash, command: "env DASHPILOT_STORE='\(dash.storePath)' TZ=UTC NO_COLOR=1 '\(Binary.path)'")
+        defer { session.kill() }
+        session.waitFor { $0.contains("No shift running") }
+        session.keys("w")
+        var screen = session.waitFor { $0.contains("Weeks") && $0.contains("$21.13/h #") }
+        #expect(screen.contains("23 – 29 Nov") && screen.contains("1 shift · 4 h"))
+        session.keys("m")
+        screen = session.waitFor { $0.contains("Months") && $0.contains("November 2026") }
+        #expect(screen.contains("$84.50"))
+        session.keys("Enter")
+        screen = session.waitFor { $0.contains("1 shift · 4 h on shift") }
+        #expect(screen.contains("Earnings $84.50 · $21.13 an hour") && screen.contains("▸ Shift 1 · "))
+        session.keys("Enter")
+        screen = session.waitFor { $0.contains("Earnings $84.50") && $0.contains("No deliveries recorded.") }
+        #expect(screen.contains("Earnings $84.50"))
+    }
 }

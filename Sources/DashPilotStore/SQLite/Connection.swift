@@ -73,6 +73,16 @@ final class Connection {
         return rows
     }
 
+    /// Runs a query with `values` bound, handing each row to `body` without collecting them.
+    func forEachRow(_ sql: String, _ values: SQLValue..., body: (Row) throws -> Void) throws {
+        let statement = try self.statement(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        while try statement.step() {
+            try body(Row(statement: statement))
+        }
+    }
+
     /// Runs a query with `values` bound and maps its first row, if any.
     func queryFirst<T>(_ sql: String, _ values: SQLValue..., row map: (Row) throws -> T) throws -> T? {
         let statement = try self.statement(sql)

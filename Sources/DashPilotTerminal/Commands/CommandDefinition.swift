@@ -88,9 +88,36 @@ struct CommandDefinition: Sendable {
         return parts.joined(separator: " ")
     }
 
+    /// The usage's alternatives ("pickup set N NAME", "pickup set N --recent K"): split where
+    /// ` | ` stands outside brackets.
+    var usageAlternatives: [String] {
+        var parts: [String] = []
+        var depth = 0
+        var current = ""
+        var characters = Array(usage)[...]
+        while let character = characters.popFirst() {
+            if character == "[" { depth += 1 }
+            if character == "]" { depth -= 1 }
+            if depth == 0 && character == " " && characters.starts(with: "| ") {
+                parts.append(current)
+                current = ""
+                characters = characters.dropFirst(2)
+                continue
+            }
+            current.append(character)
+        }
+        parts.append(current)
+        return parts
+    }
+
     /// The help, laid out as swift-argument-parser lays it out, within 80 columns.
     var help: String {
-        var lines = HelpText.wrap("OVERVIEW: \(overview)", indent: 0) + ["", "USAGE: dashpilot \(usage)"]
+        var lines = HelpText.wrap("OVERVIEW: \(overview)", indent: 0) + [""]
+        for (index, alternative) in usageAlternatives.enumerated() {
+            lines +=
+                index == 0
+                ? HelpText.wrap("USAGE: dashpilot " + alternative, indent: 0) : HelpText.wrap("dashpilot " + alternative, indent: 7)
+        }
         if !arguments.isEmpty {
             lines += ["", "ARGUMENTS:"]
             lines += arguments.flatMap { HelpText.entry($0.name, $0.help) }

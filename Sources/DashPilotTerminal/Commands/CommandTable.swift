@@ -2,7 +2,9 @@
 /// the manual page and the completions are made from.
 enum CommandTable {
     static let all: [CommandDefinition] =
-        ShiftCommands.all + DeliveryCommands.all + PickupCommands.all + PlaceCommands.all + RouteCommands.all + [DoctorCommand.doctor]
+        ShiftCommands.all + PeriodCommands.all + DeliveryCommands.all + PickupCommands.all + PlaceCommands.all + RouteCommands.all + [
+            DoctorCommand.doctor
+        ]
 
     /// The command named by the leading words of `words`, with how many words named it.
     static func find(_ words: [String]) -> (CommandDefinition, Int)? {

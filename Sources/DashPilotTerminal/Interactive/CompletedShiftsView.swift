@@ -39,6 +39,8 @@ final class CompletedShiftsView: TerminalScreen {
             return .push(ShiftLogView(shiftID: window[offset].shiftID))
         case .text("l"):
             return .push(PlacesView())
+        case .text("w"):
+            return .push(WeeksView())
         case .escape:
             return .pop
         default:

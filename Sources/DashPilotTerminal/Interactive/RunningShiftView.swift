@@ -53,6 +53,8 @@ final class RunningShiftView: TerminalScreen {
             return .push(CompletedShiftsView())
         case .text("l"):
             return .push(PlacesView())
+        case .text("w"):
+            return .push(WeeksView())
         case .text("q"):
             return .quit
         default:

@@ -1,0 +1,115 @@
+import Foundation
+
+/// What a week's or a month's shifts add up to: each shift counted whole in the period of its
+/// start. Money stays in cents until shown; rates are over the shifts that have earnings only.
+/// Nothing about pickup places is added up (the design's Limitations).
+public struct PeriodFigures: Sendable, Equatable {
+    /// The period.
+    public var period: Period
+    /// Its shifts' ids, oldest first.
+    public var shiftIDs: [Int64]
+    /// Seconds on shift (a running shift up to now).
+    public var shiftSeconds: Int64
+    /// Seconds with a delivery open: each shift's union, summed.
+    public var deliveryOpenSeconds: Int64
+    /// Deliveries delivered.
+    public var delivered: Int
+    /// Deliveries cancelled.
+    public var cancelled: Int
+    /// Recorded miles, a floor; `nil` when no shift's route could be measured.
+    public var miles: Double?
+    /// Whether any shift's route is partial or missing, so that the miles are a floor.
+    public var partialRoute: Bool
+    /// The earnings of the shifts that have them, or `nil` when none has.
+    public var earnings: Money?
+    /// How many shifts have no earnings recorded.
+    public var shiftsWithoutEarnings: Int
+    /// The three rates over the shifts that have earnings.
+    public var rates: Rates
+
+    /// How many shifts.
+    public var shifts: Int { shiftIDs.count }
+
+    /// Adds up `totals` (the period's shifts), with a running shift counted up to `now`.
+    public init(period: Period, totals: [ShiftTotals], now: Date) {
+        self.period = period
+        shiftIDs = totals.map(\.shift.id)
+        var shiftSeconds: Int64 = 0
+        var openSeconds: Int64 = 0
+        var delivered = 0
+        var cancelled = 0
+        var miles: Double?
+        var partial = false
+        var earningCents: Int64?
+        var earningShiftSeconds: Int64 = 0
+        var earningOpenSeconds: Int64 = 0
+        var earningMiles: Double?
+        var withoutEarnings = 0
+        for total in totals {
+            let seconds = max(0, (total.shift.endedAt ?? now).unixSeconds - total.shift.startedAt.unixSeconds)
+            shiftSeconds += seconds
+            openSeconds += total.deliveryOpenSeconds
+            delivered += total.delivered
+            cancelled += total.cancelled
+            if let mileage = total.mileage {
+                miles = (miles ?? 0) + mileage.miles
+                partial = partial || mileage.isPartial
+            } else {
+                partial = true
+            }
+            if let earnings = total.shift.earnings {
+                earningCents = (earningCents ?? 0) + earnings.cents
+                earningShiftSeconds += seconds
+                earningOpenSeconds += total.deliveryOpenSeconds
+                if let mileage = total.mileage { earningMiles = (earningMiles ?? 0) + mileage.miles }
+            } else {
+                withoutEarnings += 1
+            }
+        }
+        self.shiftSeconds = shiftSeconds
+        deliveryOpenSeconds = openSeconds
+        self.delivered = delivered
+        self.cancelled = cancelled
+        self.miles = miles
+        partialRoute = partial
+        earnings = earningCents.map(Money.init(cents:))
+        shiftsWithoutEarnings = withoutEarnings
+        guard let cents = earningCents else {
+            rates = Rates(
+                perShiftHour: .unavailable(.noEarnings), perDeliveryHour: .unavailable(.noEarnings), perMile: .unavailable(.noEarnings))
+            return
+        }
+        let perMile: Rates.Rate
+        if let earningMiles, earningMiles > 0 {
+            perMile = .amount(Money(cents: Int64((Double(cents) / earningMiles).rounded(.toNearestOrAwayFromZero))))
+        } else {
+            perMile = .unavailable(.noRoute)
+        }
+        rates = Rates(
+            perShiftHour: earningShiftSeconds > 0
+                ? .amount(Money.dividing(cents * 3600, by: earningShiftSeconds)) : .unavailable(.noShiftTime),
+            perDeliveryHour: earningOpenSeconds > 0
+                ? .amount(Money.dividing(cents * 3600, by: earningOpenSeconds)) : .unavailable(.noDeliveryTime),
+            perMile: perMile)
+    }
+
+    /// The periods of `kind` from the one holding `oldest` to the one holding `newest`, newest
+    /// first, each with its shifts (a period with none is listed with zeros). O(shifts + periods).
+    public static func periods(
+        _ kind: Period.Kind, of totals: [ShiftTotals], from oldest: LocalDate, to newest: LocalDate, timeZone: TimeZone, now: Date
+    ) -> [PeriodFigures] {
+        var byStart: [LocalDate: [ShiftTotals]] = [:]
+        for total in totals.sorted(by: { ($0.shift.startedAt, $0.shift.id) < ($1.shift.startedAt, $1.shift.id) }) {
+            let period = Period(kind, containing: LocalDate(total.shift.startedAt, in: timeZone))
+            byStart[period.from, default: []].append(total)
+        }
+        var result: [PeriodFigures] = []
+        var period = Period(kind, containing: newest)
+        let last = Period(kind, containing: oldest)
+        while period.from >= last.from {
+            result.append(PeriodFigures(period: period, totals: byStart[period.from] ?? [], now: now))
+            period = period.previous
+        }
+        return result
+    }
+}

@@ -1,0 +1,29 @@
+/// What one shift adds to a period, read from the store without its samples or its deliveries'
+/// rows: its counts, its time with a delivery open, and the mileage of its route summary.
+public struct ShiftTotals: Sendable, Equatable {
+    /// The shift.
+    public var shift: Shift
+    /// Deliveries delivered.
+    public var delivered: Int
+    /// Deliveries cancelled.
+    public var cancelled: Int
+    /// Every delivery, open ones included.
+    public var deliveries: Int
+    /// Seconds with at least one delivery open (the union of their intervals).
+    public var deliveryOpenSeconds: Int64
+    /// The route's mileage, or `nil` when it cannot be measured.
+    public var mileage: Mileage?
+
+    /// Creates a shift's totals.
+    public init(shift: Shift, delivered: Int, cancelled: Int, deliveries: Int, deliveryOpenSeconds: Int64, mileage: Mileage?) {
+        self.shift = shift
+        self.delivered = delivered
+        self.cancelled = cancelled
+        self.deliveries = deliveries
+        self.deliveryOpenSeconds = deliveryOpenSeconds
+        self.mileage = mileage
+    }
+
+    /// The shift as a list of shifts shows it.
+    public var summary: ShiftSummary { ShiftSummary(shift: shift, deliveryCount: deliveries, mileage: mileage) }
+}

@@ -1,0 +1,147 @@
+import DashPilotCore
+import Foundation
+
+/// Weeks or months, newest first, each a line with its totals and a bar of earnings per hour.
+public struct PeriodListScreen: Sendable, Equatable {
+    /// One period.
+    public struct Row: Sendable, Equatable {
+        /// The period.
+        public var period: Period
+        /// "23 – 29 Nov".
+        public var label: String
+        /// "5 shifts · 29 h · 96 deliveries · 612.4 mi".
+        public var totals: String
+        /// "$1,284.00", or "no earnings recorded".
+        public var earnings: String
+        /// "$47.56/h", or empty when there is no rate.
+        public var rate: String
+        /// Earnings per shift hour in cents, to scale the bar by; `nil`: no bar at all.
+        public var barValue: Int64?
+        /// "Week of 23 November: 5 shifts, 29 hours, ...".
+        public var accessibilityLabel: String
+    }
+
+    /// "Weeks" or "Months".
+    public var title: String
+    /// Newest first.
+    public var rows: [Row]
+    /// The keys of the screen.
+    public var keys: [KeyHint]
+
+    /// The list of `periods`.
+    public init(periods: [PeriodFigures], kind: Period.Kind, format: ScreenFormat) {
+        title = kind == .week ? "Weeks" : "Months"
+        rows = periods.map { PeriodListScreen.row($0, format: format) }
+        keys = [
+            KeyHint("Enter", "open"), KeyHint("m", kind == .week ? "months" : "weeks"), KeyHint("↑↓", "select"), KeyHint("Esc", "back"),
+            KeyHint("?", "keys"),
+        ]
+    }
+
+    /// "23 – 29 Nov", "30 Nov – 6 Dec", or "November 2026".
+    public static func label(_ period: Period, format: ScreenFormat) -> String {
+        switch period.kind {
+        case .month:
+            return format.date(period.from, template: "MMMMy")
+        case .week:
+            if period.from.components.month == period.to.components.month {
+                // The month once, where the locale puts it: "23 – 29 Nov", "Nov 23 – 29".
+                let first = format.date(period.from, template: "dMMM")
+                if first.hasPrefix(format.date(period.from, template: "MMM")) {
+                    return "\(first) – \(format.date(period.to, template: "d"))"
+                }
+                return "\(format.date(period.from, template: "d")) – \(format.date(period.to, template: "dMMM"))"
+            }
+            return "\(format.date(period.from, template: "dMMM")) – \(format.date(period.to, template: "dMMM"))"
+        }
+    }
+
+    static func plural(_ count: Int, _ one: String, _ many: String) -> String { count == 1 ? "1 \(one)" : "\(count) \(many)" }
+
+    static func row(_ figures: PeriodFigures, format: ScreenFormat) -> Row {
+        let deliveries = figures.delivered
+        let hours = format.duration(seconds: Double(figures.shiftSeconds))
+        let miles = figures.miles.map { format.miles($0) } ?? "no route"
+        let totals = [plural(figures.shifts, "shift", "shifts"), hours, plural(deliveries, "delivery", "deliveries"), miles]
+        let earnings = figures.earnings.map(format.money) ?? "no earnings recorded"
+        let perHour = figures.rates.perShiftHour.amount
+        let spokenStart =
+            figures.period.kind == .week
+            ? "Week of \(format.date(figures.period.from, template: "dMMMM"))" : format.date(figures.period.from, template: "MMMMy")
+        var spoken = [
+            plural(figures.shifts, "shift", "shifts"), PlaceHistoryScreen.spoken(hours), plural(deliveries, "delivery", "deliveries"),
+            figures.miles.map { format.miles($0).replacingOccurrences(of: " mi", with: " miles recorded") } ?? "no route recorded",
+        ]
+        if let money = figures.earnings {
+            spoken.append("earned \(format.spokenMoney(money))")
+            if let perHour { spoken.append("\(format.spokenMoney(perHour)) an hour") }
+        } else {
+            spoken.append("no earnings recorded")
+        }
+        return Row(
+            period: figures.period, label: label(figures.period, format: format), totals: totals.joined(separator: " · "),
+            earnings: earnings,
+            rate: perHour.map { "\(format.money($0))/h" } ?? "", barValue: perHour?.cents,
+            accessibilityLabel: "\(spokenStart): " + spoken.joined(separator: ", "))
+    }
+}
+
+/// One week or month opened: its totals, its three rates (or why not), and its shifts.
+public struct PeriodScreen: Sendable, Equatable {
+    /// "Week of 23 – 29 Nov" or "November 2026".
+    public var title: String
+    /// "5 shifts · 29 h on shift · 19 h 57 min with a delivery open".
+    public var timeLine: String
+    /// "96 delivered · 3 cancelled · 612.4 mi recorded · partial route".
+    public var workLine: String
+    /// "Earnings $1,284.00 · $47.56 an hour · ... (1 shift has no earnings recorded)".
+    public var earningsLine: String
+    /// The shifts, as the completed shifts list shows them.
+    public var shifts: [ShiftListScreen.Row]
+    /// What a period with no shift says.
+    public var emptyMessage: String?
+    /// The keys.
+    public var keys: [KeyHint]
+
+    /// The screen of `figures`, with `shifts` its shifts newest first.
+    public init(figures: PeriodFigures, shifts summaries: [ShiftSummary], format: ScreenFormat) {
+        let label = PeriodListScreen.label(figures.period, format: format)
+        title = figures.period.kind == .week ? "Week of \(label)" : label
+        timeLine = [
+            PeriodListScreen.plural(figures.shifts, "shift", "shifts"),
+            "\(format.duration(seconds: Double(figures.shiftSeconds))) on shift",
+            "\(format.duration(seconds: Double(figures.deliveryOpenSeconds))) with a delivery open",
+        ].joined(separator: " · ")
+        var work = ["\(figures.delivered) delivered", "\(figures.cancelled) cancelled"]
+        work.append(figures.miles.map { "\(format.miles($0)) recorded" } ?? "no route recorded")
+        if figures.partialRoute && figures.miles != nil { work.append("partial route") }
+        workLine = work.joined(separator: " · ")
+        if let earnings = figures.earnings {
+            var parts = ["Earnings \(format.money(earnings))"]
+            parts.append(Self.rate(figures.rates.perShiftHour, "an hour", format: format))
+            parts.append(Self.rate(figures.rates.perDeliveryHour, "a delivery hour", format: format))
+            parts.append(Self.rate(figures.rates.perMile, "a mile", format: format))
+            var line = parts.joined(separator: " · ")
+            if figures.shiftsWithoutEarnings > 0 {
+                let count = PeriodListScreen.plural(figures.shiftsWithoutEarnings, "shift has", "shifts have")
+                line += " (over the shifts with earnings; \(count) none recorded)"
+            }
+            earningsLine = line
+        } else {
+            earningsLine =
+                figures.shifts == 0 ? "No shifts in this period." : "No earnings recorded: add what its shifts paid to see their rates."
+        }
+        shifts = summaries.map { ShiftListScreen.row($0, format: format) }
+        emptyMessage = summaries.isEmpty ? "No shifts in this period." : nil
+        keys = [KeyHint("↑↓", "select"), KeyHint("Enter", "open log"), KeyHint("Esc", "back"), KeyHint("?", "keys")]
+    }
+
+    static func rate(_ rate: Rates.Rate, _ unit: String, format: ScreenFormat) -> String {
+        switch rate {
+        case .amount(let money): "\(format.money(money)) \(unit)"
+        case .unavailable(.noRoute): "no rate per mile (no route was recorded to measure)"
+        case .unavailable(.noDeliveryTime): "no rate per delivery hour (no delivery was open)"
+        case .unavailable: "no rate \(unit)"
+        }
+    }
+}

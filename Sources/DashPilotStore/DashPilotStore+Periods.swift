@@ -1,0 +1,90 @@
+import DashPilotCore
+import Foundation
+
+extension DashPilotStore {
+    /// The newest `limit` periods of `kind` in `timeZone` (every one since the first shift when
+    /// `nil`), newest first; a period with no shift is listed with zeros.
+    public func periods(_ kind: Period.Kind, limit: Int?, timeZone: TimeZone, now: Date) throws -> [PeriodFigures] {
+        let today = LocalDate(now, in: timeZone)
+        var oldest = Period(kind, containing: today)
+        if let limit {
+            for _ in 1..<max(1, limit) { oldest = oldest.previous }
+            let totals = try shiftTotals(startedFrom: oldest.from.start(in: timeZone), before: nil)
+            let newest = totals.map { LocalDate($0.shift.startedAt, in: timeZone) }.max().map { max($0, today) } ?? today
+            return Array(PeriodFigures.periods(kind, of: totals, from: oldest.from, to: newest, timeZone: timeZone, now: now).prefix(limit))
+        }
+        let totals = try shiftTotals(startedFrom: nil, before: nil)
+        let days = totals.map { LocalDate($0.shift.startedAt, in: timeZone) }
+        let first = days.min().map { min($0, today) } ?? today
+        let last = days.max().map { max($0, today) } ?? today
+        return PeriodFigures.periods(kind, of: totals, from: first, to: last, timeZone: timeZone, now: now)
+    }
+
+    /// What each shift started in `[from, before)` adds to a period (every shift when both are
+    /// `nil`): its counts and open time from its deliveries, its mileage from its route summary.
+    /// Two queries, whatever the number of shifts; no sample is read.
+    public func shiftTotals(startedFrom from: Date?, before: Date?) throws -> [ShiftTotals] {
+        let low = from?.unixSeconds ?? Int64.min
+        let high = before?.unixSeconds ?? Int64.max
+        return try read {
+            var totals: [ShiftTotals] = []
+            var indexOf: [Int64: Int] = [:]
+            try connection.forEachRow(
+                """
+                SELECT \(Self.shiftColumns), \(RouteSummaryTable.columns)
+                FROM shift LEFT JOIN route_summary ON route_summary.shift_id = shift.id
+                WHERE started_at >= ? AND started_at < ? ORDER BY started_at, id
+                """, .integer(low), .integer(high)
+            ) { row in
+                let shift = Self.shift(row)
+                indexOf[shift.id] = totals.count
+                totals.append(
+                    ShiftTotals(
+                        shift: shift, delivered: 0, cancelled: 0, deliveries: 0, deliveryOpenSeconds: 0,
+                        mileage: RouteSummaryTable.summary(row, offset: 4)?.mileage))
+            }
+            guard !totals.isEmpty else { return [] }
+            // One covering index, shift by shift: each shift's deliveries arrive together, and
+            // nothing is sorted. Counts gather in locals and are written once a shift.
+            let now = clock.now().unixSeconds
+            var current = -1
+            var delivered = 0
+            var cancelled = 0
+            var count = 0
+            var intervals: [(Int64, Int64)] = []
+            func close() {
+                guard current >= 0 else { return }
+                totals[current].delivered = delivered
+                totals[current].cancelled = cancelled
+                totals[current].deliveries = count
+                totals[current].deliveryOpenSeconds = Rates.unionSeconds(of: intervals)
+                delivered = 0
+                cancelled = 0
+                count = 0
+                intervals.removeAll(keepingCapacity: true)
+            }
+            var shiftEnd = now
+            try connection.forEachRow(
+                """
+                SELECT shift_id, accepted_at, delivered_at, cancelled_at FROM delivery
+                WHERE shift_id IN (SELECT id FROM shift WHERE started_at >= ? AND started_at < ?)
+                """, .integer(low), .integer(high)
+            ) { row in
+                let id = row.int64(0)
+                if current < 0 || totals[current].shift.id != id {
+                    close()
+                    current = indexOf[id] ?? -1
+                    shiftEnd = current >= 0 ? totals[current].shift.endedAt?.unixSeconds ?? now : now
+                }
+                let deliveredAt = row.optionalInt64(2)
+                let cancelledAt = row.optionalInt64(3)
+                count += 1
+                if deliveredAt != nil { delivered += 1 }
+                if cancelledAt != nil { cancelled += 1 }
+                intervals.append((row.int64(1), deliveredAt ?? cancelledAt ?? shiftEnd))
+            }
+            close()
+            return totals
+        }
+    }
+}

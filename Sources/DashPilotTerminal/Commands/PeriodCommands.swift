@@ -1,0 +1,86 @@
+import DashPilotCore
+import DashPilotScreens
+import DashPilotStore
+import Foundation
+
+/// `period week|month [DATE]` and `period list week|month`: what weeks and months added up to.
+enum PeriodCommands {
+    static let all: [CommandDefinition] = [show(.week), show(.month), list]
+
+    static func show(_ kind: Period.Kind) -> CommandDefinition {
+        CommandDefinition(
+            words: ["period", kind.rawValue],
+            overview: kind == .week
+                ? "Shows the week (Monday to Sunday) holding DATE: its totals and rates, then its shifts."
+                : "Shows the calendar month holding DATE: its totals and rates, then its shifts.",
+            arguments: [ArgumentSpec(name: "DATE", help: "A day such as 2026-11-27, in local time (default: today).", isOptional: true)],
+            printsJSON: true
+        ) { input throws(UsageError) in
+            try input.expectAtMost(1)
+            let date = try input.positionals.first.map { (argument) throws(UsageError) -> LocalDate in
+                guard let date = LocalDate(parsing: argument.text) else {
+                    throw UsageError(
+                        command: input.command, message: "DATE must be a day such as 2026-11-27; got \(TerminalText.safe(argument.text)).")
+                }
+                return date
+            }
+            let json = input.json
+            return { context in
+                let timeZone = context.format.timeZone
+                let now = context.clock.now()
+                let period = Period(kind, containing: date ?? LocalDate(now, in: timeZone))
+                let totals = try context.readStore().shiftTotals(
+                    startedFrom: period.from.start(in: timeZone), before: period.to.adding(days: 1).start(in: timeZone))
+                let figures = PeriodFigures(period: period, totals: totals, now: now)
+                if json {
+                    context.say(json: periodJSON(figures))
+                } else {
+                    let screen = PeriodScreen(figures: figures, shifts: totals.reversed().map(\.summary), format: context.format)
+                    context.say(lines: PlainText.lines(screen))
+                }
+                return ExitStatus.done
+            }
+        }
+    }
+
+    static let list = CommandDefinition(
+        words: ["period", "list"], overview: "Lists weeks or months, newest first (the newest 12 unless told otherwise), one line each.",
+        arguments: [
+            ArgumentSpec(name: "week|month", help: "Weeks (Monday to Sunday) or calendar months.", completion: .choices(["week", "month"]))
+        ],
+        options: [.valued("--limit", "N", "List at most N periods."), .flag("--all", "List every period since the first shift.")],
+        printsJSON: true, usageOverride: "period list week|month [--limit N | --all] [--json]"
+    ) { input throws(UsageError) in
+        try input.expectAtMost(1)
+        let word = try input.positional(0, "week or month").text
+        guard let kind = Period.Kind(rawValue: word) else {
+            throw UsageError(command: input.command, message: "period list takes week or month; got \(TerminalText.safe(word)).")
+        }
+        let limit = try input.limit(default: 12)
+        let json = input.json
+        return { context in
+            let figures = try context.readStore().periods(kind, limit: limit, timeZone: context.format.timeZone, now: context.clock.now())
+            if json {
+                context.say(json: .array(figures.map(periodJSON)))
+            } else {
+                let screen = PeriodListScreen(periods: figures, kind: kind, format: context.format)
+                context.say(lines: PlainText.lines(screen, bars: Bars(plain: Bars.isPlain(context.environment))))
+            }
+            return ExitStatus.done
+        }
+    }
+
+    /// A period as `--json` gives it.
+    static func periodJSON(_ figures: PeriodFigures) -> JSON {
+        .object(
+            [
+                ("kind", .string(figures.period.kind.rawValue)), ("from", .string(figures.period.from.description)),
+                ("to", .string(figures.period.to.description)), ("shifts", .integer(Int64(figures.shifts))),
+                ("shiftSeconds", .integer(figures.shiftSeconds)), ("deliveryOpenSeconds", .integer(figures.deliveryOpenSeconds)),
+                ("delivered", .integer(Int64(figures.delivered))), ("cancelled", .integer(Int64(figures.cancelled))),
+                ("miles", figures.miles.map(JSON.number) ?? .null), ("partialRoute", .bool(figures.partialRoute)),
+                ("earnings", ShiftCommands.money(figures.earnings)),
+                ("shiftsWithoutEarnings", .integer(Int64(figures.shiftsWithoutEarnings))),
+            ] + ShiftCommands.rates(figures.rates) + [("shiftIds", .array(figures.shiftIDs.map { .integer($0) }))])
+    }
+}

@@ -1,0 +1,93 @@
+import DashPilotCore
+import DashPilotScreens
+
+/// Weeks, newest first, with their totals and a bar of earnings per hour; `m` switches to months.
+/// Every period is read once when the screen opens (from the route summaries, never samples).
+final class WeeksView: TerminalScreen {
+    private var kind = Period.Kind.week
+    private var periods: [PeriodFigures] = []
+    private var model: PeriodListScreen?
+    private var selected = 0
+
+    func reload(_ app: AppEnvironment) throws {
+        periods = try app.store.periods(kind, limit: nil, timeZone: app.format.timeZone, now: app.clock.now())
+        model = PeriodListScreen(periods: periods, kind: kind, format: app.format)
+        selected = min(selected, max(0, periods.count - 1))
+    }
+
+    var keys: [KeyHint] { model?.keys ?? [] }
+
+    func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
+        switch key {
+        case .up: selected = max(0, selected - 1)
+        case .down: selected = min(max(0, periods.count - 1), selected + 1)
+        case .text("m"):
+            kind = kind == .week ? .month : .week
+            selected = 0
+            return .reload
+        case .enter where periods.indices.contains(selected): return .push(PeriodView(figures: periods[selected]))
+        case .escape: return .pop
+        default: break
+        }
+        return .stay
+    }
+
+    func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
+        guard let model else { return }
+        screen.titled(model.title, right: "? keys")
+        screen.blank()
+        let lines = PlainText.periodRows(model, bars: app.bars)
+        let reach = max(app.rows, 12)
+        let from = max(0, selected - reach)
+        let to = min(lines.count, selected + reach)
+        if from > 0 { screen.line("  ↑ more", style: .dim) }
+        for index in from..<to { screen.row(lines[index], selected: index == selected) }
+        if to < lines.count { screen.line("  ↓ more", style: .dim) }
+        screen.footer = KeyHint.line(model.keys)
+    }
+}
+
+/// One week or month: its totals, rates and shifts; a shift opens its log.
+final class PeriodView: TerminalScreen {
+    private var figures: PeriodFigures
+    private var model: PeriodScreen?
+    private var summaries: [ShiftSummary] = []
+    private var selected = 0
+
+    init(figures: PeriodFigures) { self.figures = figures }
+
+    func reload(_ app: AppEnvironment) throws {
+        let timeZone = app.format.timeZone
+        let totals = try app.store.shiftTotals(
+            startedFrom: figures.period.from.start(in: timeZone), before: figures.period.to.adding(days: 1).start(in: timeZone))
+        figures = PeriodFigures(period: figures.period, totals: totals, now: app.clock.now())
+        summaries = totals.reversed().map(\.summary)
+        model = PeriodScreen(figures: figures, shifts: summaries, format: app.format)
+        selected = min(selected, max(0, summaries.count - 1))
+    }
+
+    var keys: [KeyHint] { model?.keys ?? [] }
+
+    func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
+        switch key {
+        case .up: selected = max(0, selected - 1)
+        case .down: selected = min(max(0, summaries.count - 1), selected + 1)
+        case .enter where summaries.indices.contains(selected): return .push(ShiftLogView(shiftID: summaries[selected].shift.id))
+        case .escape: return .pop
+        default: break
+        }
+        return .stay
+    }
+
+    func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
+        guard let model else { return }
+        screen.wrapped(model.title, style: .bold)
+        screen.wrapped(model.timeLine)
+        screen.wrapped(model.workLine)
+        screen.wrapped(model.earningsLine)
+        screen.blank()
+        if let empty = model.emptyMessage { screen.line(empty) }
+        for (index, row) in model.shifts.enumerated() { screen.row(row.text, selected: index == selected) }
+        screen.footer = KeyHint.line(model.keys)
+    }
+}

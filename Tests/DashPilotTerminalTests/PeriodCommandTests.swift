@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@Suite("The command line: weeks and months")
+struct PeriodCommandTests {
+    /// Two shifts in the week of 23 November (one paid, one not) and one the week before.
+    static func history() -> Binary {
+        let dash = Binary()
+        func shift(_ day: String, _ from: String, _ to: String, earnings: String?) {
+            dash.run(["shift", "start"], at: "\(day) \(from):00")
+            dash.run(["delivery", "accept"], at: "\(day) \(from):10")
+            dash.run(["delivery", "arrive", "1"], at: "\(day) \(from):20")
+            dash.run(["delivery", "pickup", "1"], at: "\(day) \(from):30")
+            dash.run(["delivery", "deliver", "1"], at: "\(day) \(from):40")
+            dash.run(["shift", "end"], at: "\(day) \(to):00")
+            let id = dash.run(["shift", "list", "--limit", "1", "--json"]).stdout.split(separator: ":")[1].split(separator: ",")[0]
+            if let earnings { dash.run(["shift", "earnings", String(id.trimmingCharacters(in: .whitespaces)), earnings]) }
+        }
+        shift("2026-11-17", "17:00", "19:00", earnings: "30.00")
+        shift("2026-11-23", "17:00", "21:00", earnings: "84.50")
+        shift("2026-11-29", "22:00", "23:00", earnings: nil)
+        return dash
+    }
+
+    @Test func periodWeekGivesTheContractsJSON() throws {
+        let dash = Self.history()
+        defer { dash.remove() }
+        let week = try #require(
+            json(dash.run(["period", "week", "2026-11-27", "--json"], at: "2026-11-30 12:00:00").stdout) as? [String: Any])
+        #expect(week["kind"] as? String == "week" && week["from"] as? String == "2026-11-23" && week["to"] as? String == "2026-11-29")
+        #expect(week["shifts"] as? Int == 2 && week["shiftIds"] as? [Int] == [2, 3])
+        #expect(week["shiftSeconds"] as? Int == 5 * 3600 && week["deliveryOpenSeconds"] as? Int == 60)
+        #expect(week["delivered"] as? Int == 2 && week["cancelled"] as? Int == 0)
+        #expect(week["miles"] is NSNull && week["partialRoute"] as? Bool == true)
+        #expect(week["earnings"] as? String == "84.50" && week["shiftsWithoutEarnings"] as? Int == 1)
+        let rates = try #require(week["rates"] as? [String: Any])
+        #expect(rates["perShiftHour"] as? String == "21.13")  // 84.50 over the paid shift's 4 h
+        #expect(rates["perDeliveryHour"] as? String == "10140.00")  // over its 30 s open
+        #expect(rates["perMile"] is NSNull)
+        // Default: the week holding today, in the driver's time zone.
+        let today = try #require(json(dash.run(["period", "week", "--json"], at: "2026-11-29 23:30:00").stdout) as? [String: Any])
+        #expect(today["from"] as? String == "2026-11-23")
+        let empty = try #require(json(dash.run(["period", "month", "2026-01-15", "--json"]).stdout) as? [String: Any])
+        #expect(empty["shifts"] as? Int == 0 && empty["earnings"] is NSNull && empty["to"] as? String == "2026-01-31")
+        #expect(dash.run(["period", "week", "2026-02-31"]).status == 64)
+    }
+
+    @Test func periodListIsNewestFirstWithABarAndSaysWhenThereAreNoEarnings() throws {
+        var dash = Self.history()
+        defer { dash.remove() }
+        let weeks = try #require(
+            json(dash.run(["period", "list", "week", "--limit", "3", "--json"], at: "2026-11-30 12:00:00").stdout) as? [[String: Any]])
+        #expect(weeks.map { $0["from"] as? String } == ["2026-11-30", "2026-11-23", "2026-11-16"])
+        #expect(weeks.map { $0["shifts"] as? Int } == [0, 2, 1])
+        dash.environment["NO_COLOR"] = "1"
+        let text = dash.run(["period", "list", "week", "--limit", "3"], at: "2026-11-30 12:00:00").stdout
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("30 Nov – 6 Dec") && lines[0].hasSuffix("no earnings recorded") && !lines[0].contains("#"))
+        #expect(lines[1].hasPrefix("23 – 29 Nov") && lines[1].contains("$84.50") && lines[1].contains("$21.13/h #"))
+        #expect(lines[2].contains("$15.00/h #"))
+        let months = try #require(
+            json(dash.run(["period", "list", "month", "--all", "--json"], at: "2026-11-30 12:00:00").stdout) as? [[String: Any]])
+        #expect(months.count == 1 && months[0]["shifts"] as? Int == 3)
+        #expect(dash.run(["period", "list", "fortnight"]).status == 64)
+        #expect(dash.run(["period", "list", "week", "--all", "--limit", "2"]).status == 64)
+    }
+
+    @Test func periodWeekInTextGivesTotalsRatesAndShifts() {
+        let dash = Self.history()
+        defer { dash.remove() }
+        let text = dash.run(["period", "week", "2026-11-23"], at: "2026-11-30 12:00:00").stdout
+        #expect(text.hasPrefix("Week of 23 – 29 Nov\n2 shifts · 5 h on shift · 1 min with a delivery open\n"))
+        #expect(text.contains("2 delivered · 0 cancelled · no route recorded\n"))
+        #expect(text.contains("Earnings $84.50 · $21.13 an hour"))
+        #expect(text.contains("(over the shifts with earnings; 1 shift has none recorded)"))
+        #expect(text.contains("\nShift 3 · ") && text.contains("\nShift 2 · "))
+    }
+}
