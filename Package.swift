@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "DashPilotScreens", dependencies: ["DashPilotCore"]),
         .target(name: "DashPilotTerminal", dependencies: ["DashPilotCore", "DashPilotStore", "DashPilotScreens"]),
         .executableTarget(name: "dashpilot", dependencies: ["DashPilotTerminal"]),
-        .executableTarget(name: "dashpilot-bench", dependencies: ["DashPilotCore", "DashPilotStore", "CSQLite"]),
+        .executableTarget(name: "dashpilot-bench", dependencies: ["DashPilotCore", "DashPilotStore", "DashPilotTerminal", "CSQLite"]),
         .testTarget(name: "DashPilotCoreTests", dependencies: ["DashPilotCore"], exclude: ["Golden"]),
         .testTarget(name: "DashPilotStoreTests", dependencies: ["DashPilotStore", "DashPilotCore", "CSQLite"], exclude: ["Fixtures"]),
         .testTarget(name: "DashPilotScreensTests", dependencies: ["DashPilotScreens", "DashPilotStore", "DashPilotCore"]),

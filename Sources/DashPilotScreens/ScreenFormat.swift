@@ -38,9 +38,12 @@ public struct ScreenFormat: Sendable {
         String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\u{202F}" || $0 == "\u{00A0}" ? " " : $0 }))
     }
 
-    /// A time of day, 12- or 24-hour as the locale has it ("5:12 PM").
+    /// A time of day, 12- or 24-hour as the locale has it ("5:12 PM"). Each local minute of the
+    /// day is formatted once: a list of thousands of shifts has at most 1,440 of them.
     public func time(_ date: Date) -> String {
-        Self.plainSpaces(formatter(template: "jmm").string(from: date))
+        let local = date.unixSeconds + Int64(timeZone.secondsFromGMT(for: date))
+        let minute = ((local % 86_400) + 86_400) % 86_400 / 60
+        return formatters.time(minute) { Self.plainSpaces(formatter(template: "jmm").string(from: date)) }
     }
 
     /// A day ("Sat 29 Nov", or the locale's order).
@@ -114,6 +117,14 @@ private final class Formatters: @unchecked Sendable {
     private var dates: [String: DateFormatter] = [:]
     private var currencyFormatter: NumberFormatter?
     private var days: [Int64: String] = [:]
+    private var times: [Int64: String] = [:]
+
+    func time(_ minute: Int64, make: () -> String) -> String {
+        if let made = lock.withLock({ times[minute] }) { return made }
+        let made = make()
+        lock.withLock { times[minute] = made }
+        return made
+    }
 
     func day(_ number: Int64, make: () -> String) -> String {
         if let made = lock.withLock({ days[number] }) { return made }

@@ -83,7 +83,8 @@ enum Schema {
         // 7: each shift's route summary, a cache of what its samples give (rebuilt from them by
         // `Migrator` right after this step, kept equal to them by every write, checked by doctor).
         // A shift with no samples has no row. Weeks and months read every delivery's times by
-        // shift from one covering index.
+        // shift from one covering index; the catalogue counts each place's deliveries from a
+        // narrow one.
         """
         CREATE TABLE route_summary (
             shift_id INTEGER PRIMARY KEY REFERENCES shift (id) ON DELETE CASCADE,
@@ -97,6 +98,7 @@ enum Schema {
             last_session INTEGER
         );
         CREATE INDEX delivery_by_shift_times ON delivery (shift_id, accepted_at, delivered_at, cancelled_at);
+        CREATE INDEX delivery_place_count ON delivery (pickup_place_id) WHERE pickup_place_id IS NOT NULL;
         """,
     ]
 

@@ -35,6 +35,7 @@ enum Bench {
                     return 64
                 }
                 try Runner(path: path, repetitions: Int(options["--repetitions"] ?? "") ?? 0).run()
+                try KeyToFrame(path: path, repetitions: Int(options["--repetitions"] ?? "") ?? 5).run()
             default:
                 print(usage)
                 return arguments.first == nil || arguments.first == "help" || arguments.first == "--help" ? 0 : 64

@@ -23,8 +23,11 @@ final class InteractiveApp {
         bars = Bars(plain: Bars.isPlain(environment))
     }
 
+    /// The window's rows when no terminal is attached (a headless driver).
+    var headlessRows = 24
+
     private var environment: AppEnvironment {
-        AppEnvironment(store: store, format: format, rows: terminal?.size.rows ?? 24, bars: bars)
+        AppEnvironment(store: store, format: format, rows: terminal?.size.rows ?? headlessRows, bars: bars)
     }
 
     /// Runs until the driver quits; returns the exit status.
@@ -33,7 +36,7 @@ final class InteractiveApp {
         self.terminal = terminal
         defer { terminal.restore() }
         var seenVersion = (try? store.dataVersion()) ?? 0
-        reloadTop()
+        start()
         draw()
         while !quitting {
             let input = terminal.read(timeoutMilliseconds: 250)
@@ -117,8 +120,17 @@ final class InteractiveApp {
     }
 
     func draw() {
-        guard let terminal, let top = stack.last else { return }
+        guard let terminal else { return }
         let (columns, rows) = terminal.size
+        terminal.emit(frame(columns: columns, rows: rows))
+    }
+
+    /// Opens the first screen: what `run` does before the first frame.
+    func start() { reloadTop() }
+
+    /// The frame for a window of `columns` × `rows`, as the terminal would be sent it.
+    func frame(columns: Int, rows: Int) -> String {
+        guard let top = stack.last else { return "" }
         var screen = ScreenBuffer(width: columns, styled: styled)
         if showingKeys {
             screen.line(ScreenMessages.keysTitle, style: .bold)
@@ -129,6 +141,6 @@ final class InteractiveApp {
         } else {
             top.render(into: &screen, environment)
         }
-        terminal.emit(screen.frame(rows: rows, message: message))
+        return screen.frame(rows: rows, message: message)
     }
 }

@@ -1,0 +1,99 @@
+import DashPilotCore
+import DashPilotStore
+import DashPilotTerminal
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Key-to-frame timings of the interactive mode: a headless driver feeds keys as a terminal sends
+/// them and times each from the key to a finished frame, on the store as it is.
+struct KeyToFrame {
+    let path: String
+    let repetitions: Int
+
+    static let down = "\u{1B}[B"
+    static let enter = "\r"
+    static let escape = "\u{1B}"
+
+    struct Step {
+        var name: String
+        var keys: [String]
+    }
+
+    func run() throws {
+        let store = try DashPilotStore(path: path)
+        let busiest = try store.places().max { $0.deliveryCount < $1.deliveryCount }
+        let filter = busiest?.place.name ?? "a"
+        // The pickup sheet needs a delivery on a running shift: one is made after every shift in
+        // the store, and deleted again at the end.
+        let latest = try store.shifts(limit: 1).first?.shift
+        let clock = FixedClock(time: (latest?.endedAt ?? Date(timeIntervalSince1970: 1_800_000_000)).addingTimeInterval(3_600))
+        let writer = try DashPilotStore(path: path, clock: clock)
+        let running = try writer.runningShift() == nil ? try writer.startShift() : nil
+        if running != nil { _ = try writer.acceptDelivery() }
+        defer {
+            if let running {
+                clock.time = clock.time.addingTimeInterval(60)
+                _ = try? writer.record(.cancel, delivery: 1)
+                _ = try? writer.endShift()
+                try? writer.deleteShift(id: running.id)
+            }
+        }
+
+        let steps: [Step] = [
+            Step(name: "h (completed shifts)", keys: ["h"]),
+            Step(name: "↓ in completed shifts", keys: Array(repeating: Self.down, count: 50)),
+            Step(name: "Enter on a shift (its log)", keys: [Self.enter]),
+            Step(name: "Esc (back to the list)", keys: [Self.escape]),
+            Step(name: "l (the places)", keys: ["l"]),
+            Step(name: "typing a filter, a key at a time", keys: filter.map(String.init)),
+            Step(name: "Enter on the busiest place (its history)", keys: [Self.enter]),
+            Step(name: "↓ scrolling its history", keys: Array(repeating: Self.down, count: 50)),
+            Step(name: "Esc ×3 (back to the running shift)", keys: [Self.escape, Self.escape, Self.escape]),
+            Step(name: "p (the pickup sheet)", keys: ["p"]),
+            Step(name: "Esc (closing the sheet)", keys: [Self.escape]),
+            Step(name: "w (weeks, about 520)", keys: ["w"]),
+            Step(name: "↓ in weeks", keys: Array(repeating: Self.down, count: 20)),
+            Step(name: "m (months)", keys: ["m"]),
+            Step(name: "Enter on a month", keys: [Self.enter]),
+        ]
+        var first = Timings()
+        var perStep = steps.map { _ in Timings() }
+        for _ in 0..<max(3, repetitions) {
+            let harness = try InteractiveHarness(storePath: path, columns: 100, rows: 32, environment: ["LANG": "C.UTF-8"])
+            first.add(measure { _ = harness.firstFrame() })
+            for (index, step) in steps.enumerated() {
+                for key in step.keys { perStep[index].add(measure { _ = harness.press(key) }) }
+            }
+        }
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        print("")
+        print(
+            "Key to finished frame, 100×32, \(max(3, repetitions)) runs of the whole walk; busiest place \(busiest?.deliveryCount ?? 0) deliveries."
+        )
+        print("")
+        print("| Key | Presses | Median | Slowest | Target | Met |")
+        print("| --- | ---: | ---: | ---: | ---: | :---: |")
+        func row(_ name: String, _ timings: Timings) {
+            let slowest = timings.samples.max() ?? 0
+            let met = timings.median <= 50e-3 && slowest <= 100e-3
+            print(
+                "| \(name) | \(timings.samples.count) | \(formatDuration(timings.median)) | \(formatDuration(slowest)) | ≤ 50 ms, none over 100 ms | \(met ? "yes" : "**no**") |"
+            )
+        }
+        row("first frame", first)
+        for (step, timings) in zip(steps, perStep) { row(step.name, timings) }
+        print("")
+        print("Peak memory of this process after the walk: \(usage.ru_maxrss / 1024) MiB (getrusage).")
+    }
+}
+
+/// A clock the bench sets by hand.
+final class FixedClock: WallClock, @unchecked Sendable {
+    var time: Date
+    init(time: Date) { self.time = time }
+    func now() -> Date { time }
+}
