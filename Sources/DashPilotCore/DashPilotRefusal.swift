@@ -22,6 +22,12 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
     case mergeSourceMissing
     case mergeDestinationMissing
     case routeSampleRefused(RouteSampleProblem)
+    /// No place's key matches the typed `name` (its display form): `placeNotFound`, with the name.
+    case noPlaceCalled(String)
+    /// A merge's source names no place: `mergeSourceMissing`, with the name.
+    case noMergeSourceCalled(String)
+    /// A merge's destination names no place: `mergeDestinationMissing`, with the name.
+    case noMergeDestinationCalled(String)
 
     /// The refusal as one sentence for the driver.
     public var sentence: String {
@@ -64,6 +70,12 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
             "No pickup place by that name exists to merge into; giving this place a new name is a rename (`dashpilot place rename`)."
         case .routeSampleRefused(let problem):
             "The route sample was not recorded: \(problem.sentence)."
+        case .noPlaceCalled(let name):
+            "No pickup place is called \"\(name)\". \(Self.findHint(name))"
+        case .noMergeSourceCalled(let name):
+            "No pickup place is called \"\(name)\", so there is nothing to merge. \(Self.findHint(name))"
+        case .noMergeDestinationCalled(let name):
+            "No pickup place is called \"\(name)\" to merge into; giving this place that name is a rename (`dashpilot place rename`)."
         }
     }
 
@@ -88,7 +100,16 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
         case .mergeSourceMissing: .mergeSourceMissing
         case .mergeDestinationMissing: .mergeDestinationMissing
         case .routeSampleRefused: .routeSampleRefused
+        case .noPlaceCalled: .placeNotFound
+        case .noMergeSourceCalled: .mergeSourceMissing
+        case .noMergeDestinationCalled: .mergeDestinationMissing
         }
+    }
+
+    /// What to run to find a place whose name was mistyped: its first word as a filter.
+    private static func findHint(_ name: String) -> String {
+        let word = name.split(separator: " ").first.map(String.init) ?? name
+        return "To list the places whose name contains \"\(word)\": `dashpilot place list --match \"\(word)\"`."
     }
 
     private static func outOfOrderSentence(delivery: Int, state: DeliveryState, step: LifecycleStep) -> String {

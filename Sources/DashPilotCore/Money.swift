@@ -6,11 +6,26 @@ public struct Money: Sendable, Equatable, Comparable, CustomStringConvertible {
     /// Creates an amount from cents.
     public init(cents: Int64) { self.cents = cents }
 
-    /// Parses a decimal amount such as `84.50`, `84.5` or `84`: digits, at most two decimals.
-    ///
-    /// Returns `nil` when the text is not such an amount. A leading minus parses, so that the
-    /// caller can refuse a negative amount with its own sentence.
-    public init?(parsing text: String) {
+    /// Why a typed amount is not an amount.
+    public enum ParseProblem: String, Error, Sendable, Equatable {
+        case notANumber
+        case tooManyDecimalPlaces
+        case tooLarge
+
+        /// The reason as a sentence.
+        public var sentence: String {
+            switch self {
+            case .notANumber: "An amount is a decimal number such as 84.50."
+            case .tooManyDecimalPlaces: "Use at most two decimal places."
+            case .tooLarge: "That amount is too large: at most 999,999,999,999.99."
+            }
+        }
+    }
+
+    /// Parses a decimal amount such as `84.50`, `84.5`, `84`, `.5` or `5.`: ASCII digits and at
+    /// most two decimals. A leading minus parses, so that the caller can refuse a negative amount
+    /// with its own sentence.
+    public static func parse(_ text: String) -> Result<Money, ParseProblem> {
         var digits = Substring(text)
         var negative = false
         if digits.first == "-" {
@@ -18,18 +33,27 @@ public struct Money: Sendable, Equatable, Comparable, CustomStringConvertible {
             digits = digits.dropFirst()
         }
         let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 1 || parts.count == 2 else { return nil }
+        guard parts.count == 1 || parts.count == 2 else { return .failure(.notANumber) }
         let whole = parts[0]
         let fraction = parts.count == 2 ? parts[1] : ""
-        guard !whole.isEmpty, whole.count <= 12, fraction.count <= 2, parts.count == 1 || !fraction.isEmpty
-        else { return nil }
-        guard whole.allSatisfy({ $0.isASCII && $0.isNumber }), fraction.allSatisfy({ $0.isASCII && $0.isNumber })
-        else { return nil }
-        guard let units = Int64(whole) else { return nil }
-        let padded = String(fraction) + String(repeating: "0", count: 2 - fraction.count)
-        guard let hundredths = Int64(padded) else { return nil }
+        guard !(whole.isEmpty && fraction.isEmpty) else { return .failure(.notANumber) }
+        guard whole.allSatisfy({ $0.isASCII && $0.isNumber }), fraction.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            return .failure(.notANumber)
+        }
+        guard fraction.count <= 2 else { return .failure(.tooManyDecimalPlaces) }
+        let significant = whole.drop { $0 == "0" }
+        guard significant.count <= 12, let units = Int64(whole.isEmpty ? "0" : String(significant.isEmpty ? "0" : significant)) else {
+            return .failure(.tooLarge)
+        }
+        let hundredths = Int64(String(fraction) + String(repeating: "0", count: 2 - fraction.count)) ?? 0
         let cents = units * 100 + hundredths
-        self.cents = negative ? -cents : cents
+        return .success(Money(cents: negative ? -cents : cents))
+    }
+
+    /// The amount `text` says, or `nil` (see `parse` for why).
+    public init?(parsing text: String) {
+        guard case .success(let money) = Money.parse(text) else { return nil }
+        self = money
     }
 
     /// The amount as a decimal string with two places ("84.50").

@@ -231,7 +231,13 @@ extension DashPilotStore {
     func requirePlace(named name: PickupPlaceName, else refusal: DashPilotRefusal) throws -> PickupPlace {
         guard let place = try place(named: name) else {
             log.record(.refused(refusal.rule))
-            throw refusal
+            // The sentence names what was typed (shown to the driver, never logged).
+            switch refusal {
+            case .placeNotFound: throw DashPilotRefusal.noPlaceCalled(name.display)
+            case .mergeSourceMissing: throw DashPilotRefusal.noMergeSourceCalled(name.display)
+            case .mergeDestinationMissing: throw DashPilotRefusal.noMergeDestinationCalled(name.display)
+            default: throw refusal
+            }
         }
         return place
     }

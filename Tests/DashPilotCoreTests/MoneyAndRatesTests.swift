@@ -6,14 +6,24 @@ import Testing
 struct MoneyAndRatesTests {
     @Test(
         "Decimal amounts parse to cents",
-        arguments: [("84.50", 8450), ("84.5", 8450), ("84", 8400), ("0", 0), ("0.07", 7), ("-3.20", -320)])
+        arguments: [
+            ("84.50", 8450), ("84.5", 8450), ("84", 8400), ("0", 0), ("0.07", 7), ("-3.20", -320), (".5", 50), ("5.", 500), ("5", 500),
+            ("007.10", 710), ("999999999999.99", 99_999_999_999_999),
+        ])
     func amountsParse(text: String, cents: Int64) {
         #expect(Money(parsing: text)?.cents == cents)
     }
 
-    @Test("Malformed amounts do not parse", arguments: ["", ".5", "84.", "84.505", "1,000", "abc", "8 4", "1e3", "--1", "٣"])
-    func malformedAmountsDoNotParse(text: String) {
+    @Test(
+        "Malformed amounts do not parse, each with its reason",
+        arguments: [
+            ("", Money.ParseProblem.notANumber), (".", .notANumber), ("84.505", .tooManyDecimalPlaces), ("84.555", .tooManyDecimalPlaces),
+            ("1,000", .notANumber), ("abc", .notANumber), ("8 4", .notANumber), ("1e3", .notANumber), ("--1", .notANumber),
+            ("٣", .notANumber), ("9999999999999999", .tooLarge), ("1000000000000", .tooLarge), ("1.2.3", .notANumber),
+        ])
+    func malformedAmountsDoNotParse(text: String, problem: Money.ParseProblem) {
         #expect(Money(parsing: text) == nil)
+        #expect(Money.parse(text) == .failure(problem))
     }
 
     @Test func amountsPrintWithTwoPlaces() {

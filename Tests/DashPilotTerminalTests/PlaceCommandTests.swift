@@ -150,7 +150,14 @@ struct PlaceCommandTests {
         let dash = Self.twoPlaces()
         defer { dash.remove() }
         let result = dash.run(["place", "show", "Absent Alehouse"])
-        #expect(result.status == 1 && result.stderr == "Error: No pickup place has that name.\n")
+        #expect(
+            result.status == 1
+                && result.stderr
+                    == "Error: No pickup place is called \"Absent Alehouse\". To list the places whose name contains \"Absent\": `dashpilot place list --match \"Absent\"`.\n"
+        )
+        // A name with a control character in it is shown escaped, as names always are.
+        let escaped = dash.run(["place", "show", "Absent\u{1B}[31m"])
+        #expect(escaped.status == 1 && !escaped.stderr.contains("\u{1B}"))
     }
 
     @Test(
@@ -207,7 +214,10 @@ struct PlaceCommandTests {
         let history = try #require(json(dash.run(["place", "show", "Nowhere Noodles", "--json"]).stdout) as? [String: Any])
         #expect((history["waits"] as? [String: Any])?["count"] as? Int == 2)
         #expect(dash.run(["place", "merge", "Nowhere Noodles", "nowhere noodles", "--yes"]).stderr.contains("into itself"))
-        #expect(dash.run(["place", "merge", "Example Diner", "Nowhere Noodles", "--yes"]).stderr.contains("no longer exists"))
+        #expect(
+            dash.run(["place", "merge", "Example Diner", "Nowhere Noodles", "--yes"]).stderr
+                == "Error: No pickup place is called \"Example Diner\", so there is nothing to merge. To list the places whose name contains \"Example\": `dashpilot place list --match \"Example\"`.\n"
+        )
         let intoNothing = dash.run(["place", "merge", "Nowhere Noodles", "Absent Alehouse", "--yes"])
         #expect(intoNothing.status == 1 && intoNothing.stderr.contains("is a rename"))
     }

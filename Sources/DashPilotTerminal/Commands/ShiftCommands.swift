@@ -106,11 +106,11 @@ enum ShiftCommands {
         } else {
             try input.expectAtMost(2)
             let text = try input.positional(1, "AMOUNT (or --clear)").text
-            guard let parsed = Money(parsing: text) else {
-                throw UsageError(
-                    command: input.command, message: "AMOUNT must be a decimal amount such as 84.50; got \(TerminalText.safe(text)).")
+            switch Money.parse(text) {
+            case .success(let parsed): amount = parsed
+            case .failure(let problem):
+                throw UsageError(command: input.command, message: "\(problem.sentence) Got \(TerminalText.safe(text)).")
             }
-            amount = parsed
         }
         return { context in
             try context.store().setEarnings(amount, shiftID: id)
