@@ -8,7 +8,7 @@ struct CommandLineContractTests {
         ["delivery", "accept"], ["delivery", "arrive"], ["delivery", "pickup"], ["delivery", "deliver"], ["delivery", "cancel"],
         ["delivery", "delete"], ["pickup", "set"], ["pickup", "clear"], ["pickup", "recent"], ["place", "list"], ["place", "show"],
         ["place", "rename"], ["place", "merge"], ["route", "add"], ["route", "import"], ["doctor"], ["period", "week"],
-        ["period", "month"], ["period", "list"],
+        ["period", "month"], ["period", "list"], ["completions"],
     ]
 
     @Test("Every command has help", arguments: commands)

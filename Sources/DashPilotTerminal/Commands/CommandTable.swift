@@ -3,12 +3,13 @@
 enum CommandTable {
     static let all: [CommandDefinition] =
         ShiftCommands.all + PeriodCommands.all + DeliveryCommands.all + PickupCommands.all + PlaceCommands.all + RouteCommands.all + [
-            DoctorCommand.doctor
+            DoctorCommand.doctor, ShellCompletions.command,
         ]
 
     /// The command named by the leading words of `words`, with how many words named it.
     static func find(_ words: [String]) -> (CommandDefinition, Int)? {
-        for command in all where words.count >= command.words.count && Array(words.prefix(command.words.count)) == command.words {
+        for command in all + HiddenCommands.all
+        where words.count >= command.words.count && Array(words.prefix(command.words.count)) == command.words {
             return (command, command.words.count)
         }
         // The lifecycle steps also stand alone (`dashpilot arrive 2`), as the contract lists them.

@@ -1,0 +1,31 @@
+import DashPilotCore
+import DashPilotStore
+
+/// Commands the completion scripts and the repository's scripts run, listed in no help.
+enum HiddenCommands {
+    /// `__complete-places [--] PREFIX`: the names of the places whose key begins with PREFIX's key,
+    /// one a line, for the shells' completion. Reads the store (creating nothing), logs nothing.
+    static let completePlaces = CommandDefinition(words: ["__complete-places"], overview: "Place names for shell completion.") {
+        input throws(UsageError) in
+        let prefix = input.positionals.map(\.text).joined(separator: " ")
+        return { context in
+            let key = PickupPlaceName.key(ofDisplay: PickupPlaceName.displayForm(of: prefix))
+            for summary in try context.readStore().places(matching: prefix.isEmpty ? nil : prefix)
+            where PickupPlaceName.key(ofDisplay: summary.place.name).hasPrefix(key) {
+                context.say(summary.place.name)
+            }
+            return ExitStatus.done
+        }
+    }
+
+    /// `__manual-page`: the manual page, as `scripts/write-manual.sh` keeps it in `dashpilot.1`.
+    static let manualPage = CommandDefinition(words: ["__manual-page"], overview: "The manual page.") { input throws(UsageError) in
+        try input.expectAtMost(0)
+        return { _ in
+            print(ManualPage.text, terminator: "")
+            return ExitStatus.done
+        }
+    }
+
+    static let all = [completePlaces, manualPage]
+}

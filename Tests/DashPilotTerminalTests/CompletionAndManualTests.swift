@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@Suite("Shell completions and the manual page, made from the command table")
+struct CompletionAndManualTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func withPlaces() -> Binary {
+        let dash = Binary()
+        dash.run(["shift", "start"])
+        for (number, name) in ["Nowhere Noodles", "Nowhere Noodle Bar", "Example Diner"].enumerated() {
+            dash.run(["delivery", "accept"])
+            dash.run(["pickup", "set", String(number + 1), name])
+        }
+        return dash
+    }
+
+    /// Runs `script` in `shell` with PATH holding the built binary, as a user's shell would.
+    static func shell(_ dash: Binary, _ shell: String, _ script: String) -> RunResult {
+        var environment = dash.environment
+        environment["PATH"] = (Binary.path as NSString).deletingLastPathComponent + ":/usr/bin:/bin"
+        return dash.spawn([shell, "-c", script].map { Array($0.utf8) }, environment: environment, stdin: nil)
+    }
+
+    static func available(_ shell: String) -> Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/" + shell) }
+
+    @Test func bashCompletesCommandsOptionsAndPlaceNames() throws {
+        let dash = Self.withPlaces()
+        defer { dash.remove() }
+        let script = dash.folder + "/dashpilot.bash"
+        try dash.run(["completions", "bash"]).stdout.write(toFile: script, atomically: true, encoding: .utf8)
+        func complete(_ line: [String]) -> [String] {
+            let words = line.map { "'\($0)'" }.joined(separator: " ")
+            let result = Self.shell(
+                dash, "/bin/bash",
+                "source '\(script)'; COMP_WORDS=(dashpilot \(words)); COMP_CWORD=\(line.count); _dashpilot; printf '%s\\n' \"${COMPREPLY[@]}\""
+            )
+            return result.stdout.split(separator: "\n").map(String.init)
+        }
+        #expect(complete(["sh"]) == ["shift"])
+        #expect(complete(["shift", ""]) == ["start", "end", "list", "show", "delete", "earnings"])
+        #expect(complete(["shift", "list", "--"]) == ["--limit", "--all", "--json", "--store"])
+        #expect(complete(["place", "show", "Now"]) == ["Nowhere\\ Noodle\\ Bar", "Nowhere\\ Noodles"])
+        #expect(complete(["--json", "place", "show", "ex"]) == ["Example\\ Diner"])
+        #expect(complete(["period", "list", "m"]) == ["month"])
+        #expect(complete(["completions", "f"]) == ["fish"])
+    }
+
+    @Test(.enabled(if: available("zsh"))) func zshCompletesCommandsOptionsAndPlaceNames() throws {
+        let dash = Self.withPlaces()
+        defer { dash.remove() }
+        let script = dash.folder + "/_dashpilot"
+        try dash.run(["completions", "zsh"]).stdout.write(toFile: script, atomically: true, encoding: .utf8)
+        #expect(Self.shell(dash, "/usr/bin/zsh", "zsh -n '\(script)'").status == 0)
+        func complete(_ line: [String]) -> [String] {
+            let words = line.map { "'\($0)'" }.joined(separator: " ")
+            let result = Self.shell(
+                dash, "/usr/bin/zsh",
+                "compdef() { :; }; source '\(script)'; words=(dashpilot \(words)); CURRENT=\(line.count + 1); _dashpilot_candidates; print -l -- $reply"
+            )
+            return result.stdout.split(separator: "\n").map(String.init)
+        }
+        #expect(complete(["pla"]).contains("place"))
+        #expect(complete(["place", "merge", "Ex"]) == ["Example Diner"])
+        #expect(complete(["route", "add", "--"]) == ["--accuracy", "--session", "--store"])
+    }
+
+    @Test(.enabled(if: available("fish"))) func fishCompletesCommandsOptionsAndPlaceNames() throws {
+        let dash = Self.withPlaces()
+        defer { dash.remove() }
+        let script = dash.folder + "/dashpilot.fish"
+        try dash.run(["completions", "fish"]).stdout.write(toFile: script, atomically: true, encoding: .utf8)
+        func complete(_ line: String) -> [String] {
+            let result = Self.shell(dash, "/usr/bin/fish", "source '\(script)'; complete -C '\(line)'")
+            return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+        }
+        #expect(complete("dashpilot per").contains("period"))
+        #expect(complete("dashpilot shift ").contains("earnings"))
+        #expect(complete("dashpilot place rename Now").sorted() == ["Nowhere Noodle Bar", "Nowhere Noodles"])
+        #expect(complete("dashpilot place list --").contains("--match"))
+    }
+
+    @Test func completingPlaceNamesCreatesNoStoreAndLogsNothing() {
+        let dash = Binary()
+        defer { dash.remove() }
+        let result = dash.run(["__complete-places", "--", "No"], environment: ["DASHPILOT_LOG": "1"])
+        #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: dash.storePath))
+        #expect(!dash.run(["help"]).stdout.contains("__"))
+    }
+
+    @Test func theKeptManualPageIsWhatTheTableMakesAndReadsWithoutWarnings() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        let kept = try String(contentsOf: Self.root.appendingPathComponent("dashpilot.1"), encoding: .utf8)
+        #expect(dash.run(["__manual-page"]).stdout == kept, "run scripts/write-manual.sh")
+        for command in ["shift list", "period list", "place merge", "completions"] {
+            #expect(kept.contains(".SS " + command.replacingOccurrences(of: "-", with: "\\-")))
+        }
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/mandoc") {
+            let lint = dash.spawn(
+                ["/usr/bin/mandoc", "-T", "lint", Self.root.appendingPathComponent("dashpilot.1").path].map { Array($0.utf8) },
+                environment: dash.environment, stdin: nil)
+            #expect(lint.status == 0 && lint.stdout.isEmpty && lint.stderr.isEmpty, "\(lint.stdout)\(lint.stderr)")
+        }
+    }
+}
