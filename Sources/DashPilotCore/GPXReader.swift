@@ -27,16 +27,77 @@ public enum GPXReader {
         public var sentence: String { "The GPX file is malformed at line \(line): \(reason). Nothing was imported." }
     }
 
-    /// Parses `data` into segments of samples, in file order. Each `trkseg` is one segment.
-    public static func segments(from data: Data) throws(Malformed) -> [[RouteSample]] {
-        let result: Result<[[RouteSample]], Malformed> = data.withUnsafeBytes { raw in
-            var scanner = GPXScanner(bytes: raw.bindMemory(to: UInt8.self))
-            do throws(Malformed) {
-                return .success(try scanner.read())
-            } catch {
-                return .failure(error)
+    /// Why a point was skipped while the file was read.
+    public enum PointSkip: String, Sendable, Hashable, CaseIterable {
+        case noTime
+        case badTime
+        case notANumber
+
+        /// The reason as a clause.
+        public var sentence: String {
+            switch self {
+            case .noTime: "it has no time"
+            case .badTime: "its time is not an ISO 8601 time (or names a day that does not exist)"
+            case .notANumber: "its position or accuracy is not a number"
             }
         }
-        return try result.get()
+    }
+
+    /// What reading a file found besides the points it handed on.
+    public struct Report: Sendable, Equatable {
+        /// Points handed on.
+        public var points = 0
+        /// Points skipped, by reason.
+        public var skipped: [PointSkip: Int] = [:]
+        /// How many `<trk>` the file holds.
+        public var tracks = 0
+        /// How many `<rte>` and `<wpt>` it holds: planned routes and marked places, not a record.
+        public var routesOrWaypoints = 0
+
+        /// Creates an empty report.
+        public init() {}
+    }
+
+    /// Where the points of a file go as they are read.
+    public struct Sink {
+        /// A new track segment (one capture session) begins.
+        public var segment: () throws -> Void
+        /// A point of the current segment, in file order.
+        public var point: (RouteSample) throws -> Void
+        /// The bytes before this offset will not be read again (a mapped file may let them go),
+        /// and the fraction of the file read so far.
+        public var release: (Int, Double) -> Void
+
+        /// Creates a sink.
+        public init(
+            segment: @escaping () throws -> Void, point: @escaping (RouteSample) throws -> Void,
+            release: @escaping (Int, Double) -> Void = { _, _ in }
+        ) {
+            self.segment = segment
+            self.point = point
+            self.release = release
+        }
+    }
+
+    /// Reads `bytes` as GPX 1.0 or 1.1 in one pass, handing each track segment and readable point
+    /// to `sink` as it comes. A point with no time or a value that is not a number is skipped and
+    /// counted; a file that is not well-formed XML, not GPX, or holds a DOCTYPE throws `Malformed`
+    /// (after points were handed on: the caller's transaction undoes them). Errors `sink` throws
+    /// pass through. O(length), in time; nothing grows with the file but the report.
+    public static func read(_ bytes: UnsafeBufferPointer<UInt8>, into sink: Sink) throws -> Report {
+        var scanner = GPXScanner(bytes: bytes, sink: sink)
+        return try scanner.read()
+    }
+
+    /// Parses `data` into segments of samples, in file order (for tests and small files: the
+    /// samples are all held).
+    public static func segments(from data: Data) throws -> [[RouteSample]] {
+        var segments: [[RouteSample]] = []
+        _ = try data.withUnsafeBytes { raw in
+            try read(
+                raw.bindMemory(to: UInt8.self),
+                into: Sink(segment: { segments.append([]) }, point: { segments[segments.count - 1].append($0) }))
+        }
+        return segments
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Character data: entities, pieces of text, numbers.
 extension GPXScanner {
     /// Text with the five predefined entities and character references decoded.
-    func decoded(_ range: Range<Int>) throws(GPXReader.Malformed) -> [UInt8] {
+    func decoded(_ range: Range<Int>) throws -> [UInt8] {
         var output: [UInt8] = []
         var position = range.lowerBound
         while position < range.upperBound {
@@ -15,7 +15,7 @@ extension GPXScanner {
             var semicolon = position
             while semicolon < range.upperBound, bytes[semicolon] != 0x3B { semicolon += 1 }
             guard semicolon < range.upperBound else { throw fail("an entity is not closed", at: position) }
-            let entity = text((position + 1)..<semicolon)
+            let entity = quote((position + 1)..<semicolon)
             switch entity {
             case "amp": output.append(0x26)
             case "lt": output.append(0x3C)
@@ -41,7 +41,7 @@ extension GPXScanner {
         return false
     }
 
-    mutating func characters(_ range: Range<Int>, cdata: Bool) throws(GPXReader.Malformed) {
+    mutating func characters(_ range: Range<Int>, cdata: Bool) throws {
         if stack.isEmpty {
             for position in range where !Self.isSpace(bytes[position]) {
                 throw fail("there is text outside the <gpx> element", at: range.lowerBound)
@@ -80,7 +80,7 @@ extension GPXScanner {
         return trimmed(UnsafeBufferPointer(start: nil, count: 0))
     }
 
-    func attributeNumber(_ value: Range<Int>) throws(GPXReader.Malformed) -> Double? {
+    func attributeNumber(_ value: Range<Int>) throws -> Double? {
         if hasEntity(value) { return try decoded(value).withUnsafeBufferPointer { Self.number($0) } }
         return Self.number(UnsafeBufferPointer(rebasing: bytes[value]))
     }

@@ -2,16 +2,27 @@ import Foundation
 
 /// What the elements of a track mean: segments, points, times and accuracies.
 extension GPXScanner {
-    mutating func begin(_ element: Range<Int>, at offset: Int) throws(GPXReader.Malformed) {
+    /// Whether the name at `range`, without its prefix, is an accuracy element: `hacc`, `hAcc`
+    /// or `horizontalAccuracy`, in any letter case.
+    func isAccuracy(_ range: Range<Int>) -> Bool {
+        var start = range.lowerBound
+        for position in range where bytes[position] == 0x3A { start = position + 1 }
+        let lowered = bytes[start..<range.upperBound].map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+        return lowered.elementsEqual("hacc".utf8) || lowered.elementsEqual("horizontalaccuracy".utf8)
+    }
+
+    mutating func begin(_ element: Range<Int>, at offset: Int) throws {
         if stack.isEmpty {
             guard !sawRoot else { throw fail("there is a second root element", at: offset) }
             guard isNamed(element, "gpx") else { throw fail("the root element is not <gpx>", at: offset) }
             sawRoot = true
         }
         stack.append(element)
-        if isNamed(element, "trkseg") {
+        if isNamed(element, "trk") {
+            report.tracks += 1
+        } else if isNamed(element, "trkseg") {
             inSegment = true
-            segments.append([])
+            try sink.segment()
         } else if inSegment && isNamed(element, "trkpt") {
             var latitude: Double?
             var longitude: Double?
@@ -19,35 +30,38 @@ extension GPXScanner {
                 if isNamed(attribute.name, "lat") { latitude = try attributeNumber(attribute.value) }
                 if isNamed(attribute.name, "lon") { longitude = try attributeNumber(attribute.value) }
             }
-            guard let latitude, let longitude else { throw fail("a <trkpt> needs numeric lat and lon attributes", at: offset) }
-            point = (latitude, longitude, offset)
+            if let latitude, let longitude, latitude.isFinite, longitude.isFinite {
+                point = .some((latitude, longitude))
+            } else {
+                point = .some(nil)
+            }
             time = nil
+            sawTime = false
             accuracy = nil
+            accuracyIsBad = false
+        } else if stack.count == 2 && (isNamed(element, "rte") || isNamed(element, "wpt")) {
+            report.routesOrWaypoints += 1
         } else if point != nil && isNamed(element, "time") {
             collecting = .time
+            sawTime = true
             textRange = nil
             textCopy = nil
-        } else if point != nil && (isNamed(element, "hacc") || isNamed(element, "horizontalAccuracy")) {
+        } else if point != nil && isAccuracy(element) {
             collecting = .accuracy
             textRange = nil
             textCopy = nil
         }
     }
 
-    mutating func end(_ element: Range<Int>, at offset: Int) throws(GPXReader.Malformed) {
+    mutating func end(_ element: Range<Int>, at offset: Int) throws {
         if let field = collecting, point != nil {
             switch field {
             case .time where isNamed(element, "time"):
-                guard let parsed = withCollectedText({ ISO8601.parse(bytes: $0) }) else {
-                    throw fail("a point's <time> is not an ISO 8601 time", at: offset)
-                }
-                time = parsed
+                time = withCollectedText { ISO8601.parse(bytes: $0) }
                 collecting = nil
-            case .accuracy where isNamed(element, "hacc") || isNamed(element, "horizontalAccuracy"):
-                guard let number = withCollectedText({ Self.number($0) }) else {
-                    throw fail("a point's accuracy is not a number", at: offset)
-                }
-                accuracy = number
+            case .accuracy where isAccuracy(element):
+                let number = withCollectedText { Self.number($0) }
+                if let number, number.isFinite { accuracy = number } else { accuracyIsBad = true }
                 collecting = nil
             default:
                 break
@@ -55,9 +69,18 @@ extension GPXScanner {
         }
         if isNamed(element, "trkpt"), let current = point {
             point = nil
-            guard let time else { throw fail("a <trkpt> has no <time>", at: current.offset) }
-            segments[segments.count - 1].append(
-                RouteSample(recordedAt: time, latitude: current.latitude, longitude: current.longitude, horizontalAccuracy: accuracy))
+            // A point that cannot be read is skipped and counted; the file goes on.
+            guard let position = current, !accuracyIsBad else {
+                report.skipped[.notANumber, default: 0] += 1
+                return
+            }
+            guard let time else {
+                report.skipped[sawTime ? .badTime : .noTime, default: 0] += 1
+                return
+            }
+            report.points += 1
+            try sink.point(
+                RouteSample(recordedAt: time, latitude: position.latitude, longitude: position.longitude, horizontalAccuracy: accuracy))
         } else if isNamed(element, "trkseg") {
             inSegment = false
         }

@@ -7,22 +7,35 @@ struct GPXScanner {
     var index = 0
     var stack: [Range<Int>] = []
     var attributes: [(name: Range<Int>, value: Range<Int>)] = []
-    var segments: [[RouteSample]] = []
     var sawRoot = false
     var inSegment = false
-    // The point being read: its coordinates, where it started, and what its children gave.
-    var point: (latitude: Double, longitude: Double, offset: Int)?
+    // The point being read: its coordinates (nil: not numbers), and what its children gave.
+    var point: (latitude: Double, longitude: Double)??
     var time: Date?
+    var sawTime = false
     var accuracy: Double?
+    var accuracyIsBad = false
     var collecting: Field?
     var textRange: Range<Int>?
     var textCopy: [UInt8]?
+    /// What the file held besides the points handed on.
+    var report = GPXReader.Report()
+    let sink: GPXReader.Sink
+    // Where the bytes behind the cursor were last released (see `GPXReader.Sink.release`).
+    var released = 0
 
     enum Field { case time, accuracy }
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, sink: GPXReader.Sink) {
         self.bytes = bytes
+        self.sink = sink
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
+    }
+
+    /// At most 100 characters of the file, for a message: a name or value may be megabytes long.
+    func quote(_ range: Range<Int>) -> String {
+        let shown = range.count > 100 ? range.lowerBound..<(range.lowerBound + 100) : range
+        return text(shown) + (range.count > 100 ? "…" : "")
     }
 
     func line(at offset: Int) -> Int {
@@ -62,7 +75,7 @@ struct GPXScanner {
     }
 
     /// Moves past the next `literal`, or fails with `reason`.
-    mutating func skip(past literal: StaticString, _ reason: String) throws(GPXReader.Malformed) {
+    mutating func skip(past literal: StaticString, _ reason: String) throws {
         let start = index
         while index < bytes.count {
             if starts(literal, at: index) {
@@ -87,15 +100,20 @@ struct GPXScanner {
         while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
     }
 
-    mutating func name() throws(GPXReader.Malformed) -> Range<Int> {
+    mutating func name() throws -> Range<Int> {
         let start = index
         while index < bytes.count, GPXScanner.isNameByte(bytes[index]) { index += 1 }
         guard index > start else { throw fail("an element or attribute has no name") }
         return start..<index
     }
 
-    mutating func read() throws(GPXReader.Malformed) -> [[RouteSample]] {
+    mutating func read() throws -> GPXReader.Report {
         while index < bytes.count {
+            // Every 4 MiB, the bytes well behind the cursor are let go, and progress is said.
+            if index - released >= 4 << 20 {
+                released = index
+                sink.release(max(0, index - (1 << 20)), Double(index) / Double(bytes.count))
+            }
             if bytes[index] == 0x3C {
                 try markup()
             } else {
@@ -105,11 +123,11 @@ struct GPXScanner {
             }
         }
         guard sawRoot else { throw fail("it has no <gpx> element") }
-        if let open = stack.last { throw fail("the file ends inside <\(text(open))>") }
-        return segments
+        if let open = stack.last { throw fail("the file ends inside <\(quote(open))>") }
+        return report
     }
 
-    mutating func markup() throws(GPXReader.Malformed) {
+    mutating func markup() throws {
         let start = index
         if starts("<?", at: index) {
             try skip(past: "?>", "a processing instruction is not closed")
@@ -129,7 +147,7 @@ struct GPXScanner {
             guard index < bytes.count, bytes[index] == 0x3E else { throw fail("a closing tag is not closed", at: start) }
             index += 1
             guard let open = stack.popLast(), sameName(open, closing) else {
-                throw fail("</\(text(closing))> closes nothing that is open", at: start)
+                throw fail("</\(quote(closing))> closes nothing that is open", at: start)
             }
             try end(closing, at: start)
         } else {

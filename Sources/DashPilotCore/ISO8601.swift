@@ -2,12 +2,14 @@ import Foundation
 
 /// ISO 8601 times as DashPilot reads and writes them.
 public enum ISO8601 {
-    /// `2026-11-29T17:12:00Z`, optionally with fractional seconds or an offset (`+01:00`).
+    /// `2026-11-29T17:12:00Z`; fractions of a second are dropped; the zone may be `Z`, an offset
+    /// `+hh:mm`, `+hhmm` or `+hh`, or missing (UTC, as GPX times are by definition). A date that
+    /// does not exist (31 February) is not a time, never rolled over.
     public static func parse(_ text: String) -> Date? {
         Array(text.utf8).withUnsafeBufferPointer { parse(bytes: $0) }
     }
 
-    /// Parses the UTF-8 bytes of an ISO 8601 time.
+    /// Parses the UTF-8 bytes of an ISO 8601 time. O(length).
     public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         func number(_ range: Range<Int>) -> Int? {
             guard range.upperBound <= bytes.count else { return nil }
@@ -18,41 +20,49 @@ public enum ISO8601 {
             }
             return value
         }
-        guard bytes.count >= 20, bytes[4] == 45, bytes[7] == 45, bytes[10] == 84 || bytes[10] == 116,
+        guard bytes.count >= 19, bytes[4] == 45, bytes[7] == 45, bytes[10] == 84 || bytes[10] == 116,
             bytes[13] == 58, bytes[16] == 58,
             let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
             let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+            (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour < 24, minute < 60, second < 61
         else { return nil }
         var index = 19
-        var fraction = 0.0
-        if bytes[index] == 46 {
+        if index < bytes.count, bytes[index] == 46 || bytes[index] == 44 {
             index += 1
-            var scale = 0.1
             let start = index
-            while index < bytes.count, (48...57).contains(bytes[index]) {
-                fraction += Double(bytes[index] - 48) * scale
-                scale /= 10
-                index += 1
-            }
+            while index < bytes.count, (48...57).contains(bytes[index]) { index += 1 }
             guard index > start else { return nil }
         }
-        guard index < bytes.count else { return nil }
         var offset = 0
-        if bytes[index] == 90 || bytes[index] == 122 {
+        if index == bytes.count {
+            offset = 0
+        } else if bytes[index] == 90 || bytes[index] == 122 {
             index += 1
-        } else if bytes[index] == 43 || bytes[index] == 45, let hours = number(index + 1..<index + 3),
-            index + 3 < bytes.count, bytes[index + 3] == 58, let minutes = number(index + 4..<index + 6)
-        {
-            offset = (hours * 60 + minutes) * 60 * (bytes[index] == 45 ? -1 : 1)
-            index += 6
+        } else if bytes[index] == 43 || bytes[index] == 45, let hours = number(index + 1..<index + 3), hours < 24 {
+            let sign = bytes[index] == 45 ? -1 : 1
+            index += 3
+            var minutes = 0
+            if index < bytes.count {
+                if bytes[index] == 58 { index += 1 }
+                guard let parsed = number(index..<index + 2), parsed < 60 else { return nil }
+                minutes = parsed
+                index += 2
+            }
+            offset = (hours * 60 + minutes) * 60 * sign
         } else {
             return nil
         }
         guard index == bytes.count else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
-        let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
-        return Date(timeIntervalSince1970: seconds)
+        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset))
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     /// Formats `date` as `2026-11-29T17:12:00Z`, to the whole second, in UTC.

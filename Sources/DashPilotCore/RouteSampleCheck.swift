@@ -9,8 +9,12 @@ public enum RouteSampleCheck {
     /// Faster than this, in metres a second, a sample is a glitch.
     public static let maximumSpeed = 62.0
 
-    /// The problem with `sample` given the shift and its last kept sample, or `nil` to keep it.
-    public static func problem(with sample: RouteSample, shift: Shift, lastKept: RouteSample?, now: Date) -> RouteSampleProblem? {
+    /// The problem with `sample` given its shift, whether the shift already holds a sample at its
+    /// second, and the last kept sample of its own capture session; `nil` to keep it. Judging
+    /// each sample against its own session makes an import independent of file order.
+    public static func problem(
+        with sample: RouteSample, shift: Shift, lastKept: RouteSample?, now: Date, duplicate: Bool = false
+    ) -> RouteSampleProblem? {
         let lat = sample.latitude
         let lon = sample.longitude
         guard lat.isFinite, lon.isFinite, abs(lat) <= 90, abs(lon) <= 180, !(lat == 0 && lon == 0) else {
@@ -20,6 +24,7 @@ public enum RouteSampleCheck {
             guard accuracy.isFinite, accuracy >= 0, accuracy <= worstAccuracy else { return .poorAccuracy }
         }
         guard shift.holds(sample.recordedAt, now: now) else { return .outsideShift }
+        guard !duplicate else { return .alreadyRecorded }
         guard let last = lastKept else { return nil }
         guard sample.recordedAt > last.recordedAt else { return .notLaterThanLast }
         let distance = sample.distance(to: last)

@@ -3,6 +3,7 @@ public enum RouteSampleProblem: String, Sendable, Equatable, CaseIterable {
     case notAPosition
     case poorAccuracy
     case outsideShift
+    case alreadyRecorded
     case notLaterThanLast
     case tooCloseToLast
     case impossibleSpeed
@@ -13,8 +14,9 @@ public enum RouteSampleProblem: String, Sendable, Equatable, CaseIterable {
         case .notAPosition: "its coordinates are not a position"
         case .poorAccuracy: "its accuracy is negative or worse than 100 m"
         case .outsideShift: "its time falls outside the shift"
-        case .notLaterThanLast: "its time is not later than the shift's last sample"
-        case .tooCloseToLast: "it is within 5 m of the shift's last sample"
+        case .alreadyRecorded: "the shift already holds a sample at that second (already recorded)"
+        case .notLaterThanLast: "its time is not later than the last sample of its capture session"
+        case .tooCloseToLast: "it is within 5 m of the last sample of its capture session"
         case .impossibleSpeed: "reaching it would take more than 62 m/s"
         }
     }

@@ -8,12 +8,14 @@ public struct RouteImportReport: Sendable, Equatable {
     public enum Skip: Hashable, Sendable, Comparable {
         case outsideEveryShift
         case refused(RouteSampleProblem)
+        case unreadable(GPXReader.PointSkip)
 
         /// The reason as a clause.
         public var sentence: String {
             switch self {
             case .outsideEveryShift: "outside every shift"
             case .refused(let problem): problem.sentence
+            case .unreadable(let skip): skip.sentence
             }
         }
 
@@ -22,6 +24,7 @@ public struct RouteImportReport: Sendable, Equatable {
             switch self {
             case .outsideEveryShift: "outsideEveryShift"
             case .refused(let problem): problem.rawValue
+            case .unreadable(let skip): skip.rawValue
             }
         }
 
@@ -32,6 +35,10 @@ public struct RouteImportReport: Sendable, Equatable {
     public var kept = 0
     /// Points skipped, by reason.
     public var skipped: [Skip: Int] = [:]
+    /// How many tracks the file held.
+    public var tracks = 0
+    /// How many planned routes and waypoints it held: not a recorded track, never imported.
+    public var routesOrWaypoints = 0
 
     /// All points skipped.
     public var skippedCount: Int { skipped.values.reduce(0, +) }
@@ -56,12 +63,19 @@ extension DashPilotStore {
     /// The owner of the route summaries, on this store's connection.
     var routeSummaries: RouteSummaryTable { RouteSummaryTable(connection: connection) }
 
-    func lastSampleRow(shiftID: Int64) throws -> RouteSample? {
+    /// The last kept sample of capture session `session` of shift `shiftID`.
+    func lastSampleRow(shiftID: Int64, session: Int64?) throws -> RouteSample? {
         try connection.queryFirst(
             """
             SELECT recorded_at, latitude_e7, longitude_e7, accuracy_dm, session FROM route_sample
-            WHERE shift_id = ? ORDER BY recorded_at DESC LIMIT 1
-            """, .integer(shiftID), row: Self.sample)
+            WHERE shift_id = ? AND session IS ? ORDER BY recorded_at DESC LIMIT 1
+            """, .integer(shiftID), .integer(session), row: Self.sample)
+    }
+
+    /// Whether shift `shiftID` holds a sample at `time` (importing a file twice adds nothing).
+    func holdsSample(shiftID: Int64, at time: Int64) throws -> Bool {
+        try connection.scalar("SELECT count(*) FROM route_sample WHERE shift_id = ? AND recorded_at = ?", .integer(shiftID), .integer(time))
+            != 0
     }
 
     static let insertSampleSQL = """
@@ -89,7 +103,8 @@ extension DashPilotStore {
             let candidate = RouteSample(
                 recordedAt: time, latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy, session: session)
             if let problem = RouteSampleCheck.problem(
-                with: candidate, shift: shift, lastKept: try lastSampleRow(shiftID: shift.id), now: time)
+                with: candidate, shift: shift, lastKept: try lastSampleRow(shiftID: shift.id, session: session), now: time,
+                duplicate: try holdsSample(shiftID: shift.id, at: time.unixSeconds))
             {
                 throw DashPilotRefusal.routeSampleRefused(problem)
             }
@@ -106,51 +121,74 @@ extension DashPilotStore {
     }
 
     /// Imports track segments (each one capture session): every point joins the shift whose time
-    /// span holds it and passes the same checks as `addRouteSample`. One transaction.
+    /// span holds it and passes the same checks as `addRouteSample`, against the last kept sample
+    /// of its own segment. One transaction.
     public func importRoute(segments: [[RouteSample]]) throws -> RouteImportReport {
+        try importRoute { sink in
+            var report = GPXReader.Report()
+            for segment in segments {
+                try sink.segment()
+                for point in segment {
+                    report.points += 1
+                    try sink.point(point)
+                }
+            }
+            return report
+        }
+    }
+
+    /// Imports what `read` hands its sink as it reads a file, in one transaction: a file that
+    /// turns out malformed (`read` throws) leaves nothing behind. Each segment is a new capture
+    /// session of each shift it touches, so file order and the order files arrive in do not
+    /// matter; a point at a second its shift already holds is counted as already recorded. The
+    /// route summaries of the shifts touched are recomputed before the commit.
+    public func importRoute(_ read: (GPXReader.Sink) throws -> GPXReader.Report) throws -> RouteImportReport {
         try write {
             let time = now
             let shifts = try connection.query("SELECT \(Self.shiftColumns) FROM shift ORDER BY started_at, id", row: Self.shift)
             var report = RouteImportReport()
             let insert = try connection.statement(Self.insertSampleSQL)
             defer { insert.reset() }
-            var lastKept: [Int64: RouteSample?] = [:]
             var nextSession: [Int64: Int64] = [:]
-            for segment in segments {
-                var sessionOfShift: [Int64: Int64] = [:]
-                for point in segment {
-                    guard let shift = Self.shift(holding: point.recordedAt.wholeSecond, in: shifts, now: time) else {
-                        report.skipped[.outsideEveryShift, default: 0] += 1
-                        continue
-                    }
-                    let last: RouteSample?
-                    if let cached = lastKept[shift.id] { last = cached } else { last = try lastSampleRow(shiftID: shift.id) }
+            var sessionOfShift: [Int64: Int64] = [:]
+            var lastKept: [Int64: RouteSample] = [:]
+            let sink = GPXReader.Sink(
+                segment: {
+                    sessionOfShift.removeAll(keepingCapacity: true)
+                    lastKept.removeAll(keepingCapacity: true)
+                },
+                point: { point in
                     var sample = point
                     sample.recordedAt = point.recordedAt.wholeSecond
-                    if let problem = RouteSampleCheck.problem(with: sample, shift: shift, lastKept: last, now: time) {
+                    guard let shift = Self.shift(holding: sample.recordedAt, in: shifts, now: time) else {
+                        report.skipped[.outsideEveryShift, default: 0] += 1
+                        return
+                    }
+                    let duplicate = try self.holdsSample(shiftID: shift.id, at: sample.recordedAt.unixSeconds)
+                    if let problem = RouteSampleCheck.problem(
+                        with: sample, shift: shift, lastKept: lastKept[shift.id], now: time, duplicate: duplicate)
+                    {
                         report.skipped[.refused(problem), default: 0] += 1
-                        lastKept[shift.id] = last
-                        continue
+                        return
                     }
                     if sessionOfShift[shift.id] == nil {
-                        let next: Int64
-                        if let known = nextSession[shift.id] {
-                            next = known
-                        } else {
-                            next =
-                                (try connection.scalar("SELECT max(session) FROM route_sample WHERE shift_id = ?", .integer(shift.id)) ?? 0)
-                                + 1
-                        }
+                        let next =
+                            try nextSession[shift.id]
+                            ?? ((self.connection.scalar("SELECT max(session) FROM route_sample WHERE shift_id = ?", .integer(shift.id)) ?? 0)
+                                + 1)
                         sessionOfShift[shift.id] = next
                         nextSession[shift.id] = next + 1
                     }
                     sample.session = sessionOfShift[shift.id]
-                    try insertSample(sample, shiftID: shift.id, statement: insert)
+                    try self.insertSample(sample, shiftID: shift.id, statement: insert)
                     lastKept[shift.id] = Self.stored(sample)
                     report.kept += 1
-                }
-            }
-            for shiftID in lastKept.keys.sorted() where nextSession[shiftID] != nil {
+                })
+            let read = try read(sink)
+            for (skip, count) in read.skipped { report.skipped[.unreadable(skip), default: 0] += count }
+            report.tracks = read.tracks
+            report.routesOrWaypoints = read.routesOrWaypoints
+            for shiftID in nextSession.keys.sorted() {
                 try routeSummaries.recompute(shiftID: shiftID)
             }
             return report

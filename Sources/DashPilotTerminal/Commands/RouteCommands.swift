@@ -2,6 +2,10 @@ import DashPilotCore
 import DashPilotStore
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `route add|import`: route samples.
 enum RouteCommands {
     static let all: [CommandDefinition] = [add, importFile]
@@ -29,33 +33,107 @@ enum RouteCommands {
     }
 
     static let importFile = CommandDefinition(
-        words: ["route", "import"], overview: "Imports a GPX track: each point joins the shift that holds its time.",
-        arguments: [ArgumentSpec(name: "FILE", help: "The GPX file.", completion: .file)], printsJSON: true
+        words: ["route", "import"],
+        overview: "Imports GPX 1.0 or 1.1 tracks: each point joins the shift whose time span holds it; each segment is a capture session.",
+        arguments: [ArgumentSpec(name: "FILE...", help: "GPX files, or - for standard input.", completion: .file)], printsJSON: true,
+        usageOverride: "route import FILE... | route import - [--json]"
     ) { input throws(UsageError) in
-        try input.expectAtMost(1)
-        let path = try input.positional(0, "FILE").text
+        guard !input.positionals.isEmpty else {
+            throw UsageError(command: input.command, message: "Missing FILE (or - for standard input).")
+        }
+        let paths = input.positionals.map(\.text)
         let json = input.json
         return { context in
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw CommandFailure(sentence: "Can't read \(path).")
-            }
-            let segments: [[RouteSample]]
-            do {
-                segments = try GPXReader.segments(from: data)
-            } catch let malformed as GPXReader.Malformed {
-                throw CommandFailure(sentence: malformed.sentence)
-            }
-            let report = try context.store().importRoute(segments: segments)
-            if json {
-                let skipped = report.skipped.sorted { $0.key < $1.key }.map { ($0.key.identifier, JSON.integer(Int64($0.value))) }
-                context.say(json: .object([("kept", .integer(Int64(report.kept))), ("skipped", .object(skipped))]))
-            } else {
-                context.say("Kept \(report.kept) point\(report.kept == 1 ? "" : "s"); skipped \(report.skippedCount).")
-                for (skip, count) in report.skipped.sorted(by: { $0.key < $1.key }) {
-                    context.say("  \(count) skipped: \(skip.sentence)")
+            let store = try context.store()
+            var status = ExitStatus.done
+            var results: [JSON] = []
+            for path in paths {
+                let shown = path == "-" ? "standard input" : path
+                do {
+                    let report = try importOne(path, into: store)
+                    if json {
+                        results.append(reportJSON(report, file: path))
+                    } else {
+                        for line in sentences(report, file: shown, several: paths.count > 1) { context.say(line) }
+                    }
+                } catch let failure as CommandFailure {
+                    status = ExitStatus.refused
+                    CommandLineTool.writeError("Error: \(TerminalText.safe(failure.sentence))")
                 }
             }
-            return ExitStatus.done
+            if json { context.say(json: paths.count == 1 && results.count == 1 ? results[0] : .array(results)) }
+            return status
         }
     }
+
+    /// Reads and imports one file in one transaction; a malformed file imports nothing.
+    static func importOne(_ path: String, into store: DashPilotStore) throws -> RouteImportReport {
+        let file = try MappedFile(path: path)
+        let progress = ImportProgress(file: path == "-" ? "standard input" : path)
+        do {
+            return try store.importRoute { sink in
+                var sink = sink
+                sink.release = { offset, fraction in
+                    file.release(before: offset)
+                    progress.show(fraction)
+                }
+                return try file.withBytes { try GPXReader.read($0, into: sink) }
+            }
+        } catch let malformed as GPXReader.Malformed {
+            progress.clear()
+            throw CommandFailure(sentence: "\(path == "-" ? "Standard input" : path): \(malformed.sentence)")
+        }
+    }
+
+    /// What an import did, in sentences.
+    static func sentences(_ report: RouteImportReport, file: String, several: Bool) -> [String] {
+        var lines: [String] = []
+        if report.tracks == 0 && report.routesOrWaypoints > 0 {
+            lines.append(
+                "\(several ? file + ": " : "")The file holds no recorded track, only planned routes or waypoints; nothing was imported.")
+            return lines
+        }
+        if report.tracks == 0 {
+            lines.append("\(several ? file + ": " : "")The file holds no track; nothing was imported.")
+            return lines
+        }
+        let kept = "Kept \(report.kept) point\(report.kept == 1 ? "" : "s"); skipped \(report.skippedCount)."
+        lines.append((several ? file + ": " : "") + kept)
+        for (skip, count) in report.skipped.sorted(by: { $0.key < $1.key }) {
+            lines.append("  \(count) skipped: \(skip.sentence)")
+        }
+        return lines
+    }
+
+    static func reportJSON(_ report: RouteImportReport, file: String) -> JSON {
+        let skipped = report.skipped.sorted { $0.key < $1.key }.map { ($0.key.identifier, JSON.integer(Int64($0.value))) }
+        return .object([
+            ("file", .string(file)), ("kept", .integer(Int64(report.kept))), ("skipped", .object(skipped)),
+            ("tracks", .integer(Int64(report.tracks))), ("routesOrWaypoints", .integer(Int64(report.routesOrWaypoints))),
+        ])
+    }
+}
+
+/// An import's progress on standard error, when it is a terminal and the file takes more than a
+/// second.
+final class ImportProgress {
+    private let file: String
+    private let start = Date()
+    private let terminal = isatty(STDERR_FILENO) != 0
+    private var shown = false
+
+    init(file: String) { self.file = file }
+
+    func show(_ fraction: Double) {
+        guard terminal, Date().timeIntervalSince(start) > 1 else { return }
+        shown = true
+        FileHandle.standardError.write(Data("\rReading \(TerminalText.safe(file)): \(Int(fraction * 100))%".utf8))
+    }
+
+    func clear() {
+        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        shown = false
+    }
+
+    deinit { clear() }
 }

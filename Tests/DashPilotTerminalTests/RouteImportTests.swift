@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+@Suite("The command line: GPX from real devices")
+struct RouteImportTests {
+    /// A GPX file of `segments`, each a list of (seconds after 17:00, metres north) points, in the
+    /// order given. Written as producers write them: a Garmin-like header, elevation, extensions.
+    static func gpx(_ segments: [[(Int, Double)]], zone: String = "Z") -> String {
+        var text =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"Invented Device 1\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><name>Invented</name>\n"
+        for segment in segments {
+            text += "<trkseg>\n"
+            for (seconds, north) in segment {
+                let time = String(format: "2026-11-29T17:%02d:%02d", seconds / 60, seconds % 60) + zone
+                text += "<trkpt lat=\"\(40 + north / 111_195)\" lon=\"-75\"><ele>12.0</ele><time>\(time)</time></trkpt>\n"
+            }
+            text += "</trkseg>\n"
+        }
+        return text + "</trk></gpx>\n"
+    }
+
+    static func shift() -> Binary {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["shift", "end"], at: "2026-11-29 18:00:00")
+        return dash
+    }
+
+    static func miles(_ dash: Binary) -> Double? {
+        (json(dash.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any])?["miles"] as? Double
+    }
+
+    static func points(from start: Int, north: Double) -> [(Int, Double)] {
+        var points: [(Int, Double)] = []
+        for index in 0..<20 { points.append((start + index * 10, north + Double(index) * 50)) }
+        return points
+    }
+
+    static let morning = points(from: 60, north: 0)
+    static let later = points(from: 1200, north: 2000)
+
+    @Test func segmentsListedNewestFirstGiveTheMileageOfTheOriginalOrder() throws {
+        let inOrder = Self.shift()
+        let reversed = Self.shift()
+        defer {
+            inOrder.remove()
+            reversed.remove()
+        }
+        try Self.gpx([Self.morning, Self.later]).write(toFile: inOrder.folder + "/a.gpx", atomically: true, encoding: .utf8)
+        try Self.gpx([Self.later, Self.morning]).write(toFile: reversed.folder + "/a.gpx", atomically: true, encoding: .utf8)
+        #expect(inOrder.run(["route", "import", inOrder.folder + "/a.gpx"]).stdout.hasPrefix("Kept 40 points; skipped 0."))
+        #expect(reversed.run(["route", "import", reversed.folder + "/a.gpx"]).stdout.hasPrefix("Kept 40 points; skipped 0."))
+        let expected = try #require(Self.miles(inOrder))
+        #expect(Self.miles(reversed) == expected)
+        #expect(abs(expected - 1900 / 1609.344) < 0.01)
+        #expect(reversed.run(["doctor"]).status == 0)
+    }
+
+    @Test func aSecondImportAddsNothingAndSaysItWasAlreadyRecorded() throws {
+        let dash = Self.shift()
+        defer { dash.remove() }
+        let file = dash.folder + "/ride.gpx"
+        try Self.gpx([Self.morning]).write(toFile: file, atomically: true, encoding: .utf8)
+        dash.run(["route", "import", file])
+        let again = dash.run(["route", "import", file, "--json"])
+        let report = try #require(json(again.stdout) as? [String: Any])
+        #expect(report["kept"] as? Int == 0 && (report["skipped"] as? [String: Int]) == ["alreadyRecorded": 20])
+        #expect(dash.run(["route", "import", file]).stdout.contains("already recorded"))
+    }
+
+    @Test func severalFilesAndStandardInputInAnyOrder() throws {
+        let dash = Self.shift()
+        defer { dash.remove() }
+        try Self.gpx([Self.later], zone: "+00:00").write(toFile: dash.folder + "/later.gpx", atomically: true, encoding: .utf8)
+        try Self.gpx([Self.morning], zone: "").write(toFile: dash.folder + "/morning.gpx", atomically: true, encoding: .utf8)
+        let both = dash.run(["route", "import", dash.folder + "/later.gpx", dash.folder + "/morning.gpx"])
+        #expect(
+            both.status == 0 && both.stdout.contains("later.gpx: Kept 20 points") && both.stdout.contains("morning.gpx: Kept 20 points"))
+        let fresh = Self.shift()
+        defer { fresh.remove() }
+        let piped = fresh.run(["route", "import", "-"], stdin: Self.gpx([Self.morning, Self.later], zone: "+0000"))
+        #expect(piped.status == 0 && piped.stdout.hasPrefix("Kept 40 points"))
+        #expect(Self.miles(fresh) == Self.miles(dash))
+    }
+
+    @Test func aFileOfRoutesOnlySaysItHoldsNoRecordedTrack() throws {
+        let dash = Self.shift()
+        defer { dash.remove() }
+        let file = dash.folder + "/planned.gpx"
+        try "<gpx version=\"1.1\"><rte><rtept lat=\"40\" lon=\"-75\"/><rtept lat=\"40.1\" lon=\"-75\"/></rte></gpx>".write(
+            toFile: file, atomically: true, encoding: .utf8)
+        let result = dash.run(["route", "import", file])
+        #expect(result.status == 0 && result.stdout.contains("holds no recorded track"))
+    }
+
+    @Test func aMalformedFileAmongOthersIsRefusedAloneWithItsLine() throws {
+        let dash = Self.shift()
+        defer { dash.remove() }
+        try Self.gpx([Self.morning]).write(toFile: dash.folder + "/good.gpx", atomically: true, encoding: .utf8)
+        try "<gpx><trk><trkseg>\n<trkpt lat=\"40\" lon=\"-75\"><time>2026-11-29T17:30:00Z</time></trkpt>\n</trk></gpx>".write(
+            toFile: dash.folder + "/bad.gpx", atomically: true, encoding: .utf8)
+        let result = dash.run(["route", "import", dash.folder + "/bad.gpx", dash.folder + "/good.gpx"])
+        #expect(result.status == 1 && result.stderr.contains("bad.gpx: The GPX file is malformed at line 3"))
+        #expect(result.stdout.contains("good.gpx: Kept 20 points"))
+        let samples = (json(dash.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any])?["miles"] as? Double
+        #expect(samples != nil)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time")))
+    func aLargeFileIsReadInFlatMemory() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        // 40 MB of points outside every shift: read whole it would need more than 48 MiB.
+        let point = "<trkpt lat=\"40.123456\" lon=\"-75.123456\"><ele>12.5</ele><time>2020-01-01T00:00:00Z</time></trkpt>\n"
+        let file = dash.folder + "/large.gpx"
+        FileManager.default.createFile(atPath: file, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+        handle.write(Data("<gpx version=\"1.1\"><trk><trkseg>\n".utf8))
+        let chunk = Data(String(repeating: point, count: 10_000).utf8)
+        for _ in 0..<(40_000_000 / chunk.count) { handle.write(chunk) }
+        handle.write(Data("</trkseg></trk></gpx>\n".utf8))
+        try handle.close()
+        let result = dash.spawn(
+            ["/usr/bin/time", "-f", "peak %M", Binary.path, "route", "import", file].map { Array($0.utf8) }, environment: dash.environment,
+            stdin: nil)
+        #expect(result.status == 0 && result.stdout.contains("outside every shift"))
+        let peak = result.stderr.split(separator: "\n").last { $0.hasPrefix("peak ") }.flatMap { Int($0.dropFirst(5)) }
+        #expect((peak ?? Int.max) < 48 * 1024, "peak \(peak ?? -1) KiB")
+    }
+}
