@@ -117,4 +117,74 @@ struct CommandLineContractTests {
         #expect(report["healthy"] as? Bool == true)
         #expect(FileManager.default.contents(atPath: dash.storePath) == before)
     }
+
+    @Test func anEmptyStorePathIsAUsageErrorNeverTheDefaultStore() {
+        var dash = Binary()
+        defer { dash.remove() }
+        let option = dash.run(["--store", "", "shift", "start"])
+        #expect(option.status == 64 && option.stderr.hasPrefix("Error: --store needs a path"))
+        dash.environment["DASHPILOT_STORE"] = ""
+        let variable = dash.run(["shift", "start"])
+        #expect(variable.status == 64 && variable.stderr.hasPrefix("Error: DASHPILOT_STORE is set but empty"))
+        #expect(!FileManager.default.fileExists(atPath: dash.folder + "/home/.local/share/dashpilot"))
+    }
+
+    @Test func aStorePathThatIsNotUTF8IsNeverRepairedIntoAnotherFilesName() {
+        let dash = Binary()
+        defer { dash.remove() }
+        let invalid = Array((dash.folder + "/store-").utf8) + [0xFF] + Array(".sqlite".utf8)
+        let result = dash.run(bytes: [Array("--store".utf8), invalid, Array("shift".utf8), Array("start".utf8)])
+        #expect(result.status == 64)
+        #expect(!FileManager.default.fileExists(atPath: dash.folder + "/store-\u{FFFD}.sqlite"))
+    }
+
+    @Test func aReadOfAStoreThatDoesNotExistAnswersEmptyAndCreatesNothing() {
+        let dash = Binary()
+        defer { dash.remove() }
+        let path = dash.folder + "/nonexistent/deep/x.sqlite"
+        let list = dash.run(["--store", path, "shift", "list"])
+        #expect(list.status == 0 && list.stdout == "No shifts recorded yet.\n")
+        #expect(dash.run(["--store", path, "place", "list", "--json"]).stdout == "[]\n")
+        #expect(dash.run(["--store", path, "period", "list", "week", "--limit", "1", "--json"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: dash.folder + "/nonexistent"))
+    }
+
+    @Test func globalOptionsStandAnywhereOnTheLine() {
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.run(["shift", "start"])
+        let before = dash.run(["--json", "shift", "list"])
+        #expect(before.status == 0 && before.stdout.hasPrefix("[{\"id\": 1"))
+        #expect(dash.run(["shift", "--json", "list"]).stdout == before.stdout)
+        #expect(dash.run(["shift", "list", "--json"]).stdout == before.stdout)
+        #expect(dash.run(["shift", "start", "--json"]).status == 64)
+    }
+
+    @Test(
+        "Each refused amount says why",
+        arguments: [
+            ("84.555", "Use at most two decimal places."), ("9999999999999999", "That amount is too large"),
+            ("abc", "An amount is a decimal number such as 84.50."),
+        ])
+    func amounts(amount: String, reason: String) {
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.run(["shift", "start"])
+        dash.run(["shift", "end"])
+        let result = dash.run(["shift", "earnings", "1", amount])
+        #expect(result.status == 64 && result.stderr.hasPrefix("Error: " + reason))
+    }
+
+    @Test func amountsWithoutAWholePartOrAFractionAreAmounts() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.run(["shift", "start"])
+        dash.run(["shift", "end"])
+        for (amount, shown) in [(".5", "0.50"), ("5.", "5.00"), ("5", "5.00")] {
+            #expect(dash.run(["shift", "earnings", "1", amount]).status == 0)
+            #expect((json(dash.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any])?["earnings"] as? String == shown)
+        }
+        let negative = dash.run(["shift", "earnings", "1", "-5"])
+        #expect(negative.status == 1 && negative.stderr == "Error: Earnings can't be negative.\n")
+    }
 }
