@@ -1,3 +1,5 @@
+import Foundation
+
 /// A rule of DashPilot refused an operation, or what it named was not found. Nothing was written.
 ///
 /// Each case carries a sentence a driver can act on. Sentences may hold a place's display name
@@ -28,6 +30,10 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
     case noMergeSourceCalled(String)
     /// A merge's destination names no place: `mergeDestinationMissing`, with the name.
     case noMergeDestinationCalled(String)
+    /// `shift end --at` a time before something recorded on the shift.
+    case endBeforeLastActivity(id: Int64, lastActivity: Date)
+    /// `shift end --at` a time later than now.
+    case endInTheFuture(id: Int64)
 
     /// The refusal as one sentence for the driver.
     public var sentence: String {
@@ -74,6 +80,10 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
             "No pickup place is called \"\(name)\". \(Self.findHint(name))"
         case .noMergeSourceCalled(let name):
             "No pickup place is called \"\(name)\", so there is nothing to merge. \(Self.findHint(name))"
+        case .endBeforeLastActivity(let id, let lastActivity):
+            "Shift \(id) can't end before its last recorded activity, at \(ISO8601.format(lastActivity)); nothing was changed."
+        case .endInTheFuture(let id):
+            "Shift \(id) can't end later than now; nothing was changed."
         case .noMergeDestinationCalled(let name):
             "No pickup place is called \"\(name)\" to merge into; giving this place that name is a rename (`dashpilot place rename`)."
         }
@@ -103,6 +113,7 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
         case .noPlaceCalled: .placeNotFound
         case .noMergeSourceCalled: .mergeSourceMissing
         case .noMergeDestinationCalled: .mergeDestinationMissing
+        case .endBeforeLastActivity, .endInTheFuture: .endTimeOutOfRange
         }
     }
 
@@ -149,6 +160,7 @@ public enum RefusalRule: Sendable, Equatable {
     case negativeEarnings
     case invalidName(PickupPlaceNameProblem)
     case placeNotFound
+    case endTimeOutOfRange
     case recentPlaceOutOfRange
     case renameCollision
     case mergeIntoItself
@@ -171,6 +183,7 @@ public enum RefusalRule: Sendable, Equatable {
         case .negativeEarnings: "negative-earnings"
         case .invalidName(let problem): "invalid-name-\(problem.rawValue)"
         case .placeNotFound: "place-not-found"
+        case .endTimeOutOfRange: "end-time-out-of-range"
         case .recentPlaceOutOfRange: "recent-place-out-of-range"
         case .renameCollision: "rename-collision"
         case .mergeIntoItself: "merge-into-itself"

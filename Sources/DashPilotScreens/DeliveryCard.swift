@@ -108,6 +108,8 @@ public struct RunningShiftScreen: Sendable, Equatable {
     public var keys: [KeyHint]
     /// What the screen says when it has no card ("Press s to start a shift."), or `nil`.
     public var emptyHint: String?
+    /// After 12 hours: "Running for 14 h. If you forgot to end it, e ends it at its last activity."
+    public var longRunningLine: String?
 
     /// Creates the screen from its parts.
     public init(title: String, cards: [DeliveryCard], initiallySelected: Int?, keys: [KeyHint], emptyHint: String? = nil) {
@@ -131,12 +133,19 @@ public struct RunningShiftScreen: Sendable, Equatable {
             emptyHint = "Press s to start a shift."
             return
         }
-        var parts = ["Shift running since \(format.time(log.shift.startedAt))"]
+        let started = log.shift.startedAt
+        let sameDay = LocalDate(started, in: format.timeZone) == LocalDate(now, in: format.timeZone)
+        let since = sameDay ? format.time(started) : "\(format.day(started)), \(format.time(started))"
+        let elapsed = max(0, now.timeIntervalSince(started))
+        var parts = ["Shift running since \(since)", format.duration(seconds: elapsed)]
         parts.append(log.deliveries.count == 1 ? "1 delivery" : "\(log.deliveries.count) deliveries")
         if let mileage = log.mileage { parts.append("\(format.miles(mileage.miles)) recorded") }
         title = parts.joined(separator: " · ")
         cards = log.deliveries.map { DeliveryCard($0, wait: log.placeWait(of: $0, now: now, timeZone: format.timeZone), format: format) }
         emptyHint = cards.isEmpty ? "No deliveries yet. Press a to accept one." : nil
+        longRunningLine =
+            elapsed >= 12 * 3600
+            ? "Running for \(Int(elapsed / 3600)) h. If you forgot to end it, e ends it at its last activity." : nil
         initiallySelected = log.deliveries.last(where: { !$0.state.isFinished })?.number ?? log.deliveries.last?.number
         keys = [
             KeyHint("a", "accept"), KeyHint("↑↓", "select"), KeyHint("Enter", "next step"), KeyHint("p", "pickup place"),

@@ -23,7 +23,7 @@ public struct PickupSheet: Sendable, Equatable {
     /// Creates the sheet from its parts.
     public init(
         title: String, deliveryNumber: Int, recentHeading: String, recent: [Control], nameFieldLabel: String,
-        nameFieldAccessibilityLabel: String, removeControl: Control?, keys: [KeyHint]
+        nameFieldAccessibilityLabel: String, removeControl: Control?, keys: [KeyHint], recentNames: [String]
     ) {
         self.title = title
         self.deliveryNumber = deliveryNumber
@@ -33,6 +33,7 @@ public struct PickupSheet: Sendable, Equatable {
         self.nameFieldAccessibilityLabel = nameFieldAccessibilityLabel
         self.removeControl = removeControl
         self.keys = keys
+        self.recentNames = recentNames
     }
 
     /// The sheet for `delivery` with the recent list `recent`.
@@ -47,11 +48,34 @@ public struct PickupSheet: Sendable, Equatable {
             removeControl = nil
         }
         recentHeading = recent.isEmpty ? "No recent places yet" : "Recent"
-        self.recent = recent.prefix(RecentPlace.capacity).map {
-            Control(title: $0.place.name, accessibilityLabel: "Record \($0.place.name) as the pickup place", key: "Enter")
+        self.recent = recent.prefix(RecentPlace.capacity).enumerated().map { index, entry in
+            Control(
+                title: "\(index + 1)  \(entry.place.name)", accessibilityLabel: "Record \(entry.place.name) as the pickup place",
+                key: "\(index + 1)")
         }
         nameFieldLabel = "Name"
         nameFieldAccessibilityLabel = "Pickup place name, Delivery \(delivery.number)"
         keys = [KeyHint("Enter", "record"), KeyHint("↑↓", "recent"), KeyHint("Esc", "cancel")]
+        recentNames = recent.prefix(RecentPlace.capacity).map(\.place.name)
+    }
+
+    /// The recent places' names, in the list's order.
+    public var recentNames: [String] = []
+
+    /// The keys while row `focus` is selected (0..<recent: a recent place; recent: the name
+    /// field; after it: Remove), saying what `Enter` does there.
+    public func keys(focus: Int, fieldIsEmpty: Bool) -> [KeyHint] {
+        let enter: KeyHint
+        if focus < recentNames.count {
+            enter = KeyHint("Enter", "record \(recentNames[focus])")
+        } else if focus == recentNames.count {
+            enter = KeyHint("Enter", fieldIsEmpty ? "record the typed name" : "record this name")
+        } else {
+            enter = KeyHint("Enter", "remove the pickup place")
+        }
+        var hints = [enter, KeyHint("↑↓", "move")]
+        if fieldIsEmpty && !recentNames.isEmpty { hints.append(KeyHint("1–\(recentNames.count)", "record a recent place")) }
+        hints.append(KeyHint("Esc", "cancel"))
+        return hints
     }
 }

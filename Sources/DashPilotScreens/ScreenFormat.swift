@@ -4,22 +4,46 @@ import Foundation
 /// How times, durations and amounts read for one driver: their locale and time zone, injected so
 /// that tests are exact.
 public struct ScreenFormat: Sendable {
-    /// The driver's locale.
+    /// The driver's locale for times and dates.
     public let locale: Locale
+    /// The driver's locale for money.
+    public let moneyLocale: Locale
     /// The driver's time zone.
     public let timeZone: TimeZone
 
     private let formatters: Formatters
 
-    /// Creates a format for `locale` and `timeZone`.
-    public init(locale: Locale, timeZone: TimeZone) {
+    /// Creates a format for `locale` (`moneyLocale` for amounts, the same by default) and `timeZone`.
+    public init(locale: Locale, moneyLocale: Locale? = nil, timeZone: TimeZone) {
         self.locale = locale
+        self.moneyLocale = moneyLocale ?? locale
         self.timeZone = timeZone
         formatters = Formatters()
     }
 
-    /// The machine's own locale and time zone.
+    /// The machine's own locale and time zone, as Foundation reports them.
     public static var current: ScreenFormat { ScreenFormat(locale: .current, timeZone: .current) }
+
+    /// The driver's format as every POSIX program reads it: `LC_ALL`, then `LC_TIME` (times and
+    /// dates) or `LC_MONETARY` (money), then `LANG`; `C` and `POSIX` read as US English. The time
+    /// zone is `TZ`, else the system's. (Foundation on Linux answers `en_001` whatever these say.)
+    public static func driver(environment: [String: String]) -> ScreenFormat {
+        func setting(_ category: String) -> String? {
+            for name in ["LC_ALL", category, "LANG"] {
+                if let value = environment[name], !value.isEmpty { return value }
+            }
+            return nil
+        }
+        func locale(_ value: String?) -> Locale {
+            guard let value else { return Locale(identifier: "en_US") }
+            // "de_DE.UTF-8@euro" -> "de_DE"
+            let identifier = String(value.prefix { $0 != "." && $0 != "@" })
+            if identifier.isEmpty || identifier == "C" || identifier == "POSIX" { return Locale(identifier: "en_US") }
+            return Locale(identifier: identifier)
+        }
+        let zone = environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) } ?? .current
+        return ScreenFormat(locale: locale(setting("LC_TIME")), moneyLocale: locale(setting("LC_MONETARY")), timeZone: zone)
+    }
 
     // Formatters are costly to make (they load the locale's data), so each format makes each
     // one once, on first use.
@@ -70,8 +94,8 @@ public struct ScreenFormat: Sendable {
         let formatter = formatters.currency {
             let formatter = NumberFormatter()
             // A locale with no currency of its own (POSIX) reads dollars, the design's currency.
-            let hasCurrency = locale.currency != nil && locale.currency?.identifier != "XXX"
-            formatter.locale = hasCurrency ? locale : Locale(identifier: "en_US")
+            let hasCurrency = moneyLocale.currency != nil && moneyLocale.currency?.identifier != "XXX"
+            formatter.locale = hasCurrency ? moneyLocale : Locale(identifier: "en_US")
             formatter.numberStyle = .currency
             formatter.minimumFractionDigits = 2
             formatter.maximumFractionDigits = 2

@@ -1,4 +1,5 @@
 import DashPilotCore
+import Foundation
 
 /// The small screens and sentences of the interactive mode that belong to no larger model: the
 /// keys overlay, the cancel confirmation and the messages a key can leave.
@@ -39,5 +40,49 @@ public struct CancelConfirmation: Sendable, Equatable {
         title = "Cancel Delivery \(number)?"
         text = "Its recorded times stay; it takes no more steps once cancelled."
         keys = [KeyHint("y", "cancel delivery"), KeyHint("n", "keep it")]
+    }
+}
+
+/// The confirmation `e` asks before ending the running shift, with its summary.
+public struct EndShiftConfirmation: Sendable, Equatable {
+    /// "End shift 12?".
+    public var title: String
+    /// "3 deliveries · 4 h 38 min · 31.2 mi recorded".
+    public var summary: String
+    /// "y  end it now, at 9:40 PM", "l  end it at its last activity, 9:12 PM", "n  keep it running".
+    public var choices: [KeyHint]
+
+    /// The confirmation for `log` (the running shift's) at `now`, whose last activity was `lastActivity`.
+    public init(log: ShiftLog, lastActivity: Date, now: Date, format: ScreenFormat) {
+        title = "End shift \(log.shift.id)?"
+        let count = log.deliveries.count == 1 ? "1 delivery" : "\(log.deliveries.count) deliveries"
+        var parts = [count, format.duration(seconds: max(0, now.timeIntervalSince(log.shift.startedAt)))]
+        parts.append(log.mileage.map { "\(format.miles($0.miles)) recorded" } ?? "no route recorded")
+        summary = parts.joined(separator: " · ")
+        choices = [
+            KeyHint("y", "end it now, at \(format.time(now))"),
+            KeyHint("l", "end it at its last activity, \(format.day(lastActivity)) \(format.time(lastActivity))"),
+            KeyHint("n", "keep it running"),
+        ]
+    }
+}
+
+/// The earnings sheet over a completed shift's log.
+public struct EarningsSheet: Sendable, Equatable {
+    /// "What did Shift 12 pay?".
+    public var title: String
+    /// "Amount".
+    public var fieldLabel: String
+    /// The amount recorded, to prefill the field ("84.50"), or empty.
+    public var prefilled: String
+    /// The keys.
+    public var keys: [KeyHint]
+
+    /// The sheet for `shift`.
+    public init(shift: Shift) {
+        title = "What did Shift \(shift.id) pay?"
+        fieldLabel = "Amount"
+        prefilled = shift.earnings?.description ?? ""
+        keys = [KeyHint("Enter", "record"), KeyHint("empty", "clears"), KeyHint("Esc", "cancel")]
     }
 }

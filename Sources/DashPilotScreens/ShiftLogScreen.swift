@@ -79,8 +79,8 @@ public struct ShiftLogScreen: Sendable, Equatable {
         earningsLine = Self.earningsLine(shift: shift, rates: log.rates, format: format)
         entries = log.deliveries.map { Self.entry($0, format: format) }
         keys = [
-            KeyHint("↑↓", "select"), KeyHint("Enter", "place history"), KeyHint("p", "pickup place"), KeyHint("Esc", "back"),
-            KeyHint("?", "keys"),
+            KeyHint("↑↓", "select"), KeyHint("Enter", "place history"), KeyHint("p", "pickup place"), KeyHint("$", "earnings"),
+            KeyHint("Esc", "back"), KeyHint("?", "keys"),
         ]
     }
 

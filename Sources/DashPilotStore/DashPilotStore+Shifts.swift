@@ -21,8 +21,10 @@ extension DashPilotStore {
         }
     }
 
-    /// Ends the running shift at the clock's time. Refused while any of its deliveries is open.
-    public func endShift() throws -> Shift {
+    /// Ends the running shift at `time` (the clock's time when `nil`): no earlier than anything
+    /// recorded on it (its start, every step, every sample) and no later than now. No recorded
+    /// time changes. Refused while any of its deliveries is open.
+    public func endShift(at time: Date? = nil) throws -> Shift {
         try write {
             guard var shift = try runningShiftRow() else { throw DashPilotRefusal.noShiftRunning }
             let open = try connection.query(
@@ -30,18 +32,36 @@ extension DashPilotStore {
                 .integer(shift.id)
             ) { Int($0.int64(0)) }
             guard open.isEmpty else { throw DashPilotRefusal.deliveriesStillOpen(numbers: open) }
-            let endedAt = now
-            let latest =
-                try connection.scalar(
-                    "SELECT max(coalesce(delivered_at, cancelled_at, accepted_at)) FROM delivery WHERE shift_id = ?",
-                    .integer(shift.id)) ?? shift.startedAt.unixSeconds
-            guard endedAt.unixSeconds >= max(latest, shift.startedAt.unixSeconds) else {
-                throw DashPilotRefusal.clockEarlierThanShift(id: shift.id)
+            let clock = now
+            let latest = try lastActivityRow(of: shift)
+            guard clock.unixSeconds >= latest.unixSeconds else { throw DashPilotRefusal.clockEarlierThanShift(id: shift.id) }
+            let endedAt = time?.wholeSecond ?? clock
+            if time != nil {
+                guard endedAt >= latest else { throw DashPilotRefusal.endBeforeLastActivity(id: shift.id, lastActivity: latest) }
+                guard endedAt <= clock else { throw DashPilotRefusal.endInTheFuture(id: shift.id) }
             }
             try connection.run("UPDATE shift SET ended_at = ? WHERE id = ?", .integer(endedAt.unixSeconds), .integer(shift.id))
             shift.endedAt = endedAt
             return shift
         }
+    }
+
+    /// The latest time recorded on the running shift: its start, a step of a delivery, or a
+    /// route sample. What "end it at its last activity" ends it at.
+    public func lastActivity() throws -> Date? {
+        try read { try runningShiftRow().map { try lastActivityRow(of: $0) } }
+    }
+
+    func lastActivityRow(of shift: Shift) throws -> Date {
+        let steps =
+            try connection.scalar(
+                """
+                SELECT max(max(accepted_at, coalesce(arrived_at_pickup_at, 0), coalesce(picked_up_at, 0),
+                               coalesce(delivered_at, 0), coalesce(cancelled_at, 0)))
+                FROM delivery WHERE shift_id = ?
+                """, .integer(shift.id)) ?? 0
+        let sample = try routeSummaries.stored(shiftID: shift.id)?.last?.time ?? 0
+        return Date(unixSeconds: max(shift.startedAt.unixSeconds, steps, sample))
     }
 
     /// The running shift, if one runs.

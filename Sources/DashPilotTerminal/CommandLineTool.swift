@@ -112,7 +112,8 @@ public enum CommandLineTool {
             let parsed = try ParsedArguments(commandArguments, command: command, flags: global.json ? ["--json"] : [])
             let action = try command.parse(parsed)
             let path = try storePath(global, environment: environment)
-            let context = CommandContext(storePath: path, environment: environment, format: .current, confirm: Confirmation.ask)
+            let context = CommandContext(
+                storePath: path, environment: environment, format: .driver(environment: environment), confirm: Confirmation.ask)
             return try action(context)
         } catch let error as UsageError {
             return usageFailure(error)
@@ -161,7 +162,7 @@ public enum CommandLineTool {
             let path = try storePath(global, environment: environment)
             let store = try DashPilotStore(
                 path: path, log: PlatformPickupPlaceLog(environment: environment), migrationProgress: MigrationProgress.onTerminal())
-            return InteractiveApp(store: store, format: .current, environment: environment).run()
+            return InteractiveApp(store: store, format: .driver(environment: environment), environment: environment).run()
         } catch let error as UsageError {
             return usageFailure(error)
         } catch {

@@ -27,12 +27,7 @@ final class RawTerminal {
     /// Enters raw mode and the alternate screen.
     init() {
         tcgetattr(STDIN_FILENO, &savedSettings)
-        var raw = savedSettings
-        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
-        raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
-        raw.c_oflag &= ~tcflag_t(OPOST)
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
-        rawModeActive = 1
+        enterRawMode()
         for signal in [SIGTERM, SIGHUP, SIGQUIT, SIGINT] {
             installHandler(signal) { number in
                 restoreTerminalFromSignal()
@@ -54,6 +49,32 @@ final class RawTerminal {
             sigaddset(&handled, signal)
         }
         pthread_sigmask(SIG_UNBLOCK, &handled, nil)
+        emit("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
+    }
+
+    private func enterRawMode() {
+        var raw = savedSettings
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
+        raw.c_oflag &= ~tcflag_t(OPOST)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+        rawModeActive = 1
+    }
+
+    /// Ctrl-Z: gives the terminal back as it was found and stops, as shell programs do; when the
+    /// shell's `fg` continues the process, takes the terminal again (the caller redraws).
+    func suspend() {
+        restore()
+        // A parent may hand over SIGTSTP ignored or blocked; Ctrl-Z asked to stop, so stop.
+        setAction(SIGTSTP, SIG_DFL)
+        var stop = sigset_t()
+        sigemptyset(&stop)
+        sigaddset(&stop, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &stop, nil)
+        raise(SIGTSTP)
+        // Execution resumes here on SIGCONT.
+        tcgetattr(STDIN_FILENO, &savedSettings)
+        enterRawMode()
         emit("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
     }
 

@@ -9,6 +9,8 @@ struct ScreenBuffer {
     let styled: Bool
     private(set) var lines: [(text: String, style: Style)] = []
     private var focusLine: Int?
+    /// How many lines at the top stay in place while the rest scrolls.
+    private var headerCount = 0
     var footer = ""
 
     init(width: Int, styled: Bool) {
@@ -23,33 +25,66 @@ struct ScreenBuffer {
 
     mutating func blank() { lines.append((String(repeating: " ", count: width), .normal)) }
 
+    /// The screen's heading, pinned at the top: wrapped, never cut, `right` at the end of its
+    /// first line.
     mutating func titled(_ title: String, right: String) {
         let room = width - DisplayWidth.of(right) - 1
-        line(DisplayWidth.fit(TerminalText.safe(title), room) + " " + right, style: .bold)
+        var wrappedTitle = Self.wrap(TerminalText.safe(title), width: room)
+        if wrappedTitle.isEmpty { wrappedTitle = [""] }
+        let first = wrappedTitle.removeFirst()
+        line(first + String(repeating: " ", count: max(1, room - DisplayWidth.of(first) + 1)) + right, style: .bold)
+        for rest in wrappedTitle { line(rest, style: .bold) }
+        headerCount = lines.count
+    }
+
+    /// Pins every line so far as the header.
+    mutating func pinHeader() { headerCount = lines.count }
+
+    /// `text` broken between words into lines of at most `width` columns; a word wider than the
+    /// line is broken where it must be.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if DisplayWidth.of(candidate) <= width {
+                current = candidate
+                continue
+            }
+            if !current.isEmpty { lines.append(current) }
+            current = String(word)
+            while DisplayWidth.of(current) > width {
+                var head = ""
+                var rest = Substring(current)
+                while let next = rest.first, DisplayWidth.of(head + String(next)) <= width {
+                    head.append(next)
+                    rest = rest.dropFirst()
+                }
+                if head.isEmpty { break }
+                lines.append(head)
+                current = String(rest)
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
     }
 
     mutating func split(left: String, right: String, style: Style = .normal) {
-        let room = width - DisplayWidth.of(right) - 2
+        let room = min(width, Self.widestButton) - DisplayWidth.of(right) - 2
         line(DisplayWidth.fit(TerminalText.safe(left), room) + right, style: style)
     }
 
     mutating func wrapped(_ text: String, style: Style = .normal) {
-        var current = ""
-        for word in TerminalText.safe(text).split(separator: " ") {
-            let candidate = current.isEmpty ? String(word) : current + " " + word
-            if DisplayWidth.of(candidate) > width && !current.isEmpty {
-                line(current, style: style)
-                current = String(word)
-            } else {
-                current = candidate
-            }
-        }
-        if !current.isEmpty { line(current, style: style) }
+        for piece in Self.wrap(TerminalText.safe(text), width: width) { line(piece, style: style) }
     }
 
-    /// The large primary lifecycle button.
+    /// The widest a button grows, in columns.
+    static let widestButton = 60
+
+    /// The large primary lifecycle button: as wide as the window up to 60 columns, its key beside
+    /// its label.
     mutating func bigButton(_ title: String, key: String) {
-        let inner = width - 6
+        let inner = min(width, Self.widestButton) - 6
         line("  ┏" + String(repeating: "━", count: inner) + "┓", style: .primary)
         let label = DisplayWidth.of(title)
         let left = max(0, (inner - label) / 2)
@@ -68,24 +103,51 @@ struct ScreenBuffer {
         line("│ " + DisplayWidth.fit(TerminalText.safe(text), width - 4) + " │", style: style)
     }
 
+    /// A boxed text field: its label, then the field scrolled to fit with its cursor in view.
+    mutating func boxField(label: String, _ field: LineEditor, marker: String = "") {
+        let head = marker + label + "  [ "
+        let room = width - 4 - DisplayWidth.of(head) - 2
+        boxLine(head + field.visible(width: room) + " ]")
+    }
+
+    /// A sentence wrapped inside the box, never cut.
+    mutating func boxWrapped(_ text: String, style: Style = .normal) {
+        for line in HelpText.wrap(TerminalText.safe(text), indent: 0, width: max(8, width - 4)) { boxLine(line, style: style) }
+    }
+
     mutating func boxBottom() { line("└" + String(repeating: "─", count: width - 2) + "┘") }
 
-    /// The frame as terminal output: lines scrolled so that the focused one shows, a message line
-    /// and the footer of keys at the bottom.
+    /// The frame as terminal output: the header pinned at the top, the footer of keys and the
+    /// message (wrapped, never cut) pinned at the bottom, and the lines between scrolled so that
+    /// the focused one is in view, with "↑ more" and "↓ more" where they continue.
     func frame(rows: Int, message: String?) -> String {
         let footerLines = wrappedFooter()
-        let room = max(1, rows - 1 - footerLines.count)
-        var start = 0
-        if let focus = focusLine, focus >= room - 6 { start = min(max(0, lines.count - room), max(0, focus - 2)) }
+        let messageLines = message.map { Self.wrap(TerminalText.safe($0), width: width) } ?? []
+        let room = max(1, rows - footerLines.count - max(1, messageLines.count))
+        let header = Array(lines.prefix(min(headerCount, room)))
+        let body = Array(lines.dropFirst(header.count))
+        let bodyRoom = max(0, room - header.count)
+        var shown: [(text: String, style: Style)] = header
+        if body.count <= bodyRoom {
+            shown += body
+        } else if bodyRoom > 0 {
+            let focus = max(0, (focusLine ?? 0) - header.count)
+            // Room for the markers, then the window that holds the focused line.
+            let window = max(1, bodyRoom - 2)
+            var start = max(0, min(focus - window / 3, body.count - window))
+            if focus < window - 1 { start = 0 }
+            let end = min(body.count, start + (start == 0 ? bodyRoom - 1 : window))
+            if start > 0 { shown.append(("  ↑ more", .dim)) }
+            shown += body[start..<end]
+            if end < body.count { shown.append(("  ↓ more", .dim)) }
+        }
         var output = "\u{1B}[H"
         for row in 0..<room {
-            let index = start + row
-            if index < lines.count {
-                output += paint(lines[index].text, lines[index].style)
-            }
+            if row < shown.count { output += paint(shown[row].text, shown[row].style) }
             output += "\u{1B}[K\r\n"
         }
-        output += paint(DisplayWidth.fit(TerminalText.safe(message ?? ""), width), .warning) + "\u{1B}[K"
+        let messages = messageLines.isEmpty ? [""] : messageLines
+        output += messages.map { paint($0, .warning) + "\u{1B}[K" }.joined(separator: "\r\n")
         for line in footerLines { output += "\r\n" + paint(DisplayWidth.fit(line, width), .dim) + "\u{1B}[K" }
         return output
     }

@@ -23,7 +23,7 @@ struct ScreenModelTests {
         _ = try store.setPickupPlace(fixture.name("Nowhere Noodles"), delivery: 1, shiftID: nil)
         let screen = RunningShiftScreen(log: try store.shiftLog(id: nil), format: fixture.format, now: fixture.clock.now())
         let expected = RunningShiftScreen(
-            title: "Shift running since 5:02 PM · 2 deliveries",
+            title: "Shift running since 5:02 PM · 17 min · 2 deliveries",
             cards: [
                 DeliveryCard(
                     number: 1, title: "Delivery 1 · At pickup", placeLine: "Nowhere Noodles",
@@ -114,11 +114,23 @@ struct ScreenModelTests {
             empty
                 == PickupSheet(
                     title: "Pickup place · Delivery 7", deliveryNumber: 7, recentHeading: "Recent",
-                    recent: ["F Six", "E Five", "D Four", "C Three", "B Two"].map {
-                        Control(title: $0, accessibilityLabel: "Record \($0) as the pickup place", key: "Enter")
+                    recent: ["F Six", "E Five", "D Four", "C Three", "B Two"].enumerated().map {
+                        Control(
+                            title: "\($0.offset + 1)  \($0.element)", accessibilityLabel: "Record \($0.element) as the pickup place",
+                            key: "\($0.offset + 1)")
                     },
                     nameFieldLabel: "Name", nameFieldAccessibilityLabel: "Pickup place name, Delivery 7", removeControl: nil,
-                    keys: [KeyHint("Enter", "record"), KeyHint("↑↓", "recent"), KeyHint("Esc", "cancel")]))
+                    keys: [KeyHint("Enter", "record"), KeyHint("↑↓", "recent"), KeyHint("Esc", "cancel")],
+                    recentNames: ["F Six", "E Five", "D Four", "C Three", "B Two"]))
+        // The footer says what Enter does on the selected row.
+        #expect(
+            empty.keys(focus: 0, fieldIsEmpty: true) == [
+                KeyHint("Enter", "record F Six"), KeyHint("↑↓", "move"), KeyHint("1–5", "record a recent place"), KeyHint("Esc", "cancel"),
+            ])
+        #expect(
+            empty.keys(focus: 5, fieldIsEmpty: false) == [
+                KeyHint("Enter", "record this name"), KeyHint("↑↓", "move"), KeyHint("Esc", "cancel"),
+            ])
         let withPlace = PickupSheet(delivery: try store.delivery(number: 1, shiftID: nil), recent: try store.recentPlaces())
         #expect(withPlace.title == "Change pickup place · Delivery 1 · A One")
         #expect(
@@ -163,7 +175,8 @@ struct ScreenModelTests {
                             accessibilityLabel: "Delivery 2, Cancelled"),
                     ],
                     keys: [
-                        KeyHint("↑↓", "select"), KeyHint("Enter", "place history"), KeyHint("p", "pickup place"), KeyHint("Esc", "back"),
+                        KeyHint("↑↓", "select"), KeyHint("Enter", "place history"), KeyHint("p", "pickup place"), KeyHint("$", "earnings"),
+                        KeyHint("Esc", "back"),
                         KeyHint("?", "keys"),
                     ]))
         try store.setEarnings(nil, shiftID: shift.id)

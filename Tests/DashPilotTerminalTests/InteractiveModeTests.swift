@@ -14,10 +14,10 @@ struct TmuxSession {
     let socket: String
     let name = "dashpilot"
 
-    init(dash: Binary, command: String) {
+    init(dash: Binary, command: String, columns: Int = 100, rows: Int = 40) {
         self.dash = dash
         socket = "dashpilot-test-" + UUID().uuidString.prefix(8)
-        tmux(["new-session", "-d", "-s", name, "-x", "100", "-y", "40", command])
+        tmux(["new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows), command])
     }
 
     @discardableResult
@@ -64,7 +64,7 @@ struct InteractiveModeTests {
             dash: dash, command: "env DASHPILOT_STORE='\(dash.storePath)' TZ=UTC '\(Binary.path)'; echo exited-$?; sleep 30")
         defer { session.kill() }
 
-        var screen = session.waitFor { $0.contains("Shift running since") }
+        var screen = session.waitFor { $0.contains("Shift running since") && $0.contains("q quit") }
         #expect(screen.contains("▸ Delivery 2 · Accepted"))  // the newest open delivery is selected
         #expect(screen.contains("[ Add Pickup Place ]"))
         #expect(screen.contains("Arrived at Pickup"))
@@ -176,11 +176,13 @@ struct InteractiveTerminalTests {
         dash.run(["delivery", "accept"])
         let session = TmuxSession(dash: dash, command: "'\(Binary.path)' --store '\(dash.storePath)'")
         defer { session.kill() }
-        let wide = session.waitFor { $0.contains("Arrived at Pickup") }
-        #expect(wide.split(separator: "\n").contains { $0.hasPrefix("  ┗") && $0.count == 98 })
-        session.tmux(["resize-window", "-t", session.name, "-x", "60", "-y", "30"])
-        let narrow = session.waitFor { $0.split(separator: "\n").contains { $0.hasPrefix("  ┗") && $0.count == 58 } }
-        #expect(narrow.split(separator: "\n").contains { $0.hasPrefix("  ┗") && $0.count == 58 })
+        // At 100 columns a button is 60 wide at most, its key beside its label.
+        let wide = session.waitFor { $0.contains("Arrived at Pickup") && $0.contains("q quit") }
+        #expect(wide.split(separator: "\n").contains { $0.hasPrefix("  ┗") && $0.count == 58 })
+        #expect(wide.split(separator: "\n").contains { $0.contains("Arrived at Pickup") && $0.hasSuffix("Enter ┃") && $0.count == 58 })
+        session.tmux(["resize-window", "-t", session.name, "-x", "50", "-y", "30"])
+        let narrow = session.waitFor { $0.split(separator: "\n").contains { $0.hasPrefix("  ┗") && $0.count == 48 } }
+        #expect(narrow.split(separator: "\n").contains { $0.hasPrefix("  ┗") && $0.count == 48 })
     }
 
     @Test func noColorMeansNoStylesAndColorMeansStyles() {
@@ -263,7 +265,7 @@ struct InteractiveTerminalTests {
         session.waitFor { $0.contains("No shift running") }
         session.keys("w")
         var screen = session.waitFor { $0.contains("Weeks") && $0.contains("$21.13/h #") }
-        #expect(screen.contains("23 – 29 Nov") && screen.contains("1 shift · 4 h"))
+        #expect(screen.contains("Nov 23 – 29") && screen.contains("1 shift · 4 h"))
         session.keys("m")
         screen = session.waitFor { $0.contains("Months") && $0.contains("November 2026") }
         #expect(screen.contains("$84.50"))

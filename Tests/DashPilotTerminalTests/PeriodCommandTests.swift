@@ -56,8 +56,8 @@ struct PeriodCommandTests {
         let text = dash.run(["period", "list", "week", "--limit", "3"], at: "2026-11-30 12:00:00").stdout
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
-        #expect(lines[0].hasPrefix("30 Nov – 6 Dec") && lines[0].hasSuffix("no earnings recorded") && !lines[0].contains("#"))
-        #expect(lines[1].hasPrefix("23 – 29 Nov") && lines[1].contains("$84.50") && lines[1].contains("$21.13/h #"))
+        #expect(lines[0].hasPrefix("Nov 30 – Dec 6") && lines[0].hasSuffix("no earnings recorded") && !lines[0].contains("#"))
+        #expect(lines[1].hasPrefix("Nov 23 – 29") && lines[1].contains("$84.50") && lines[1].contains("$21.13/h #"))
         #expect(lines[2].contains("$15.00/h #"))
         let months = try #require(
             json(dash.run(["period", "list", "month", "--all", "--json"], at: "2026-11-30 12:00:00").stdout) as? [[String: Any]])
@@ -70,10 +70,39 @@ struct PeriodCommandTests {
         let dash = Self.history()
         defer { dash.remove() }
         let text = dash.run(["period", "week", "2026-11-23"], at: "2026-11-30 12:00:00").stdout
-        #expect(text.hasPrefix("Week of 23 – 29 Nov\n2 shifts · 5 h on shift · 1 min with a delivery open\n"))
+        #expect(text.hasPrefix("Week of Nov 23 – 29\n2 shifts · 5 h on shift · 1 min with a delivery open\n"))
         #expect(text.contains("2 delivered · 0 cancelled · no route recorded\n"))
         #expect(text.contains("Earnings $84.50 · $21.13 an hour"))
         #expect(text.contains("(over the shifts with earnings; 1 shift has none recorded)"))
         #expect(text.contains("\nShift 3 · ") && text.contains("\nShift 2 · "))
+    }
+}
+
+@Suite("The command line: ending a forgotten shift")
+struct ShiftEndAtTests {
+    @Test func shiftEndAtEndsAtTheStatedTimeWithinWhatWasRecordedAndNow() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.run(["shift", "start"], at: "2026-11-27 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-27 17:10:00")
+        dash.run(["delivery", "deliver", "1"], at: "2026-11-27 17:10:00")
+        dash.run(["delivery", "cancel", "1"], at: "2026-11-27 17:40:00")
+        let early = dash.run(["shift", "end", "--at", "2026-11-27T17:20:00Z"], at: "2026-11-30 10:00:00")
+        #expect(early.status == 1 && early.stderr.contains("can't end before its last recorded activity, at 2026-11-27T17:40:00Z"))
+        let future = dash.run(["shift", "end", "--at", "2026-11-30T12:00:00Z"], at: "2026-11-30 10:00:00")
+        #expect(future.status == 1 && future.stderr.contains("can't end later than now"))
+        #expect(dash.run(["shift", "end", "--at", "25:00"]).status == 64)
+        let ended = dash.run(["shift", "end", "--at", "2026-11-27T21:40:00Z"], at: "2026-11-30 10:00:00")
+        #expect(ended.status == 0)
+        let show = try #require(json(dash.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any])
+        #expect(show["endedAt"] as? String == "2026-11-27T21:40:00Z")
+        // A clock time alone is today, in the driver's time zone.
+        dash.run(["shift", "start"], at: "2026-11-30 08:00:00")
+        // faketime reads its time in TZ too: it is 10:00 in New York, 15:00 UTC.
+        let newYork = ["TZ": "America/New_York"]
+        #expect(dash.run(["shift", "end", "--at", "11:15"], at: "2026-11-30 10:00:00", environment: newYork).status == 1)
+        #expect(dash.run(["shift", "end", "--at", "09:15"], at: "2026-11-30 10:00:00", environment: newYork).status == 0)
+        let second = try #require(json(dash.run(["shift", "show", "2", "--json"]).stdout) as? [String: Any])
+        #expect(second["endedAt"] as? String == "2026-11-30T14:15:00Z")
     }
 }

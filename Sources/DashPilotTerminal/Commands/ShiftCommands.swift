@@ -17,11 +17,20 @@ enum ShiftCommands {
     }
 
     static let end = CommandDefinition(
-        words: ["shift", "end"], overview: "Ends the running shift. Refused while a delivery on it is open."
+        words: ["shift", "end"],
+        overview:
+            "Ends the running shift, now or at TIME (no earlier than anything recorded on it). Refused while a delivery on it is open.",
+        options: [.valued("--at", "TIME", "When it ended: 21:40 (today, local time) or an ISO 8601 time.")]
     ) { input throws(UsageError) in
         try input.expectAtMost(0)
+        let at = input.values["--at"]?.text
+        if let at, !EndTime.isWellFormed(at) {
+            throw UsageError(
+                command: input.command, message: "--at takes a time such as 21:40 or 2026-11-29T21:40:00Z; got \(TerminalText.safe(at)).")
+        }
         return { context in
-            let shift = try context.store().endShift()
+            let time = at.flatMap { EndTime.parse($0, now: context.clock.now(), timeZone: context.format.timeZone) }
+            let shift = try context.store().endShift(at: time)
             context.say("Shift \(shift.id) ended at \(context.format.time(shift.endedAt ?? shift.startedAt)).")
             return ExitStatus.done
         }
@@ -202,5 +211,32 @@ enum ShiftCommands {
             ("endedAt", .time(summary.shift.endedAt)), ("deliveries", .integer(Int64(summary.deliveryCount))),
             ("miles", miles(summary.mileage)),
         ])
+    }
+}
+
+/// The time `shift end --at` takes: `21:40` today in the driver's time zone, or ISO 8601.
+enum EndTime {
+    /// Whether `text` has one of the two forms.
+    static func isWellFormed(_ text: String) -> Bool {
+        clock(text) != nil || ISO8601.parse(text) != nil
+    }
+
+    /// `text` as an instant: `21:40` today (local time, at the offset of that moment), or ISO 8601.
+    static func parse(_ text: String, now: Date, timeZone: TimeZone) -> Date? {
+        if let instant = ISO8601.parse(text) { return instant }
+        guard let (hour, minute) = clock(text) else { return nil }
+        let today = LocalDate(now, in: timeZone)
+        let local = today.dayNumber * 86_400 + Int64(hour * 3600 + minute * 60)
+        let guess = Date(unixSeconds: local - Int64(timeZone.secondsFromGMT(for: Date(unixSeconds: local))))
+        return Date(unixSeconds: local - Int64(timeZone.secondsFromGMT(for: guess)))
+    }
+
+    static func clock(_ text: String) -> (Int, Int)? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute)
+        else { return nil }
+        return (hour, minute)
     }
 }

@@ -52,16 +52,15 @@ final class CompletedShiftsView: TerminalScreen {
         let model = ShiftListScreen(summaries: [], format: app.format)
         screen.line(model.title, style: .bold)
         screen.blank()
+        screen.pinHeader()
         if total == 0 { screen.line("No completed shifts yet.") }
         // Only the rows a screen can show around the selection are laid out.
         let reach = max(app.rows, 12)
         let from = max(windowStart, selected - reach)
         let to = min(windowStart + window.count, selected + reach)
-        if from > 0 { screen.line("  ↑ more", style: .dim) }
         if from < to {
             for index in from..<to { screen.row(window[index - windowStart].text, selected: index == selected) }
         }
-        if to < total { screen.line("  ↓ more", style: .dim) }
         screen.footer = KeyHint.line(model.keys)
     }
 }

@@ -5,13 +5,13 @@ import DashPilotScreens
 final class RenameView: TerminalScreen {
     private let model: RenameSheet
     private let placeID: Int64
-    private var field: String
+    private var field: LineEditor
     private var error: String?
 
     init(place: PickupPlace) {
         model = RenameSheet(place: place)
         placeID = place.id
-        field = model.prefilledName
+        field = LineEditor(text: model.prefilledName)
     }
 
     func reload(_ app: AppEnvironment) throws {}
@@ -22,15 +22,9 @@ final class RenameView: TerminalScreen {
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch key {
-        case .text(let typed):
-            field += typed
-            error = nil
-        case .backspace:
-            if !field.isEmpty { field.removeLast() }
-            error = nil
         case .enter:
             do {
-                _ = try app.store.renamePlace(id: placeID, to: try PickupPlaceName(field))
+                _ = try app.store.renamePlace(id: placeID, to: try PickupPlaceName(field.text))
                 return .pop
             } catch let problem as PickupPlaceNameProblem {
                 error = problem.sentence
@@ -40,15 +34,15 @@ final class RenameView: TerminalScreen {
         case .escape:
             return .pop
         default:
-            break
+            if field.handle(key) { error = nil }
         }
         return .stay
     }
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         screen.boxTop(model.title)
-        screen.boxLine("\(model.fieldLabel)  [ \(field)_ ]")
-        if let error { screen.boxLine(error, style: .warning) }
+        screen.boxField(label: model.fieldLabel, field)
+        if let error { screen.boxWrapped(error, style: .warning) }
         screen.boxLine(KeyHint.line(model.keys))
         screen.boxBottom()
     }

@@ -54,7 +54,7 @@ final class InteractiveApp {
             terminalResized = 0
             if !input.isEmpty || resized || changed { draw() }
         }
-        return ExitStatus.done
+        return status
     }
 
     private func reloadTop() {
@@ -75,9 +75,18 @@ final class InteractiveApp {
         }
     }
 
+    /// The status `run` returns: 0 on quit, 130 on Ctrl-C, as shells expect.
+    private var status = ExitStatus.done
+
     func handle(_ key: Key) {
         if key == .interrupt || key == .endOfInput {
+            if key == .interrupt { status = ExitStatus.interrupted }
             quitting = true
+            return
+        }
+        if key == .control("z") {
+            terminal?.suspend()
+            terminalResized = 1
             return
         }
         guard let top = stack.last else { return }
@@ -122,7 +131,8 @@ final class InteractiveApp {
     func draw() {
         guard let terminal else { return }
         let (columns, rows) = terminal.size
-        terminal.emit(frame(columns: columns, rows: rows))
+        // Synchronized output: a terminal that knows it shows the frame whole, never half drawn.
+        terminal.emit("\u{1B}[?2026h" + frame(columns: columns, rows: rows) + "\u{1B}[?2026l")
     }
 
     /// Opens the first screen: what `run` does before the first frame.

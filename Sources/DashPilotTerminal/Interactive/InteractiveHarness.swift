@@ -11,7 +11,7 @@ public final class InteractiveHarness {
     /// The interactive mode on the store at `path`, in a window of `columns` × `rows`.
     public init(storePath path: String, columns: Int, rows: Int, environment: [String: String] = [:]) throws {
         let store = try DashPilotStore(path: path)
-        app = InteractiveApp(store: store, format: .current, environment: environment)
+        app = InteractiveApp(store: store, format: .driver(environment: environment), environment: environment)
         app.headlessRows = rows
         self.columns = columns
         self.rows = rows

@@ -1,14 +1,15 @@
 import DashPilotCore
 import DashPilotScreens
 
-/// The pickup place sheet over the running shift or a shift's log: the recent places one key
-/// away, and a name field.
+/// The pickup place sheet over the running shift or a shift's log: the most recent place is
+/// selected on opening (one `Enter` records it), `1`–`5` record a recent place while the name
+/// field is empty, and typing goes into the name field, which edits like a shell's line.
 final class PickupSheetView: TerminalScreen {
     private let shiftID: Int64
     private let number: Int
     private var recent: [RecentPlace] = []
     private var model: PickupSheet?
-    private var field = ""
+    private var field = LineEditor()
     /// 0..<recent.count: a recent place; recent.count: the name field; +1: Remove.
     private var focus: Int?
     private var error: String?
@@ -24,29 +25,31 @@ final class PickupSheetView: TerminalScreen {
         model = PickupSheet(delivery: delivery, recent: recent)
     }
 
-    var keys: [KeyHint] { model?.keys ?? [] }
+    private var currentFocus: Int { focus ?? (recent.isEmpty ? 0 : 0) }
 
-    var inTextField: Bool { !field.isEmpty }
+    var keys: [KeyHint] { model?.keys(focus: currentFocus, fieldIsEmpty: field.text.isEmpty) ?? [] }
+
+    var inTextField: Bool { !field.text.isEmpty }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         let fieldIndex = recent.count
         let lastIndex = model?.removeControl == nil ? fieldIndex : fieldIndex + 1
-        let focus = self.focus ?? fieldIndex
         switch key {
-        case .text(let typed):
-            field += typed
-            self.focus = fieldIndex
-            error = nil
-        case .backspace:
-            if !field.isEmpty { field.removeLast() }
-            self.focus = fieldIndex
+        case .text(let typed) where field.text.isEmpty && typed.count == 1 && ("1"..."5").contains(typed):
+            guard let position = Int(typed), position <= recent.count else {
+                error = DashPilotRefusal.recentPlaceOutOfRange(requested: Int(typed) ?? 0, available: recent.count).sentence
+                return .stay
+            }
+            _ = try app.store.setPickupPlace(placeID: recent[position - 1].place.id, delivery: number, shiftID: shiftID)
+            return .pop
         case .up:
-            self.focus = max(0, focus - 1)
+            focus = max(0, currentFocus - 1)
         case .down:
-            self.focus = min(lastIndex, focus + 1)
+            focus = min(lastIndex, currentFocus + 1)
         case .escape:
             return .pop
         case .enter:
+            let focus = currentFocus
             if focus < recent.count {
                 _ = try app.store.setPickupPlace(placeID: recent[focus].place.id, delivery: number, shiftID: shiftID)
                 return .pop
@@ -56,13 +59,16 @@ final class PickupSheetView: TerminalScreen {
                 return .pop
             }
             do {
-                _ = try app.store.setPickupPlace(try PickupPlaceName(field), delivery: number, shiftID: shiftID)
+                _ = try app.store.setPickupPlace(try PickupPlaceName(field.text), delivery: number, shiftID: shiftID)
                 return .pop
             } catch let problem as PickupPlaceNameProblem {
                 error = problem.sentence
             }
         default:
-            break
+            if field.handle(key) {
+                focus = fieldIndex
+                error = nil
+            }
         }
         return .stay
     }
@@ -70,20 +76,20 @@ final class PickupSheetView: TerminalScreen {
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
         let fieldIndex = model.recent.count
-        let focus = self.focus ?? fieldIndex
+        let focus = currentFocus
         screen.boxTop(model.title)
         screen.boxLine(model.recentHeading)
         for (index, control) in model.recent.enumerated() {
             screen.boxLine((focus == index ? "▸ " : "  ") + control.title, style: focus == index ? .selected : .normal)
         }
         screen.boxLine("")
-        screen.boxLine((focus == fieldIndex ? "▸ " : "  ") + "\(model.nameFieldLabel)  [ \(field)_ ]")
-        if let error { screen.boxLine("  " + error, style: .warning) }
+        screen.boxField(label: model.nameFieldLabel, field, marker: focus == fieldIndex ? "▸ " : "  ")
+        if let error { screen.boxWrapped("  " + error, style: .warning) }
         if let remove = model.removeControl {
             screen.boxLine((focus > fieldIndex ? "▸ " : "  ") + remove.title, style: focus > fieldIndex ? .selected : .normal)
         }
         screen.boxLine("")
-        screen.boxLine(KeyHint.line(model.keys))
+        screen.boxWrapped(KeyHint.line(keys))
         screen.boxBottom()
     }
 }

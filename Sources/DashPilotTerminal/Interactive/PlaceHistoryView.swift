@@ -50,8 +50,9 @@ final class PlaceHistoryView: TerminalScreen {
     }
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
-        guard let model, let history else { return }
-        screen.line(model.title, style: .bold)
+        guard let model else { return }
+        screen.wrapped(model.title, style: .bold)
+        screen.pinHeader()
         for line in model.waitLines { screen.wrapped(line) }
         screen.blank()
         for line in PlainText.waitPicture(model, bars: app.bars) { screen.line(line) }
@@ -60,11 +61,9 @@ final class PlaceHistoryView: TerminalScreen {
         let reach = max(app.rows, 12)
         let from = max(windowStart, selected - reach)
         let to = min(windowStart + model.rows.count, selected + reach)
-        if from > 0 { screen.line("  ↑ more", style: .dim) }
         if from < to {
             for index in from..<to { screen.row(model.rows[index - windowStart].text, selected: index == selected) }
         }
-        if to < history.deliveryCount { screen.line("  ↓ more", style: .dim) }
         screen.blank()
         screen.line("[ \(model.renameControl.title) ]  r        [ \(model.mergeControl.title) ]  m")
         if let footer = model.mergeFooter { screen.wrapped(footer, style: .dim) }

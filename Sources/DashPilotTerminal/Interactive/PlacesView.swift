@@ -6,7 +6,7 @@ import DashPilotScreens
 final class PlacesView: TerminalScreen {
     private var catalogue = PlaceCatalogue(places: [])
     private var model: PlacesScreen?
-    private var filter = ""
+    private var filter = LineEditor()
     private var selected = 0
 
     func reload(_ app: AppEnvironment) throws {
@@ -15,14 +15,14 @@ final class PlacesView: TerminalScreen {
     }
 
     private func refilter(_ app: AppEnvironment) {
-        let model = PlacesScreen(catalogue: catalogue, filter: filter, format: app.format)
+        let model = PlacesScreen(catalogue: catalogue, filter: filter.text, format: app.format)
         self.model = model
         selected = min(selected, max(0, model.rows.count - 1))
     }
 
     var keys: [KeyHint] { model?.keys ?? [] }
 
-    var inTextField: Bool { !filter.isEmpty }
+    var inTextField: Bool { !filter.text.isEmpty }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         let rows = model?.rows ?? []
@@ -31,15 +31,11 @@ final class PlacesView: TerminalScreen {
         case .down: selected = min(max(0, rows.count - 1), selected + 1)
         case .enter where rows.indices.contains(selected): return .push(PlaceHistoryView(placeID: rows[selected].placeID))
         case .escape: return .pop
-        case .backspace:
-            if !filter.isEmpty { filter.removeLast() }
-            selected = 0
-            refilter(app)
-        case .text(let typed):
-            filter += typed
-            selected = 0
-            refilter(app)
-        default: break
+        default:
+            if filter.handle(key) {
+                selected = 0
+                refilter(app)
+            }
         }
         return .stay
     }
@@ -47,21 +43,20 @@ final class PlacesView: TerminalScreen {
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
         screen.titled(model.title, right: "? keys")
-        screen.line("\(model.filterLabel)  [ \(filter)_ ]")
+        screen.line("\(model.filterLabel)  [ \(filter.visible(width: max(8, screen.width - model.filterLabel.count - 6))) ]")
         screen.blank()
+        screen.pinHeader()
         if let empty = model.emptyMessage { screen.wrapped(empty) }
         let nameWidth = min(40, (model.rows.map { DisplayWidth.of($0.name) }.max() ?? 0) + 3)
         let reach = max(app.rows, 12)
         let from = max(0, selected - reach)
         let to = min(model.rows.count, selected + reach)
-        if from > 0 { screen.line("  ↑ more", style: .dim) }
         for index in from..<to {
             let row = model.rows[index]
             let name = DisplayWidth.of(row.name) > nameWidth - 2 ? DisplayWidth.fit(row.name, nameWidth - 2) : row.name
             screen.row(
                 name + String(repeating: " ", count: max(1, nameWidth - DisplayWidth.of(name))) + row.detail, selected: index == selected)
         }
-        if to < model.rows.count { screen.line("  ↓ more", style: .dim) }
         screen.footer = KeyHint.line(model.keys)
     }
 }

@@ -46,9 +46,9 @@ final class RunningShiftView: TerminalScreen {
             _ = try app.store.startShift()
             return .reload
         case .text("e"):
-            _ = try app.store.endShift()
+            guard log != nil else { return .stay }
             selected = nil
-            return .reload
+            return .push(EndShiftView())
         case .text("h"):
             return .push(CompletedShiftsView())
         case .text("l"):
@@ -64,6 +64,7 @@ final class RunningShiftView: TerminalScreen {
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         screen.titled(model.title, right: "? keys")
+        if let line = model.longRunningLine { screen.wrapped(line, style: .warning) }
         if let hint = model.emptyHint {
             screen.blank()
             screen.line(hint)

@@ -31,6 +31,9 @@ final class ShiftLogView: TerminalScreen {
                 return .message(ScreenMessages.noPlace(deliveries[selected].number))
             }
             return .push(PlaceHistoryView(placeID: placeID))
+        case .text("$"):
+            guard let shift = log?.shift else { return .stay }
+            return .push(EarningsView(shift: shift))
         case .text("p") where deliveries.indices.contains(selected):
             return .push(PickupSheetView(shiftID: shiftID, number: deliveries[selected].number))
         case .escape:
@@ -43,9 +46,10 @@ final class ShiftLogView: TerminalScreen {
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
-        screen.line(model.title, style: .bold)
+        screen.wrapped(model.title, style: .bold)
         if let mileage = model.mileageLine { screen.line(mileage) }
         screen.wrapped(model.earningsLine)
+        screen.pinHeader()
         for (index, entry) in model.entries.enumerated() {
             screen.blank()
             screen.row(entry.title, selected: index == selected, style: .bold)

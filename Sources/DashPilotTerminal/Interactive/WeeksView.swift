@@ -40,9 +40,7 @@ final class WeeksView: TerminalScreen {
         let reach = max(app.rows, 12)
         let from = max(0, selected - reach)
         let to = min(lines.count, selected + reach)
-        if from > 0 { screen.line("  ↑ more", style: .dim) }
         for index in from..<to { screen.row(lines[index], selected: index == selected) }
-        if to < lines.count { screen.line("  ↓ more", style: .dim) }
         screen.footer = KeyHint.line(model.keys)
     }
 }
@@ -86,6 +84,7 @@ final class PeriodView: TerminalScreen {
         screen.wrapped(model.workLine)
         screen.wrapped(model.earningsLine)
         screen.blank()
+        screen.pinHeader()
         if let empty = model.emptyMessage { screen.line(empty) }
         for (index, row) in model.shifts.enumerated() { screen.row(row.text, selected: index == selected) }
         screen.footer = KeyHint.line(model.keys)

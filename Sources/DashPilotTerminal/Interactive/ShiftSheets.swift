@@ -1,0 +1,107 @@
+import DashPilotCore
+import DashPilotScreens
+import Foundation
+
+/// The confirmation `e` asks, with the shift's summary: `y` ends it now, `l` at its last
+/// activity, `n` keeps it running.
+final class EndShiftView: TerminalScreen {
+    private var model: EndShiftConfirmation?
+    private var lastActivity: Date?
+
+    func reload(_ app: AppEnvironment) throws {
+        guard let running = try app.store.runningShift(), let last = try app.store.lastActivity() else {
+            model = nil
+            return
+        }
+        lastActivity = last
+        model = EndShiftConfirmation(
+            log: try app.store.shiftLog(id: running.id), lastActivity: last, now: app.clock.now(), format: app.format)
+    }
+
+    var keys: [KeyHint] { model?.choices ?? [] }
+
+    func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
+        switch key {
+        case .text("y"):
+            _ = try app.store.endShift()
+            return .pop
+        case .text("l"):
+            _ = try app.store.endShift(at: lastActivity)
+            return .pop
+        case .text("n"), .escape:
+            return .pop
+        default:
+            return .stay
+        }
+    }
+
+    func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
+        guard let model else { return }
+        screen.wrapped(model.title, style: .bold)
+        screen.wrapped(model.summary)
+        screen.blank()
+        for choice in model.choices { screen.wrapped("\(choice.key)  \(choice.action)") }
+        screen.footer = KeyHint.line(
+            model.choices.map { KeyHint($0.key, $0.action.split(separator: ",").first.map(String.init) ?? $0.action) })
+    }
+}
+
+/// The earnings sheet: type the amount; `Enter` records it, an empty field clears it, and a
+/// refusal keeps the sheet open with its sentence.
+final class EarningsView: TerminalScreen {
+    private let shiftID: Int64
+    private var model: EarningsSheet?
+    private var field = LineEditor()
+    private var error: String?
+
+    init(shift: Shift) {
+        shiftID = shift.id
+        let model = EarningsSheet(shift: shift)
+        self.model = model
+        field = LineEditor(text: model.prefilled)
+    }
+
+    func reload(_ app: AppEnvironment) throws {}
+
+    var keys: [KeyHint] { model?.keys ?? [] }
+
+    var inTextField: Bool { true }
+
+    func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
+        switch key {
+        case .escape:
+            return .pop
+        case .enter:
+            let text = field.text.trimmingCharacters(in: .whitespaces)
+            if text.isEmpty {
+                try app.store.setEarnings(nil, shiftID: shiftID)
+                return .pop
+            }
+            switch Money.parse(text) {
+            case .failure(let problem):
+                error = problem.sentence
+                return .stay
+            case .success(let amount):
+                do {
+                    try app.store.setEarnings(amount, shiftID: shiftID)
+                    return .pop
+                } catch let refusal as DashPilotRefusal {
+                    error = refusal.sentence
+                    return .stay
+                }
+            }
+        default:
+            if field.handle(key) { error = nil }
+            return .stay
+        }
+    }
+
+    func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
+        guard let model else { return }
+        screen.boxTop(model.title)
+        screen.boxField(label: model.fieldLabel, field)
+        if let error { screen.boxWrapped(error, style: .warning) }
+        screen.boxLine(KeyHint.line(model.keys))
+        screen.boxBottom()
+    }
+}
