@@ -110,6 +110,37 @@ struct GPXReaderTests {
         #expect(ISO8601.parse(text) == nil)
     }
 
+    @Test(
+        "Files shaped as common producers write them",
+        arguments: [
+            // A GPX 1.0 logger: no namespace prefix, speed and course in the point, zone-less times.
+            (
+                "<gpx version=\"1.0\" creator=\"Invented Logger\"><trk><trkseg><trkpt lat=\"40.0\" lon=\"-75.0\"><time>2026-11-29T17:12:00</time><speed>3.1</speed><course>90</course></trkpt></trkseg></trk></gpx>",
+                nil as Double?
+            ),
+            // A sports watch: a namespace prefix and a track-point extension of its own.
+            (
+                "<gpx:gpx xmlns:gpx=\"http://www.topografix.com/GPX/1/1\"><gpx:trk><gpx:trkseg><gpx:trkpt lat=\"40.0\" lon=\"-75.0\"><gpx:ele>3</gpx:ele><gpx:time>2026-11-29T18:12:00+01:00</gpx:time><gpx:extensions><ext:TrackPointExtension xmlns:ext=\"urn:invented\"><ext:hr>120</ext:hr></ext:TrackPointExtension></gpx:extensions></gpx:trkpt></gpx:trkseg></gpx:trk></gpx:gpx>",
+                nil
+            ),
+            // A phone: accuracy as hAcc inside extensions, fractions of a second, +hhmm.
+            (
+                "<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"40.0\" lon=\"-75.0\"><time>2026-11-29T18:12:00.250+0100</time><extensions><hAcc>7.5</hAcc><vAcc>3</vAcc></extensions></trkpt></trkseg></trk></gpx>",
+                7.5
+            ),
+            // An export with horizontalAccuracy outside extensions and an offset in hours alone.
+            (
+                "<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"40.0\" lon=\"-75.0\"><time>2026-11-29T12:12:00-05</time><horizontalAccuracy>12</horizontalAccuracy></trkpt></trkseg></trk></gpx>",
+                12
+            ),
+        ])
+    func producers(gpx: String, accuracy: Double?) throws {
+        let (points, report) = try Self.read(gpx)
+        #expect(points.count == 1 && report.skipped.isEmpty)
+        #expect(points.first?.recordedAt == at(10))
+        #expect(points.first?.horizontalAccuracy == accuracy)
+    }
+
     @Test func aFileOfRoutesAndWaypointsSaysItHoldsNoTrack() throws {
         let (points, report) = try Self.read(
             "<gpx version=\"1.1\"><wpt lat=\"40\" lon=\"-75\"/><rte><rtept lat=\"40\" lon=\"-75\"/></rte></gpx>")
