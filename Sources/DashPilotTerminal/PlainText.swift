@@ -44,11 +44,12 @@ enum PlainText {
     /// both lay them out.
     static func waitPicture(_ screen: PlaceHistoryScreen, bars: Bars) -> [String] {
         let titleWidth = max(18, (screen.bands.map { $0.title.count }.max() ?? 0) + 3)
-        var lines = [screen.bandsHeading.padding(titleWidth) + "waits   typical   shortest – longest"]
+        let typicalWidth = max(10, (screen.bands.map { $0.typical.count }.max() ?? 0) + 2)
+        var lines = [screen.bandsHeading.padding(titleWidth) + "waits   " + "typical".padding(typicalWidth) + "shortest – longest"]
         for band in screen.bands {
             let count = String(band.count)
             let head = ("  " + band.title).padding(titleWidth) + String(repeating: " ", count: max(0, 5 - count.count)) + count + "   "
-            lines.append(head + (band.range.isEmpty ? band.typical : band.typical.padding(10) + band.range))
+            lines.append(head + (band.range.isEmpty ? band.typical : band.typical.padding(typicalWidth) + band.range))
         }
         lines += ["", screen.distributionHeading]
         let largest = screen.buckets.map(\.count).max() ?? 0
@@ -72,10 +73,16 @@ enum PlainText {
 
     /// Each period on one line, its columns aligned and a bar of earnings per hour scaled to the
     /// largest; a period without earnings says so and has no bar.
-    static func periodRows(_ screen: PeriodListScreen, bars: Bars) -> [String] {
+    static func periodRows(_ screen: PeriodListScreen, bars: Bars, width: Int? = nil) -> [String] {
         let labelWidth = (screen.rows.map { DisplayWidth.of($0.label) }.max() ?? 0) + 3
         let totalsWidth = (screen.rows.map { DisplayWidth.of($0.totals) }.max() ?? 0) + 3
         let earningsWidth = (screen.rows.filter { !$0.rate.isEmpty }.map { DisplayWidth.of($0.earnings) }.max() ?? 0) + 3
+        var bars = bars
+        if let width {
+            // The bars take what the window leaves, so that a row is not cut: at most 20 columns.
+            let text = labelWidth + totalsWidth + earningsWidth + (screen.rows.map { DisplayWidth.of($0.rate) }.max() ?? 0) + 1
+            bars.width = max(3, min(20, width - text))
+        }
         let largest = Int(screen.rows.compactMap(\.barValue).max() ?? 0)
         return screen.rows.map { row in
             let head = row.label.padding(labelWidth) + row.totals.padding(totalsWidth)

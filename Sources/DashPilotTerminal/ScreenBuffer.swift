@@ -9,6 +9,7 @@ struct ScreenBuffer {
     let styled: Bool
     private(set) var lines: [(text: String, style: Style)] = []
     private var focusLine: Int?
+
     /// How many lines at the top stay in place while the rest scrolls.
     private var headerCount = 0
     var footer = ""
@@ -83,14 +84,19 @@ struct ScreenBuffer {
 
     /// The large primary lifecycle button: as wide as the window up to 60 columns, its key beside
     /// its label.
-    mutating func bigButton(_ title: String, key: String) {
+    mutating func bigButton(_ title: String, key: String, compact: Bool = false, focus: Bool = false) {
+        if compact {
+            // A short window: the button on one line, still first in weight.
+            line("  ▶ " + title + "  " + key, style: .primary, focus: focus)
+            return
+        }
         let inner = min(width, Self.widestButton) - 6
         line("  ┏" + String(repeating: "━", count: inner) + "┓", style: .primary)
         let label = DisplayWidth.of(title)
         let left = max(0, (inner - label) / 2)
         let right = max(0, inner - left - label - DisplayWidth.of(key) - 1)
         line("  ┃" + String(repeating: " ", count: left) + title + String(repeating: " ", count: right) + key + " ┃", style: .primary)
-        line("  ┗" + String(repeating: "━", count: inner) + "┛", style: .primary)
+        line("  ┗" + String(repeating: "━", count: inner) + "┛", style: .primary, focus: focus)
     }
 
     mutating func boxTop(_ title: String) {
@@ -131,14 +137,21 @@ struct ScreenBuffer {
         if body.count <= bodyRoom {
             shown += body
         } else if bodyRoom > 0 {
-            let focus = max(0, (focusLine ?? 0) - header.count)
-            // Room for the markers, then the window that holds the focused line.
-            let window = max(1, bodyRoom - 2)
-            var start = max(0, min(focus - window / 3, body.count - window))
-            if focus < window - 1 { start = 0 }
-            let end = min(body.count, start + (start == 0 ? bodyRoom - 1 : window))
+            let focus = min(body.count - 1, max(0, (focusLine ?? 0) - header.count))
+            // Where the window ends if it starts at `start`: room for "↑ more" when anything is
+            // above, and for "↓ more" when anything is left below.
+            func end(from start: Int) -> Int {
+                let top = start > 0 ? 1 : 0
+                let all = min(body.count, start + bodyRoom - top)
+                return all == body.count ? all : max(start + 1, min(body.count, start + bodyRoom - top - 1))
+            }
+            // The focused line (a selected card's button) is always in view; above it, as much
+            // as fits.
+            var start = 0
+            while end(from: start) <= focus && start < body.count - 1 { start += 1 }
+            let end = end(from: start)
             if start > 0 { shown.append(("  ↑ more", .dim)) }
-            shown += body[start..<end]
+            shown += body[start..<min(end, body.count)]
             if end < body.count { shown.append(("  ↓ more", .dim)) }
         }
         var output = "\u{1B}[H"

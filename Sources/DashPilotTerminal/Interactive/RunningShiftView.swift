@@ -77,7 +77,8 @@ final class RunningShiftView: TerminalScreen {
             if let place = card.placeLine { screen.line("  " + place, style: style) }
             if let wait = card.waitLine { screen.line("  " + wait, style: .dim) }
             screen.split(left: "  [ \(card.pickupControl.title) ]", right: "p", style: style)
-            if let button = card.lifecycleButton { screen.bigButton(button.title, key: "Enter") }
+            // The selected card's button is what must show: the window follows it.
+            if let button = card.lifecycleButton { screen.bigButton(button.title, key: "Enter", compact: app.rows < 20, focus: isSelected) }
         }
         screen.footer = KeyHint.line(model.keys)
     }

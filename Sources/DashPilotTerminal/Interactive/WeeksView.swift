@@ -36,7 +36,7 @@ final class WeeksView: TerminalScreen {
         guard let model else { return }
         screen.titled(model.title, right: "? keys")
         screen.blank()
-        let lines = PlainText.periodRows(model, bars: app.bars)
+        let lines = PlainText.periodRows(model, bars: app.bars, width: screen.width - 2)
         let reach = max(app.rows, 12)
         let from = max(0, selected - reach)
         let to = min(lines.count, selected + reach)
