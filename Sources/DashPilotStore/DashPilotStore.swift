@@ -34,24 +34,36 @@ public final class DashPilotStore {
     /// Opens the store at `path`, creating it (and its folder) when no file is there, and
     /// migrating an older one (unless `migrating` is false: `doctor` changes nothing). A file that is not a DashPilot store, is damaged or is newer is
     /// refused before anything is written to it.
-    public init(
+    public convenience init(
         path: String, clock: any WallClock = SystemClock(), log: any PickupPlaceLog = SilentPickupPlaceLog(),
         busyTimeoutMilliseconds: Int32 = 5000, migrating: Bool = true, creating: Bool = true, durability: Durability = .full,
         migrationProgress: (@Sendable (Double) -> Void)? = nil
     ) throws(StoreError) {
+        try self.init(
+            storePath: StorePath(path), clock: clock, log: log, busyTimeoutMilliseconds: busyTimeoutMilliseconds, migrating: migrating,
+            creating: creating, durability: durability, migrationProgress: migrationProgress)
+    }
+
+    /// Opens the store at `storePath`, its bytes used exactly as given (see `init(path:)`).
+    public init(
+        storePath file: StorePath, clock: any WallClock = SystemClock(), log: any PickupPlaceLog = SilentPickupPlaceLog(),
+        busyTimeoutMilliseconds: Int32 = 5000, migrating: Bool = true, creating: Bool = true, durability: Durability = .full,
+        migrationProgress: (@Sendable (Double) -> Void)? = nil
+    ) throws(StoreError) {
+        let path = file.display
         self.path = path
         self.clock = clock
         self.log = log
         var info = stat()
-        if lstat(path, &info) != 0 {
+        if file.withCString({ lstat($0, &info) }) != 0 {
             guard errno == ENOENT, creating else {
                 throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
             }
-            try StoreFile.create(at: path)
+            try StoreFile.create(at: file)
         }
-        try StoreFile.checkHeader(at: path)
+        try StoreFile.checkHeader(at: file)
         do {
-            connection = try Connection(path: path, create: false, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            connection = try Connection(path: file, create: false, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
             // Reading the schema makes SQLite read page 1 and, with it, notice a damaged file.
             _ = try connection.scalar("SELECT count(*) FROM sqlite_schema")
             let version = Int(try connection.scalar("PRAGMA user_version") ?? 0)

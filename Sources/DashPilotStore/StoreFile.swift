@@ -11,10 +11,11 @@ import Foundation
 /// header to decide, before any statement that writes, whether it is a DashPilot store this code
 /// may open.
 enum StoreFile {
-    /// Reads and checks the first 100 bytes of the file at `path`.
-    static func checkHeader(at path: String) throws(StoreError) {
+    /// Reads and checks the first 100 bytes of the file at `file`.
+    static func checkHeader(at file: StorePath) throws(StoreError) {
+        let path = file.display
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard file.withCString({ stat($0, &info) }) == 0 else {
             throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
         }
         let type = info.st_mode & S_IFMT
@@ -23,7 +24,7 @@ enum StoreFile {
         let size = Int64(info.st_size)
         if size == 0 { throw .notADashPilotStore(path: path, reason: "it is empty") }
 
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = file.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else {
             throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
         }
@@ -50,27 +51,27 @@ enum StoreFile {
         let pageSize = rawPageSize == 1 ? 65536 : rawPageSize
         let pages = Int64(big32(28))
         let sizeIsValid = big32(92) == big32(24)
-        if access(path + "-journal", F_OK) != 0 {
+        if file.appending("-journal").withCString({ access($0, F_OK) }) != 0 {
             guard pageSize >= 512, size % pageSize == 0 else { throw .damaged(path: path) }
             if sizeIsValid && pages * pageSize > size { throw .damaged(path: path) }
         }
     }
 
-    /// Creates the folder (mode 0700) and a new store at `path` (mode 0600), migrated to today's
+    /// Creates the folder (mode 0700) and a new store at `file` (mode 0600), migrated to today's
     /// schema before it appears: it is built beside the path and linked into place, so that no
     /// half-made store is ever seen there.
-    static func create(at path: String) throws(StoreError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        try makeFolder(folder.isEmpty ? "." : folder, storePath: path)
-        let temporary = (folder.isEmpty ? "." : folder) + "/.dashpilot-new-\(getpid()).sqlite"
-        unlink(temporary)
-        let descriptor = open(temporary, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600)
+    static func create(at file: StorePath) throws(StoreError) {
+        let path = file.display
+        try makeFolder(file.folder, storePath: path)
+        let temporary = file.sibling(".dashpilot-new-\(getpid()).sqlite")
+        _ = temporary.withCString { unlink($0) }
+        let descriptor = temporary.withCString { open($0, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600) }
         guard descriptor >= 0 else {
             throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
         }
         fchmod(descriptor, 0o600)
         close(descriptor)
-        defer { unlink(temporary) }
+        defer { _ = temporary.withCString { unlink($0) } }
         do {
             let connection = try Connection(path: temporary, create: false, busyTimeoutMilliseconds: 0)
             try Migrator.migrate(connection, progress: nil)
@@ -82,19 +83,20 @@ enum StoreFile {
             throw .cannotOpen(path: path, reason: "\(error)")
         }
         // link() refuses to replace: if another process created the store meanwhile, theirs stays.
-        if link(temporary, path) != 0 && errno != EEXIST {
+        let linked = temporary.withCString { from in file.withCString { link(from, $0) } }
+        if linked != 0 && errno != EEXIST {
             throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
         }
     }
 
-    private static func makeFolder(_ folder: String, storePath: String) throws(StoreError) {
+    private static func makeFolder(_ folder: StorePath, storePath: String) throws(StoreError) {
         var info = stat()
-        if stat(folder, &info) == 0 { return }
-        let parent = (folder as NSString).deletingLastPathComponent
-        if !parent.isEmpty && parent != folder { try makeFolder(parent, storePath: storePath) }
-        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+        if folder.withCString({ stat($0, &info) }) == 0 { return }
+        let parent = folder.folder
+        if !parent.bytes.isEmpty && parent != folder { try makeFolder(parent, storePath: storePath) }
+        if folder.withCString({ mkdir($0, 0o700) }) != 0 && errno != EEXIST {
             throw .cannotOpen(path: storePath, reason: String(cString: strerror(errno)))
         }
-        chmod(folder, 0o700)
+        _ = folder.withCString { chmod($0, 0o700) }
     }
 }

@@ -124,21 +124,21 @@ public enum CommandLineTool {
 
     /// The store's path: `--store`, else `DASHPILOT_STORE`, else the platform default. An empty
     /// one is a usage error, never the default store.
-    static func storePath(_ global: GlobalOptions, environment: [String: String]) throws -> String {
-        if let bytes = global.store, bytes.isEmpty {
-            throw UsageError(command: nil, message: "--store needs a path; an empty one would be the default store.")
+    static func storePath(_ global: GlobalOptions, environment: [String: String]) throws -> StorePath {
+        if let bytes = global.store {
+            guard !bytes.isEmpty else {
+                throw UsageError(command: nil, message: "--store needs a path; an empty one would be the default store.")
+            }
+            // Used as the bytes it was given: a name that is not UTF-8 stays that name.
+            return StorePath(bytes: bytes)
         }
-        if let bytes = global.store, !StoreLocation.isUsable(bytes) {
-            throw UsageError(
-                command: nil, message: "--store names a path that is not UTF-8; DashPilot will not repair it into another file's name.")
-        }
-        if global.store == nil, let variable = environment["DASHPILOT_STORE"], variable.isEmpty {
+        if let variable = environment["DASHPILOT_STORE"], variable.isEmpty {
             throw UsageError(command: nil, message: "DASHPILOT_STORE is set but empty; unset it or give it a path.")
         }
-        guard let path = StoreLocation.resolve(option: global.store.map(StoreLocation.path(bytes:)), environment: environment) else {
+        guard let path = StoreLocation.resolve(option: nil, environment: environment) else {
             throw UsageError(command: nil, message: "No store path: set HOME, DASHPILOT_STORE or pass --store PATH.")
         }
-        return path
+        return StorePath(path)
     }
 
     static func help(topic: [String]) -> Int32 {
@@ -161,7 +161,7 @@ public enum CommandLineTool {
         do {
             let path = try storePath(global, environment: environment)
             let store = try DashPilotStore(
-                path: path, log: PlatformPickupPlaceLog(environment: environment), migrationProgress: MigrationProgress.onTerminal())
+                storePath: path, log: PlatformPickupPlaceLog(environment: environment), migrationProgress: MigrationProgress.onTerminal())
             return InteractiveApp(store: store, format: .driver(environment: environment), environment: environment).run()
         } catch let error as UsageError {
             return usageFailure(error)

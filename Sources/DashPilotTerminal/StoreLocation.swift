@@ -16,12 +16,3 @@ enum StoreLocation {
         #endif
     }
 }
-
-extension StoreLocation {
-    /// The path `bytes` name. A path that is not UTF-8 is kept as it was typed by never being
-    /// repaired: such bytes are refused by `isUsable` before they reach here.
-    static func path(bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
-
-    /// Whether `bytes` can name the store without being repaired into another file's name.
-    static func isUsable(_ bytes: [UInt8]) -> Bool { String(validating: bytes, as: UTF8.self) != nil }
-}

@@ -134,8 +134,18 @@ struct CommandLineContractTests {
         defer { dash.remove() }
         let invalid = Array((dash.folder + "/store-").utf8) + [0xFF] + Array(".sqlite".utf8)
         let result = dash.run(bytes: [Array("--store".utf8), invalid, Array("shift".utf8), Array("start".utf8)])
-        #expect(result.status == 64)
+        #expect(result.status == 0)
+        // The file has the very bytes given; the repaired name is another file, and stays absent.
         #expect(!FileManager.default.fileExists(atPath: dash.folder + "/store-\u{FFFD}.sqlite"))
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dash.folder)) ?? []
+        #expect(names.count(where: { $0.hasPrefix("store-") }) == 1)
+        var info = stat()
+        let found = (invalid + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) == 0 }
+        }
+        #expect(found)
+        let again = dash.run(bytes: [Array("--store".utf8), invalid, Array("shift".utf8), Array("list".utf8), Array("--json".utf8)])
+        #expect(again.stdout.hasPrefix("[{\"id\": 1"))
     }
 
     @Test func aReadOfAStoreThatDoesNotExistAnswersEmptyAndCreatesNothing() {

@@ -7,11 +7,16 @@ final class Connection {
     private var cache: [String: Statement] = [:]
 
     /// Opens the file at `path`. `create` decides whether a missing file may be created.
-    init(path: String, create: Bool, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
+    convenience init(path: String, create: Bool, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
+        try self.init(path: StorePath(path), create: create, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    }
+
+    /// Opens the file at `path`, its bytes exactly as given.
+    init(path: StorePath, create: Bool, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
         var handle: OpaquePointer?
         var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         if create { flags |= SQLITE_OPEN_CREATE }
-        let result = sqlite3_open_v2(path, &handle, flags, nil)
+        let result = path.withCString { sqlite3_open_v2($0, &handle, flags, nil) }
         guard let opened = handle else {
             throw SQLiteError(code: result, message: String(cString: sqlite3_errstr(result)))
         }

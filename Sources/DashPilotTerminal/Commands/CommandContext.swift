@@ -12,8 +12,8 @@ import Foundation
 /// What a command runs with: the store (opened only when the command needs it, and only created
 /// by a command that writes), the driver's format, and the terminal to print on and ask on.
 final class CommandContext {
-    /// The store's path.
-    let storePath: String
+    /// The store's path, as the bytes it was given.
+    let storePath: StorePath
     /// The process's environment.
     let environment: [String: String]
     /// How times, dates and money read.
@@ -24,7 +24,7 @@ final class CommandContext {
     let clock: any WallClock = SystemClock()
     private var opened: DashPilotStore?
 
-    init(storePath: String, environment: [String: String], format: ScreenFormat, confirm: @escaping (String, String) -> Bool) {
+    init(storePath: StorePath, environment: [String: String], format: ScreenFormat, confirm: @escaping (String, String) -> Bool) {
         self.storePath = storePath
         self.environment = environment
         self.format = format
@@ -38,7 +38,7 @@ final class CommandContext {
     func store() throws -> DashPilotStore {
         if let opened { return opened }
         let store = try DashPilotStore(
-            path: storePath, log: log, busyTimeoutMilliseconds: busyTimeout, migrationProgress: MigrationProgress.onTerminal())
+            storePath: storePath, log: log, busyTimeoutMilliseconds: busyTimeout, migrationProgress: MigrationProgress.onTerminal())
         opened = store
         return store
     }
@@ -48,7 +48,7 @@ final class CommandContext {
     func readStore() throws -> DashPilotStore {
         if let opened { return opened }
         var info = stat()
-        if lstat(storePath, &info) != 0 && errno == ENOENT {
+        if storePath.withCString({ lstat($0, &info) }) != 0 && errno == ENOENT {
             let empty = try DashPilotStore.emptyInMemory(log: log)
             opened = empty
             return empty
@@ -58,7 +58,7 @@ final class CommandContext {
 
     /// The store as it is, never migrated or created (`doctor` changes nothing).
     func storeAsItIs() throws -> DashPilotStore {
-        try DashPilotStore(path: storePath, log: log, busyTimeoutMilliseconds: busyTimeout, migrating: false, creating: false)
+        try DashPilotStore(storePath: storePath, log: log, busyTimeoutMilliseconds: busyTimeout, migrating: false, creating: false)
     }
 
     /// Prints `line` with any control character escaped.

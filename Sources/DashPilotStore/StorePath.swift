@@ -1,0 +1,36 @@
+/// A store's path as the bytes it was given: a name that is not UTF-8 is used as it is, never
+/// repaired into another file's name. Shown to the driver as text (repaired for display only).
+public struct StorePath: Sendable, Equatable {
+    /// The path's bytes, without a terminating NUL.
+    public let bytes: [UInt8]
+
+    /// The path `text` names.
+    public init(_ text: String) { bytes = Array(text.utf8) }
+
+    /// The path `bytes` name (a NUL ends them, as it would for the system).
+    public init(bytes: [UInt8]) { self.bytes = Array(bytes.prefix { $0 != 0 }) }
+
+    /// The path as text, for messages only.
+    public var display: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Runs `body` with the path as a C string.
+    public func withCString<T>(_ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
+        try (bytes + [0]).withUnsafeBufferPointer { buffer in
+            try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
+        }
+    }
+
+    /// The path with `suffix` appended ("-journal").
+    func appending(_ suffix: String) -> StorePath { StorePath(bytes: bytes + Array(suffix.utf8)) }
+
+    /// The folder that holds it ("." for a bare name).
+    var folder: StorePath {
+        guard let slash = bytes.lastIndex(of: 0x2F) else { return StorePath(".") }
+        return slash == 0 ? StorePath("/") : StorePath(bytes: Array(bytes[..<slash]))
+    }
+
+    /// A path inside this one's folder: `folder/name`.
+    func sibling(_ name: String) -> StorePath {
+        StorePath(bytes: folder.bytes + [0x2F] + Array(name.utf8))
+    }
+}
