@@ -7,12 +7,14 @@ extension DashPilotStore {
         d.cancelled_at, p.display_name, p.id
         """
 
-    static func delivery(_ row: Row) -> Delivery {
+    /// The one row mapper of the `delivery` table: its first seven columns as `deliveryColumns`
+    /// lists them, then the place's name and id, unless the caller already knows the place.
+    static func delivery(_ row: Row, place: PickupPlace? = nil) -> Delivery {
         func date(_ index: Int32) -> Date? { row.optionalInt64(index).map(Date.init(unixSeconds:)) }
         return Delivery(
             shiftID: row.int64(0), number: Int(row.int64(1)), acceptedAt: Date(unixSeconds: row.int64(2)),
             arrivedAtPickupAt: date(3), pickedUpAt: date(4), deliveredAt: date(5), cancelledAt: date(6),
-            pickupPlace: row.optionalText(7), pickupPlaceID: row.optionalInt64(8))
+            pickupPlace: place?.name ?? row.optionalText(7), pickupPlaceID: place?.id ?? row.optionalInt64(8))
     }
 
     func deliveryRows(shiftID: Int64) throws -> [Delivery] {
@@ -20,7 +22,7 @@ extension DashPilotStore {
             """
             SELECT \(Self.deliveryColumns) FROM delivery d LEFT JOIN pickup_place p ON p.id = d.pickup_place_id
             WHERE d.shift_id = ? ORDER BY d.number
-            """, .integer(shiftID), row: Self.delivery)
+            """, .integer(shiftID), row: { Self.delivery($0) })
     }
 
     func deliveryRow(number: Int, shiftID: Int64) throws -> Delivery {
@@ -29,7 +31,7 @@ extension DashPilotStore {
                 """
                 SELECT \(Self.deliveryColumns) FROM delivery d LEFT JOIN pickup_place p ON p.id = d.pickup_place_id
                 WHERE d.shift_id = ? AND d.number = ?
-                """, .integer(shiftID), .integer(Int64(number)), row: Self.delivery)
+                """, .integer(shiftID), .integer(Int64(number)), row: { Self.delivery($0) })
         else { throw DashPilotRefusal.deliveryNotFound(number: number, shiftID: shiftID) }
         return delivery
     }

@@ -197,14 +197,7 @@ extension DashPilotStore {
                 SELECT shift_id, number, accepted_at, arrived_at_pickup_at, picked_up_at, delivered_at, cancelled_at
                 FROM delivery WHERE pickup_place_id = ? ORDER BY accepted_at DESC, shift_id DESC, number DESC LIMIT ? OFFSET ?
                 """, .integer(id), .integer(Int64(limit ?? -1)), .integer(Int64(offset))
-            ) { row -> PlaceDelivery in
-                func date(_ index: Int32) -> Date? { row.optionalInt64(index).map(Date.init(unixSeconds:)) }
-                return PlaceDelivery(
-                    delivery: Delivery(
-                        shiftID: row.int64(0), number: Int(row.int64(1)), acceptedAt: Date(unixSeconds: row.int64(2)),
-                        arrivedAtPickupAt: date(3), pickedUpAt: date(4), deliveredAt: date(5), cancelledAt: date(6),
-                        pickupPlace: place.name, pickupPlaceID: place.id))
-            }
+            ) { PlaceDelivery(delivery: Self.delivery($0, place: place)) }
             let total = try connection.scalar("SELECT count(*) FROM delivery WHERE pickup_place_id = ?", .integer(id)) ?? 0
             let count = try connection.scalar("SELECT count(*) FROM pickup_place") ?? 1
             return PlaceHistory(
