@@ -24,7 +24,7 @@ public enum ISO8601 {
             bytes[13] == 58, bytes[16] == 58,
             let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
             let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-            (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour < 24, minute < 60, second < 61
+            let date = LocalDate(year: Int64(year), month: Int64(month), day: Int64(day)), hour < 24, minute < 60, second < 61
         else { return nil }
         var index = 19
         if index < bytes.count, bytes[index] == 46 || bytes[index] == 44 {
@@ -53,24 +53,16 @@ public enum ISO8601 {
             return nil
         }
         guard index == bytes.count else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
-        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset))
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
+        return Date(timeIntervalSince1970: Double(Int(date.dayNumber) * 86_400 + hour * 3600 + minute * 60 + second - offset))
     }
 
     /// Formats `date` as `2026-11-29T17:12:00Z`, to the whole second, in UTC.
     public static func format(_ date: Date) -> String {
         let seconds = date.unixSeconds
-        let days = Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
-        let rest = Int(seconds - Int64(days) * 86_400)
-        let (year, month, day) = civilFromDays(days)
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let rest = Int(seconds - days * 86_400)
+        let (longYear, longMonth, longDay) = LocalDate(dayNumber: days).components
+        let (year, month, day) = (Int(longYear), Int(longMonth), Int(longDay))
         // Twenty fixed ASCII bytes: written directly, since histories print thousands of them.
         var bytes: [UInt8] = Array("0000-00-00T00:00:00Z".utf8)
         func put(_ value: Int, at offset: Int, digits: Int) {
@@ -90,27 +82,5 @@ public enum ISO8601 {
         put(rest / 60 % 60, at: 14, digits: 2)
         put(rest % 60, at: 17, digits: 2)
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    // Howard Hinnant's civil-calendar algorithms: exact for the proleptic Gregorian calendar.
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    private static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
