@@ -156,6 +156,8 @@ struct CommandLineContractTests {
         #expect(list.status == 0 && list.stdout == "No shifts recorded yet.\n")
         #expect(dash.run(["--store", path, "place", "list", "--json"]).stdout == "[]\n")
         #expect(dash.run(["--store", path, "period", "list", "week", "--limit", "1", "--json"]).status == 0)
+        #expect(dash.run(["--store", path, "doctor"]).status == 0)
+        #expect(dash.run(["--store", path, "__complete-places"]).status == 0)
         #expect(!FileManager.default.fileExists(atPath: dash.folder + "/nonexistent"))
     }
 

@@ -56,9 +56,12 @@ final class CommandContext {
         return try store()
     }
 
-    /// The store as it is, never migrated or created (`doctor` changes nothing).
+    /// The store as it is, never migrated or created (`doctor` changes nothing); a store that
+    /// does not exist reads as an empty one.
     func storeAsItIs() throws -> DashPilotStore {
-        try DashPilotStore(storePath: storePath, log: log, busyTimeoutMilliseconds: busyTimeout, migrating: false, creating: false)
+        var info = stat()
+        if storePath.withCString({ lstat($0, &info) }) != 0 && errno == ENOENT { return try DashPilotStore.emptyInMemory(log: log) }
+        return try DashPilotStore(storePath: storePath, log: log, busyTimeoutMilliseconds: busyTimeout, migrating: false, creating: false)
     }
 
     /// Prints `line` with any control character escaped.
