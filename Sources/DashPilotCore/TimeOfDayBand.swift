@@ -47,7 +47,7 @@ public enum TimeOfDayBand: String, Sendable, Equatable, CaseIterable {
     /// The band `date` falls in, in `timeZone`: its offset from UTC at that instant, so that a
     /// wait at 17:30 local is dinner on both sides of a daylight-saving change.
     public static func of(_ date: Date, in timeZone: TimeZone) -> TimeOfDayBand {
-        let local = date.unixSeconds + Int64(timeZone.secondsFromGMT(for: date))
+        let local = date.localSeconds(in: timeZone)
         let secondOfDay = ((local % 86_400) + 86_400) % 86_400
         return of(hour: Int(secondOfDay / 3_600))
     }

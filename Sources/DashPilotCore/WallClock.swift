@@ -24,6 +24,10 @@ extension Date {
     /// Whole seconds since 1970, as the store keeps times.
     public var unixSeconds: Int64 { Int64(timeIntervalSince1970.rounded(.down)) }
 
+    /// Seconds since 1970 on the wall clock of `timeZone` (the offset at this instant): what local
+    /// days, times of day and bands are counted from.
+    public func localSeconds(in timeZone: TimeZone) -> Int64 { unixSeconds + Int64(timeZone.secondsFromGMT(for: self)) }
+
     /// The time `seconds` whole seconds after 1970.
     public init(unixSeconds seconds: Int64) {
         self.init(timeIntervalSince1970: TimeInterval(seconds))

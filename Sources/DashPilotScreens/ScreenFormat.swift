@@ -65,7 +65,7 @@ public struct ScreenFormat: Sendable {
     /// A time of day, 12- or 24-hour as the locale has it ("5:12 PM"). Each local minute of the
     /// day is formatted once: a list of thousands of shifts has at most 1,440 of them.
     public func time(_ date: Date) -> String {
-        let local = date.unixSeconds + Int64(timeZone.secondsFromGMT(for: date))
+        let local = date.localSeconds(in: timeZone)
         let minute = ((local % 86_400) + 86_400) % 86_400 / 60
         return formatters.time(minute) { Self.plainSpaces(formatter(template: "jmm").string(from: date)) }
     }
@@ -74,7 +74,7 @@ public struct ScreenFormat: Sendable {
     public func day(_ date: Date) -> String {
         // A history lists thousands of deliveries over far fewer days: each local day is
         // formatted once.
-        let local = date.unixSeconds + Int64(timeZone.secondsFromGMT(for: date))
+        let local = date.localSeconds(in: timeZone)
         let dayNumber = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         return formatters.day(dayNumber) { Self.plainSpaces(formatter(template: "EEEdMMM").string(from: date)) }
     }

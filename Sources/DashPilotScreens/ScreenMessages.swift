@@ -51,6 +51,8 @@ public struct EndShiftConfirmation: Sendable, Equatable {
     public var summary: String
     /// "y  end it now, at 9:40 PM", "l  end it at its last activity, 9:12 PM", "n  keep it running".
     public var choices: [KeyHint]
+    /// The footer's keys, short: "y end it now · l end it at its last activity · n keep it running".
+    public var keys: [KeyHint]
 
     /// The confirmation for `log` (the running shift's) at `now`, whose last activity was `lastActivity`.
     public init(log: ShiftLog, lastActivity: Date, now: Date, format: ScreenFormat) {
@@ -64,6 +66,7 @@ public struct EndShiftConfirmation: Sendable, Equatable {
             KeyHint("l", "end it at its last activity, \(format.day(lastActivity)) \(format.time(lastActivity))"),
             KeyHint("n", "keep it running"),
         ]
+        keys = [KeyHint("y", "end it now"), KeyHint("l", "end it at its last activity"), KeyHint("n", "keep it running")]
     }
 }
 

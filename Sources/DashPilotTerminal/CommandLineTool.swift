@@ -135,7 +135,7 @@ public enum CommandLineTool {
         if let variable = environment["DASHPILOT_STORE"], variable.isEmpty {
             throw UsageError(command: nil, message: "DASHPILOT_STORE is set but empty; unset it or give it a path.")
         }
-        guard let path = StoreLocation.resolve(option: nil, environment: environment) else {
+        guard let path = StoreLocation.resolve(environment: environment) else {
             throw UsageError(command: nil, message: "No store path: set HOME, DASHPILOT_STORE or pass --store PATH.")
         }
         return StorePath(path)

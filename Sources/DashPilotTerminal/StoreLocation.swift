@@ -1,8 +1,7 @@
-/// Where the store is: `--store PATH`, else `DASHPILOT_STORE`, else the platform default.
+/// Where the store is when `--store` is not given: `DASHPILOT_STORE`, else the platform default.
 enum StoreLocation {
-    /// The store path for `option` and `environment`, or `nil` when no home folder is known.
-    static func resolve(option: String?, environment: [String: String]) -> String? {
-        if let option, !option.isEmpty { return option }
+    /// The store path for `environment`, or `nil` when no home folder is known.
+    static func resolve(environment: [String: String]) -> String? {
         if let path = environment["DASHPILOT_STORE"], !path.isEmpty { return path }
         #if os(macOS) || os(iOS)
             guard let home = environment["HOME"], !home.isEmpty else { return nil }

@@ -23,7 +23,7 @@ public struct LocalDate: Sendable, Equatable, Hashable, Comparable, CustomString
 
     /// The local date of `date` in `timeZone` (its offset at that instant).
     public init(_ date: Date, in timeZone: TimeZone) {
-        let local = date.unixSeconds + Int64(timeZone.secondsFromGMT(for: date))
+        let local = date.localSeconds(in: timeZone)
         dayNumber = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
     }
 
@@ -57,10 +57,14 @@ public struct LocalDate: Sendable, Equatable, Hashable, Comparable, CustomString
     public func adding(days: Int64) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
 
     /// The instant this date begins in `timeZone` (the offset at that midnight).
-    public func start(in timeZone: TimeZone) -> Date {
-        let midnightUTC = Date(unixSeconds: dayNumber * 86_400)
-        let guess = midnightUTC.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: midnightUTC)))
-        return midnightUTC.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: guess)))
+    public func start(in timeZone: TimeZone) -> Date { instant(atSecondOfDay: 0, in: timeZone) }
+
+    /// The instant this date's wall clock reads `second` seconds after midnight in `timeZone`,
+    /// at the offset of that moment.
+    public func instant(atSecondOfDay second: Int64, in timeZone: TimeZone) -> Date {
+        let wall = Date(unixSeconds: dayNumber * 86_400 + second)
+        let guess = wall.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: wall)))
+        return wall.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: guess)))
     }
 
     /// "2026-11-27".

@@ -68,18 +68,17 @@ final class Connection {
 
     /// Runs a query with `values` bound, mapping every row.
     func query<T>(_ sql: String, _ values: SQLValue..., row map: (Row) throws -> T) throws -> [T] {
-        let statement = try self.statement(sql)
-        defer { statement.reset() }
-        try statement.bind(values)
         var rows: [T] = []
-        while try statement.step() {
-            rows.append(try map(Row(statement: statement)))
-        }
+        try forEachRow(sql, values) { rows.append(try map($0)) }
         return rows
     }
 
     /// Runs a query with `values` bound, handing each row to `body` without collecting them.
     func forEachRow(_ sql: String, _ values: SQLValue..., body: (Row) throws -> Void) throws {
+        try forEachRow(sql, values, body: body)
+    }
+
+    func forEachRow(_ sql: String, _ values: [SQLValue], body: (Row) throws -> Void) throws {
         let statement = try self.statement(sql)
         defer { statement.reset() }
         try statement.bind(values)

@@ -47,8 +47,7 @@ final class CommandContext {
     /// one, and nothing is created.
     func readStore() throws -> DashPilotStore {
         if let opened { return opened }
-        var info = stat()
-        if storePath.withCString({ lstat($0, &info) }) != 0 && errno == ENOENT {
+        if storeIsMissing {
             let empty = try DashPilotStore.emptyInMemory(log: log)
             opened = empty
             return empty
@@ -56,11 +55,16 @@ final class CommandContext {
         return try store()
     }
 
+    /// Whether nothing stands at the store's path (a read then answers as an empty store would).
+    private var storeIsMissing: Bool {
+        var info = stat()
+        return storePath.withCString({ lstat($0, &info) }) != 0 && errno == ENOENT
+    }
+
     /// The store as it is, never migrated or created (`doctor` changes nothing); a store that
     /// does not exist reads as an empty one.
     func storeAsItIs() throws -> DashPilotStore {
-        var info = stat()
-        if storePath.withCString({ lstat($0, &info) }) != 0 && errno == ENOENT { return try DashPilotStore.emptyInMemory(log: log) }
+        if storeIsMissing { return try DashPilotStore.emptyInMemory(log: log) }
         return try DashPilotStore(storePath: storePath, log: log, busyTimeoutMilliseconds: busyTimeout, migrating: false, creating: false)
     }
 

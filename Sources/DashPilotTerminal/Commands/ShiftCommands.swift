@@ -225,10 +225,7 @@ enum EndTime {
     static func parse(_ text: String, now: Date, timeZone: TimeZone) -> Date? {
         if let instant = ISO8601.parse(text) { return instant }
         guard let (hour, minute) = clock(text) else { return nil }
-        let today = LocalDate(now, in: timeZone)
-        let local = today.dayNumber * 86_400 + Int64(hour * 3600 + minute * 60)
-        let guess = Date(unixSeconds: local - Int64(timeZone.secondsFromGMT(for: Date(unixSeconds: local))))
-        return Date(unixSeconds: local - Int64(timeZone.secondsFromGMT(for: guess)))
+        return LocalDate(now, in: timeZone).instant(atSecondOfDay: Int64(hour * 3600 + minute * 60), in: timeZone)
     }
 
     static func clock(_ text: String) -> (Int, Int)? {

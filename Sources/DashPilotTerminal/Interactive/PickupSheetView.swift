@@ -25,7 +25,8 @@ final class PickupSheetView: TerminalScreen {
         model = PickupSheet(delivery: delivery, recent: recent)
     }
 
-    private var currentFocus: Int { focus ?? (recent.isEmpty ? 0 : 0) }
+    /// The row selected: the most recent place on opening (the name field when there is none).
+    private var currentFocus: Int { focus ?? 0 }
 
     var keys: [KeyHint] { model?.keys(focus: currentFocus, fieldIsEmpty: field.text.isEmpty) ?? [] }
 

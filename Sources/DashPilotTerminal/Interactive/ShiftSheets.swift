@@ -41,8 +41,7 @@ final class EndShiftView: TerminalScreen {
         screen.wrapped(model.summary)
         screen.blank()
         for choice in model.choices { screen.wrapped("\(choice.key)  \(choice.action)") }
-        screen.footer = KeyHint.line(
-            model.choices.map { KeyHint($0.key, $0.action.split(separator: ",").first.map(String.init) ?? $0.action) })
+        screen.footer = KeyHint.line(model.keys)
     }
 }
 

@@ -8,10 +8,13 @@ final class WeeksView: TerminalScreen {
     private var periods: [PeriodFigures] = []
     private var model: PeriodListScreen?
     private var selected = 0
+    /// The rows as laid out for `width`: a key that only moves the selection lays out nothing.
+    private var laidOut: (width: Int, lines: [String])?
 
     func reload(_ app: AppEnvironment) throws {
         periods = try app.store.periods(kind, limit: nil, timeZone: app.format.timeZone, now: app.clock.now())
         model = PeriodListScreen(periods: periods, kind: kind, format: app.format)
+        laidOut = nil
         selected = min(selected, max(0, periods.count - 1))
     }
 
@@ -36,7 +39,10 @@ final class WeeksView: TerminalScreen {
         guard let model else { return }
         screen.titled(model.title, right: "? keys")
         screen.blank()
-        let lines = PlainText.periodRows(model, bars: app.bars, width: screen.width - 2)
+        if laidOut?.width != screen.width {
+            laidOut = (screen.width, PlainText.periodRows(model, bars: app.bars, width: screen.width - 2))
+        }
+        let lines = laidOut?.lines ?? []
         let reach = max(app.rows, 12)
         let from = max(0, selected - reach)
         let to = min(lines.count, selected + reach)
