@@ -71,7 +71,10 @@ final class RawTerminal {
         sigemptyset(&stop)
         sigaddset(&stop, SIGTSTP)
         pthread_sigmask(SIG_UNBLOCK, &stop, nil)
-        raise(SIGTSTP)
+        // The whole process group stops, as the terminal's own Ctrl-Z would stop it: a wrapper
+        // the program runs under (`faketime`, a script) is suspended with it, so the shell sees
+        // its job stopped.
+        kill(0, SIGTSTP)
         // Execution resumes here on SIGCONT.
         tcgetattr(STDIN_FILENO, &savedSettings)
         enterRawMode()

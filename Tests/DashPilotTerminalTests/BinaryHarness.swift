@@ -12,9 +12,11 @@ struct RunResult {
 }
 
 /// Runs the real binary, as a driver or a script would: arguments passed as raw bytes (so that a
-/// test can pass invalid UTF-8), its own environment, optional standard input, optionally under
-/// `faketime` at a fixed time.
-struct Binary {
+/// test can pass invalid UTF-8), its own environment, optional standard input, and always at a
+/// time the test chose. No run reads the machine's clock: a run that names no time happens one
+/// second after the latest time this binary has run at (and never before 2026-11-30 12:00:00),
+/// so that the suite gives the same answers on any day it runs.
+final class Binary: @unchecked Sendable {
     static let path: String = {
         if let explicit = ProcessInfo.processInfo.environment["DASHPILOT_BINARY"] { return explicit }
         let runner = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).resolvingSymlinksInPath()
@@ -30,6 +32,8 @@ struct Binary {
 
     let folder: String
     var environment: [String: String]
+    private let lock = NSLock()
+    private var latest = "2026-11-30 12:00:00"
 
     /// A binary with its own temporary folder and store, and no HOME store to touch.
     init() {
@@ -41,11 +45,79 @@ struct Binary {
         ]
     }
 
+    /// `faketime` names its semaphore and shared memory after its pid and refuses to start when
+    /// they exist. A wrapper that was killed (the crash harness kills it with SIGKILL) leaves them
+    /// behind, and a later wrapper given the same pid would fail: remove those of dead processes.
+    static func removeStaleFakeTimeFiles() {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []
+        for entry in entries where entry.hasPrefix("faketime_shm_") || entry.hasPrefix("sem.faketime_sem_") {
+            guard let pid = pid_t(entry.drop { !$0.isNumber }), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink("/dev/shm/" + entry)
+        }
+    }
+
+    private static let wallClock: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter
+    }()
+
+    /// The wall-clock time (`2026-11-29 17:02:00`, read in the run's `TZ`) a run happens at:
+    /// `time` when given, else one second after the latest so far. Either way the latest moves on.
+    func time(_ time: String? = nil) -> String {
+        lock.withLock {
+            if let time {
+                // The format is fixed width, so later times compare greater as text.
+                if time > latest { latest = time }
+                return time
+            }
+            let next = Self.wallClock.date(from: latest).map { Self.wallClock.string(from: $0.addingTimeInterval(1)) } ?? latest
+            latest = next
+            return next
+        }
+    }
+
+    /// `date` as the wall-clock time of `time(_:)`, in UTC.
+    static func wallClockTime(_ date: Date) -> String { wallClock.string(from: date) }
+
+    /// The command that runs the binary at `time` under `faketime`: its clock frozen there, or
+    /// starting there and running on (`running`).
+    static func command(at time: String, running: Bool = false) -> [String] {
+        removeStaleFakeTimeFiles()
+        return ["/usr/bin/faketime", "-f", (running ? "@" : "") + time, path]
+    }
+
+    /// The command that runs the binary at the next time, its clock frozen there.
+    func command() -> [String] { Self.command(at: time()) }
+
+    /// A shell command line that starts the interactive program at the next time, its clock
+    /// running on from there: `'/usr/bin/faketime' '-f' '@2026-11-30 12:00:01' '/path/dashpilot'`.
+    func program(at time: String? = nil) -> String {
+        Self.command(at: self.time(time), running: true).map { "'\($0)'" }.joined(separator: " ")
+    }
+
+    /// A folder holding a `dashpilot` that runs the binary at the next time, for a shell that
+    /// finds it on PATH.
+    func pathFolder() -> String {
+        Self.removeStaleFakeTimeFiles()
+        let bin = folder + "/bin"
+        try? FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let script = "#!/bin/sh\nexec /usr/bin/faketime -f '\(time())' '\(Self.path)' \"$@\"\n"
+        _ = FileManager.default.createFile(atPath: bin + "/dashpilot", contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
+        return bin
+    }
+
     var storePath: String { folder + "/store.sqlite" }
 
     func remove() { try? FileManager.default.removeItem(atPath: folder) }
 
-    /// Runs `dashpilot` with `arguments`; `at` freezes the clock with faketime ("2026-11-29 17:02:00").
+    // The folder goes with the last reference to it, whether the test passed or failed.
+    deinit { remove() }
+
+    /// Runs `dashpilot` with `arguments` at `time` ("2026-11-29 17:02:00", its clock frozen there), or
+    /// at the next time when `nil`.
     @discardableResult
     func run(_ arguments: [String], at time: String? = nil, stdin: String? = nil, environment extra: [String: String] = [:]) -> RunResult {
         run(bytes: arguments.map { Array($0.utf8) }, at: time, stdin: stdin, environment: extra)
@@ -54,10 +126,8 @@ struct Binary {
     func run(bytes arguments: [[UInt8]], at time: String? = nil, stdin: String? = nil, environment extra: [String: String] = [:])
         -> RunResult
     {
-        var command: [[UInt8]] = [Array(Self.path.utf8)] + arguments
-        if let time { command = [Array("/usr/bin/faketime".utf8), Array("-f".utf8), Array(time.utf8)] + command }
-        let env = environment.merging(extra) { $1 }
-        return spawn(command, environment: env, stdin: stdin)
+        let command = Self.command(at: self.time(time)).map { Array($0.utf8) } + arguments
+        return spawn(command, environment: environment.merging(extra) { $1 }, stdin: stdin)
     }
 
     func spawn(_ command: [[UInt8]], environment env: [String: String], stdin: String?) -> RunResult {
@@ -88,7 +158,9 @@ struct Binary {
             for pointer in envp { free(pointer) }
         }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0]!, &actions, nil, argv, envp)
+        var attributes = Self.cleanSignals()
+        defer { posix_spawnattr_destroy(&attributes) }
+        let spawned = posix_spawn(&pid, argv[0]!, &actions, &attributes, argv, envp)
         guard spawned == 0 else { return RunResult(status: -1, stdout: "", stderr: "spawn failed: \(spawned)") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
@@ -97,10 +169,29 @@ struct Binary {
         return RunResult(status: exitStatus, stdout: read(outPath), stderr: read(errPath))
     }
 
-    /// Starts the binary with `arguments` and returns its process id, without waiting: for tests
-    /// that kill it part-way.
+    /// Spawn attributes that give a child the default signal dispositions and no blocked signal.
+    /// The test process's threads block signals, and a spawned child inherits that mask: a tmux
+    /// server that cannot receive SIGTERM ignores `kill-server` and outlives the suite.
+    static func cleanSignals() -> posix_spawnattr_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var all = sigset_t()
+        sigfillset(&all)
+        sigdelset(&all, SIGKILL)
+        sigdelset(&all, SIGSTOP)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        return attributes
+    }
+
+    /// Starts the binary with `arguments` at the next time, in a process group of its own, and
+    /// returns the group's id without waiting: for tests that kill it part-way (`kill(-pid, …)`
+    /// reaches the binary under `faketime`).
     func start(_ arguments: [String]) -> pid_t {
-        let argv = ([Self.path] + arguments).map { strdup($0) } + [nil]
+        let argv = (command() + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             for pointer in argv { free(pointer) }
@@ -111,16 +202,22 @@ struct Binary {
         defer { posix_spawn_file_actions_destroy(&actions) }
         for descriptor in [Int32(0), 1, 2] { posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_RDWR, 0) }
         var pid: pid_t = 0
-        posix_spawn(&pid, Self.path, &actions, nil, argv, envp)
+        var attributes = Self.cleanSignals()
+        defer { posix_spawnattr_destroy(&attributes) }
+        var flags: Int16 = 0
+        posix_spawnattr_getflags(&attributes, &flags)
+        posix_spawnattr_setflags(&attributes, flags | Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawn(&pid, argv[0]!, &actions, &attributes, argv, envp)
         return pid
     }
 
-    /// Runs a shell command line on a pseudo-terminal through `script`, feeding `input`.
+    /// Runs the binary on a pseudo-terminal through `script` at the next time, feeding `input`.
     func onTerminal(_ arguments: [String], input: String) -> RunResult {
-        let line = ([Self.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let line = (command() + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         return spawn(
-            [Array("/usr/bin/script".utf8), Array("-qec".utf8), Array(line.utf8), Array("/dev/null".utf8)], environment: environment,
-            stdin: input)
+            [Array("/usr/bin/script".utf8), Array("-qec".utf8), Array(line.utf8), Array("/dev/null".utf8)],
+            environment: environment, stdin: input)
     }
 }
 

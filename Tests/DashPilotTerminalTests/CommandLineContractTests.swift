@@ -59,7 +59,7 @@ struct CommandLineContractTests {
     }
 
     @Test func theStoreIsTheOptionThenTheEnvironmentThenTheDefault() {
-        var dash = Binary()
+        let dash = Binary()
         defer { dash.remove() }
         dash.environment["DASHPILOT_STORE"] = nil
         dash.run(["shift", "start"])
@@ -119,7 +119,7 @@ struct CommandLineContractTests {
     }
 
     @Test func anEmptyStorePathIsAUsageErrorNeverTheDefaultStore() {
-        var dash = Binary()
+        let dash = Binary()
         defer { dash.remove() }
         let option = dash.run(["--store", "", "shift", "start"])
         #expect(option.status == 64 && option.stderr.hasPrefix("Error: --store needs a path"))

@@ -18,7 +18,7 @@ struct CompletionAndManualTests {
     /// Runs `script` in `shell` with PATH holding the built binary, as a user's shell would.
     static func shell(_ dash: Binary, _ shell: String, _ script: String) -> RunResult {
         var environment = dash.environment
-        environment["PATH"] = (Binary.path as NSString).deletingLastPathComponent + ":/usr/bin:/bin"
+        environment["PATH"] = dash.pathFolder() + ":/usr/bin:/bin"
         return dash.spawn([shell, "-c", script].map { Array($0.utf8) }, environment: environment, stdin: nil)
     }
 

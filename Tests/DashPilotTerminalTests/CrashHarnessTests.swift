@@ -116,7 +116,7 @@ struct HarnessFailure: Error, CustomStringConvertible {
 struct CrashHarnessTests {
     /// A completed shift of 600 deliveries on one place, a long span for GPX imports, and a
     /// running shift with open deliveries for lifecycle steps.
-    static func buildStore(at path: String) throws -> (completedShift: Int64, start: Date) {
+    static func buildStore(at path: String) throws -> (completedShift: Int64, start: Date, end: Date) {
         let clock = HarnessClock()
         let store = try DashPilotStore(path: path, clock: clock)
         let shift = try store.startShift()
@@ -135,7 +135,7 @@ struct CrashHarnessTests {
             clock.advance(1)
             _ = try store.acceptDelivery()
         }
-        return (shift.id, start)
+        return (shift.id, start, clock.now())
     }
 
     static func gpx(points: Int, from start: Date) -> String {
@@ -149,9 +149,11 @@ struct CrashHarnessTests {
 
     @Test func killedAtRandomPointsTheStoreKeepsEveryInvariant() throws {
         let kills = reliabilityCount("DASHPILOT_CRASH_KILLS", short: 40)
-        var dash = Binary()
+        let dash = Binary()
         defer { dash.remove() }
-        let (completedShift, start) = try Self.buildStore(at: dash.storePath)
+        let (completedShift, start, end) = try Self.buildStore(at: dash.storePath)
+        // Every run of the binary happens after what the store records, an hour on.
+        _ = dash.time(Binary.wallClockTime(end.addingTimeInterval(3600)))
         dash.environment["DASHPILOT_BUSY_TIMEOUT_MS"] = "5000"
         var generator = SeededRandom(seed: 2026)
         var problems: [String] = []
@@ -202,7 +204,7 @@ struct CrashHarnessTests {
                 while access(dash.storePath + "-journal", F_OK) != 0 && Date() < deadline && waitpid(pid, &exited, WNOHANG) == 0 {}
                 for _ in 0..<Int.random(in: 0..<20, using: &generator) { _ = access(dash.storePath, F_OK) }
             }
-            Glibc.kill(pid, SIGKILL)
+            Glibc.kill(-pid, SIGKILL)
             var status: Int32 = 0
             waitpid(pid, &status, 0)
             if FileManager.default.fileExists(atPath: dash.storePath + "-journal") { killedMidWrite += 1 }

@@ -5,8 +5,8 @@ import Testing
 
 @Suite("A driver's whole day in the interactive mode, in any window")
 struct DriversDayTests {
-    static func command(_ dash: Binary, environment: String = "") -> String {
-        "env DASHPILOT_STORE='\(dash.storePath)' TZ=UTC LANG=C.UTF-8 \(environment) '\(Binary.path)'; echo exited-$?; sleep 30"
+    static func command(_ dash: Binary, environment: String = "", at time: String? = nil) -> String {
+        "env DASHPILOT_STORE='\(dash.storePath)' TZ=UTC LANG=C.UTF-8 \(environment) \(dash.program(at: time)); echo exited-$?; sleep 30"
     }
 
     @Test("From s to earnings and rates with no command line", arguments: [(40, 12), (60, 20), (100, 32), (160, 50)])
@@ -92,17 +92,10 @@ struct DriversDayTests {
         let dash = Binary()
         defer { dash.remove() }
         // Started three days ago and forgotten: the date shows, and the line that says what e does.
-        let started = Date().addingTimeInterval(-74 * 3600)
-        let stamp = { (date: Date) -> String in
-            let formatter = DateFormatter()
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-            return formatter.string(from: date)
-        }
-        dash.run(["shift", "start"], at: stamp(started))
-        dash.run(["delivery", "accept"], at: stamp(started.addingTimeInterval(600)))
-        dash.run(["delivery", "cancel", "1"], at: stamp(started.addingTimeInterval(1200)))
-        let session = TmuxSession(dash: dash, command: Self.command(dash))
+        dash.run(["shift", "start"], at: "2026-11-26 15:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-26 15:10:00")
+        dash.run(["delivery", "cancel", "1"], at: "2026-11-26 15:20:00")
+        let session = TmuxSession(dash: dash, command: Self.command(dash, at: "2026-11-29 17:00:00"))
         defer { session.kill() }
         var screen = session.waitFor { $0.contains("Running for 74 h. If you forgot to end it, e ends it at its last activity.") }
         #expect(screen.contains("Shift running since ") && screen.contains("74 h"))
@@ -111,7 +104,7 @@ struct DriversDayTests {
         session.keys("l")
         session.waitFor { $0.contains("No shift running") }
         let show = try #require(json(dash.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any])
-        #expect(show["endedAt"] as? String == ISO8601DateFormatter().string(from: started.addingTimeInterval(1200)))
+        #expect(show["endedAt"] as? String == "2026-11-26T15:20:00Z")
     }
 
     @Test func ctrlCExits130AndCtrlZSuspendsUntilFg() {
@@ -119,7 +112,7 @@ struct DriversDayTests {
         defer { dash.remove() }
         let session = TmuxSession(dash: dash, command: "bash --norc --noprofile -i")
         defer { session.kill() }
-        session.type("env DASHPILOT_STORE='\(dash.storePath)' '\(Binary.path)'")
+        session.type("env DASHPILOT_STORE='\(dash.storePath)' \(dash.program())")
         session.keys("Enter")
         session.waitFor { $0.contains("No shift running") }
         session.keys("C-z")

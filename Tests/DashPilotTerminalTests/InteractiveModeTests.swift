@@ -38,10 +38,13 @@ struct TmuxSession {
     /// A screen that never comes is a test failure, recorded with the last screen seen.
     @discardableResult
     func waitFor(_ seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool) -> String {
+        // A frame reaches tmux in pieces: a screen counts once two captures in a row agree.
         let deadline = Date().addingTimeInterval(seconds)
+        var previous = ""
         var last = screen
-        while !condition(last) && Date() < deadline {
+        while !(condition(last) && last == previous) && Date() < deadline {
             usleep(20_000)
+            previous = last
             last = screen
         }
         if !condition(last) { Issue.record("the screen never came; the last one was:\n\(last)", sourceLocation: sourceLocation) }
@@ -61,7 +64,7 @@ struct InteractiveModeTests {
         dash.run(["pickup", "set", "1", "Nowhere Noodles"])
         dash.run(["delivery", "accept"])
         let session = TmuxSession(
-            dash: dash, command: "env DASHPILOT_STORE='\(dash.storePath)' TZ=UTC '\(Binary.path)'; echo exited-$?; sleep 30")
+            dash: dash, command: "env DASHPILOT_STORE='\(dash.storePath)' TZ=UTC \(dash.program()); echo exited-$?; sleep 30")
         defer { session.kill() }
 
         var screen = session.waitFor { $0.contains("Shift running since") && $0.contains("q quit") }
@@ -104,7 +107,7 @@ struct InteractiveModeTests {
         let settings = dash.folder + "/stty.txt"
         let session = TmuxSession(
             dash: dash,
-            command: "env DASHPILOT_STORE='\(dash.storePath)' '\(Binary.path)'; stty -a > '\(settings)'; echo restored-$?; sleep 30")
+            command: "env DASHPILOT_STORE='\(dash.storePath)' \(dash.program()); stty -a > '\(settings)'; echo restored-$?; sleep 30")
         defer { session.kill() }
         _ = session.waitFor { $0.contains("No shift running") }
         #expect(session.tmux(["display", "-p", "-t", session.name, "#{alternate_on}"]).stdout == "1\n")
@@ -121,7 +124,7 @@ struct InteractiveModeTests {
         defer { dash.remove() }
         dash.run(["shift", "start"])
         dash.run(["delivery", "accept"])
-        let session = TmuxSession(dash: dash, command: "env DASHPILOT_STORE='\(dash.storePath)' NO_COLOR=1 '\(Binary.path)'")
+        let session = TmuxSession(dash: dash, command: "env DASHPILOT_STORE='\(dash.storePath)' NO_COLOR=1 \(dash.program())")
         defer { session.kill() }
         _ = session.waitFor { $0.contains("Delivery 1") }
         session.keys("p")
@@ -156,7 +159,7 @@ struct InteractiveTerminalTests {
         defer { dash.remove() }
         let settings = dash.folder + "/stty.txt"
         let session = TmuxSession(
-            dash: dash, command: "'\(Binary.path)' --store '\(dash.storePath)'; stty -a > '\(settings)'; echo restored; sleep 30")
+            dash: dash, command: "\(dash.program()) --store '\(dash.storePath)'; stty -a > '\(settings)'; echo restored; sleep 30")
         defer { session.kill() }
         _ = session.waitFor { $0.contains("No shift running") }
         let pids = processes(containing: dash.storePath)
@@ -174,7 +177,7 @@ struct InteractiveTerminalTests {
         defer { dash.remove() }
         dash.run(["shift", "start"])
         dash.run(["delivery", "accept"])
-        let session = TmuxSession(dash: dash, command: "'\(Binary.path)' --store '\(dash.storePath)'")
+        let session = TmuxSession(dash: dash, command: "\(dash.program()) --store '\(dash.storePath)'")
         defer { session.kill() }
         // At 100 columns a button is 60 wide at most, its key beside its label.
         let wide = session.waitFor { $0.contains("Arrived at Pickup") && $0.contains("q quit") }
@@ -189,7 +192,7 @@ struct InteractiveTerminalTests {
         let dash = Binary()
         defer { dash.remove() }
         for (noColor, expectStyles) in [("", true), ("1", false)] {
-            let session = TmuxSession(dash: dash, command: "env NO_COLOR='\(noColor)' '\(Binary.path)' --store '\(dash.storePath)'")
+            let session = TmuxSession(dash: dash, command: "env NO_COLOR='\(noColor)' \(dash.program()) --store '\(dash.storePath)'")
             defer { session.kill() }
             _ = session.waitFor { $0.contains("No shift running") }
             let styled = session.tmux(["capture-pane", "-e", "-p", "-t", session.name]).stdout
@@ -203,7 +206,7 @@ struct InteractiveTerminalTests {
         dash.run(["shift", "start"])
         dash.run(["delivery", "accept"])
         dash.run(["pickup", "set", "1", "拉面小馆 \u{1F35C}"])
-        let session = TmuxSession(dash: dash, command: "'\(Binary.path)' --store '\(dash.storePath)'")
+        let session = TmuxSession(dash: dash, command: "\(dash.program()) --store '\(dash.storePath)'")
         defer { session.kill() }
         let screen = session.waitFor { $0.contains("拉面小馆") }
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -222,7 +225,7 @@ struct InteractiveTerminalTests {
             dash.run(["delivery", "accept"])
             dash.run(["pickup", "set", String(number + 1), name])
         }
-        let session = TmuxSession(dash: dash, command: "env DASHPILOT_STORE='\(dash.storePath)' TZ=UTC '\(Binary.path)'")
+        let session = TmuxSession(dash: dash, command: "env DASHPILOT_STORE='\(dash.storePath)' TZ=UTC \(dash.program())")
         defer { session.kill() }
         session.waitFor { $0.contains("Shift running since") }
         session.keys("l")
@@ -245,7 +248,7 @@ struct InteractiveTerminalTests {
         dash.run(["delivery", "arrive", "1"], at: "2026-11-29 17:02:00")
         dash.run(["delivery", "pickup", "1"], at: "2026-11-29 17:09:00")
         dash.run(["delivery", "accept"], at: "2026-11-29 17:10:00")
-        let session = TmuxSession(dash: dash, command: "env DASHPILOT_STORE='\(dash.storePath)' TZ=UTC '\(Binary.path)'")
+        let session = TmuxSession(dash: dash, command: "env DASHPILOT_STORE='\(dash.storePath)' TZ=UTC \(dash.program())")
         defer { session.kill() }
         session.waitFor { $0.contains("Delivery 2 · Accepted") }
         #expect(!session.screen.contains("recorded wait"))
@@ -260,7 +263,7 @@ struct InteractiveTerminalTests {
         dash.run(["shift", "start"], at: "2026-11-23 17:00:00")
         dash.run(["shift", "end"], at: "2026-11-23 21:00:00")
         dash.run(["shift", "earnings", "1", "84.50"], at: "2026-11-23 21:05:00")
-        let session = TmuxSession(dash: dash, command: "env DASHPILOT_STORE='\(dash.storePath)' TZ=UTC NO_COLOR=1 '\(Binary.path)'")
+        let session = TmuxSession(dash: dash, command: "env DASHPILOT_STORE='\(dash.storePath)' TZ=UTC NO_COLOR=1 \(dash.program())")
         defer { session.kill() }
         session.waitFor { $0.contains("No shift running") }
         session.keys("w")

@@ -46,7 +46,7 @@ struct PeriodCommandTests {
     }
 
     @Test func periodListIsNewestFirstWithABarAndSaysWhenThereAreNoEarnings() throws {
-        var dash = Self.history()
+        let dash = Self.history()
         defer { dash.remove() }
         let weeks = try #require(
             json(dash.run(["period", "list", "week", "--limit", "3", "--json"], at: "2026-11-30 12:00:00").stdout) as? [[String: Any]])

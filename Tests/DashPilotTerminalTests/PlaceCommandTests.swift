@@ -83,7 +83,7 @@ struct PlaceCommandTests {
     }
 
     @Test func placeShowGivesTheBandsAndTheDistributionAndTheNewestDeliveries() throws {
-        var dash = Self.twoPlaces()
+        let dash = Self.twoPlaces()
         defer { dash.remove() }
         let history = try #require(json(dash.run(["--json", "place", "show", "Example Diner"]).stdout) as? [String: Any])
         let waits = try #require(history["waits"] as? [String: Any])

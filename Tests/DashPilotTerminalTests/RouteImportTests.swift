@@ -122,7 +122,8 @@ struct RouteImportTests {
         handle.write(Data("</trkseg></trk></gpx>\n".utf8))
         try handle.close()
         let result = dash.spawn(
-            ["/usr/bin/time", "-f", "peak %M", Binary.path, "route", "import", file].map { Array($0.utf8) }, environment: dash.environment,
+            (["/usr/bin/time", "-f", "peak %M"] + dash.command() + ["route", "import", file]).map { Array($0.utf8) },
+            environment: dash.environment,
             stdin: nil)
         #expect(result.status == 0 && result.stdout.contains("outside every shift"))
         let peak = result.stderr.split(separator: "\n").last { $0.hasPrefix("peak ") }.flatMap { Int($0.dropFirst(5)) }
