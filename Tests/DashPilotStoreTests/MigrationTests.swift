@@ -111,7 +111,7 @@ struct MigrationTests {
     @Test func aZeroByteFileIsRefusedAndLeftAsItWas() throws {
         let folder = TemporaryFolder()
         let path = folder.file("empty.sqlite")
-        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        #expect((try? Data().write(to: URL(fileURLWithPath: path))) != nil)
         try expectRefused(path, folder: folder) { if case .notADashPilotStore = $0 { true } else { false } }
     }
 

@@ -104,8 +104,12 @@ final class Binary: @unchecked Sendable {
         Self.removeStaleFakeTimeFiles()
         let bin = folder + "/bin"
         try? FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        let script = "#!/bin/sh\nexec /usr/bin/faketime -f '\(time())' '\(Self.path)' \"$@\"\n"
-        _ = FileManager.default.createFile(atPath: bin + "/dashpilot", contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
+        // What it says on standard error is kept beside it, since a completion script discards it.
+        let script = "#!/bin/sh\nexec 2>>'\(bin)/stderr'\nexec /usr/bin/faketime -f '\(time())' '\(Self.path)' \"$@\"\n"
+        // Written in place, not atomically: Foundation names its temporary file by the time, and
+        // under a faked clock two tests writing at once would take the same name.
+        try? script.write(toFile: bin + "/dashpilot", atomically: false, encoding: .utf8)
+        chmod(bin + "/dashpilot", 0o755)
         return bin
     }
 
@@ -135,7 +139,8 @@ final class Binary: @unchecked Sendable {
         let outPath = folder + "/out-" + id
         let errPath = folder + "/err-" + id
         let inPath = folder + "/in-" + id
-        _ = FileManager.default.createFile(atPath: inPath, contents: Data((stdin ?? "").utf8))
+        // Written in place: an atomic write names its temporary file by the time, which a faked clock repeats.
+        try? Data((stdin ?? "").utf8).write(to: URL(fileURLWithPath: inPath))
         defer { for path in [outPath, errPath, inPath] { unlink(path) } }
 
         var actions = posix_spawn_file_actions_t()

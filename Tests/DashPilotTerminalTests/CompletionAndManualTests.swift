@@ -19,7 +19,11 @@ struct CompletionAndManualTests {
     static func shell(_ dash: Binary, _ shell: String, _ script: String) -> RunResult {
         var environment = dash.environment
         environment["PATH"] = dash.pathFolder() + ":/usr/bin:/bin"
-        return dash.spawn([shell, "-c", script].map { Array($0.utf8) }, environment: environment, stdin: nil)
+        let result = dash.spawn([shell, "-c", script].map { Array($0.utf8) }, environment: environment, stdin: nil)
+        if let said = try? String(contentsOfFile: dash.folder + "/bin/stderr", encoding: .utf8), !said.isEmpty {
+            Issue.record("dashpilot said on standard error: \(said)")
+        }
+        return result
     }
 
     static func available(_ shell: String) -> Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/" + shell) }
@@ -28,7 +32,7 @@ struct CompletionAndManualTests {
         let dash = Self.withPlaces()
         defer { dash.remove() }
         let script = dash.folder + "/dashpilot.bash"
-        try dash.run(["completions", "bash"]).stdout.write(toFile: script, atomically: true, encoding: .utf8)
+        try dash.run(["completions", "bash"]).stdout.write(toFile: script, atomically: false, encoding: .utf8)
         func complete(_ line: [String]) -> [String] {
             let words = line.map { "'\($0)'" }.joined(separator: " ")
             let result = Self.shell(
@@ -50,7 +54,7 @@ struct CompletionAndManualTests {
         let dash = Self.withPlaces()
         defer { dash.remove() }
         let script = dash.folder + "/_dashpilot"
-        try dash.run(["completions", "zsh"]).stdout.write(toFile: script, atomically: true, encoding: .utf8)
+        try dash.run(["completions", "zsh"]).stdout.write(toFile: script, atomically: false, encoding: .utf8)
         #expect(Self.shell(dash, "/usr/bin/zsh", "zsh -n '\(script)'").status == 0)
         func complete(_ line: [String]) -> [String] {
             let words = line.map { "'\($0)'" }.joined(separator: " ")
@@ -69,7 +73,7 @@ struct CompletionAndManualTests {
         let dash = Self.withPlaces()
         defer { dash.remove() }
         let script = dash.folder + "/dashpilot.fish"
-        try dash.run(["completions", "fish"]).stdout.write(toFile: script, atomically: true, encoding: .utf8)
+        try dash.run(["completions", "fish"]).stdout.write(toFile: script, atomically: false, encoding: .utf8)
         func complete(_ line: String) -> [String] {
             let result = Self.shell(dash, "/usr/bin/fish", "source '\(script)'; complete -C '\(line)'")
             return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }

@@ -185,7 +185,7 @@ struct CrashHarnessTests {
             default:
                 let file = dash.folder + "/route-\(gpxRound).gpx"
                 try Self.gpx(points: 3000, from: start.addingTimeInterval(Double(gpxRound) * 6100 + 5)).write(
-                    toFile: file, atomically: true, encoding: .utf8)
+                    toFile: file, atomically: false, encoding: .utf8)
                 gpxRound += 1
                 arguments = ["route", "import", file]
             }

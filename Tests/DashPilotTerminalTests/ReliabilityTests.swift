@@ -32,7 +32,7 @@ struct ReliabilityTests {
         #expect(dash.run(["--store", store, "delivery", "accept"]).status == 0)
         // Fill the disk to the last byte.
         let filler = disk + "/filler"
-        #expect(FileManager.default.createFile(atPath: filler, contents: nil))
+        #expect((try? Data().write(to: URL(fileURLWithPath: filler))) != nil)
         let handle = try #require(FileHandle(forWritingAtPath: filler))
         let block = Data(repeating: 0x55, count: 4096)
         while (try? handle.write(contentsOf: block)) != nil {}

@@ -46,8 +46,8 @@ struct RouteImportTests {
             inOrder.remove()
             reversed.remove()
         }
-        try Self.gpx([Self.morning, Self.later]).write(toFile: inOrder.folder + "/a.gpx", atomically: true, encoding: .utf8)
-        try Self.gpx([Self.later, Self.morning]).write(toFile: reversed.folder + "/a.gpx", atomically: true, encoding: .utf8)
+        try Self.gpx([Self.morning, Self.later]).write(toFile: inOrder.folder + "/a.gpx", atomically: false, encoding: .utf8)
+        try Self.gpx([Self.later, Self.morning]).write(toFile: reversed.folder + "/a.gpx", atomically: false, encoding: .utf8)
         #expect(inOrder.run(["route", "import", inOrder.folder + "/a.gpx"]).stdout.hasPrefix("Kept 40 points; skipped 0."))
         #expect(reversed.run(["route", "import", reversed.folder + "/a.gpx"]).stdout.hasPrefix("Kept 40 points; skipped 0."))
         let expected = try #require(Self.miles(inOrder))
@@ -60,7 +60,7 @@ struct RouteImportTests {
         let dash = Self.shift()
         defer { dash.remove() }
         let file = dash.folder + "/ride.gpx"
-        try Self.gpx([Self.morning]).write(toFile: file, atomically: true, encoding: .utf8)
+        try Self.gpx([Self.morning]).write(toFile: file, atomically: false, encoding: .utf8)
         dash.run(["route", "import", file])
         let again = dash.run(["route", "import", file, "--json"])
         let report = try #require(json(again.stdout) as? [String: Any])
@@ -71,8 +71,8 @@ struct RouteImportTests {
     @Test func severalFilesAndStandardInputInAnyOrder() throws {
         let dash = Self.shift()
         defer { dash.remove() }
-        try Self.gpx([Self.later], zone: "+00:00").write(toFile: dash.folder + "/later.gpx", atomically: true, encoding: .utf8)
-        try Self.gpx([Self.morning], zone: "").write(toFile: dash.folder + "/morning.gpx", atomically: true, encoding: .utf8)
+        try Self.gpx([Self.later], zone: "+00:00").write(toFile: dash.folder + "/later.gpx", atomically: false, encoding: .utf8)
+        try Self.gpx([Self.morning], zone: "").write(toFile: dash.folder + "/morning.gpx", atomically: false, encoding: .utf8)
         let both = dash.run(["route", "import", dash.folder + "/later.gpx", dash.folder + "/morning.gpx"])
         #expect(
             both.status == 0 && both.stdout.contains("later.gpx: Kept 20 points") && both.stdout.contains("morning.gpx: Kept 20 points"))
@@ -88,7 +88,7 @@ struct RouteImportTests {
         defer { dash.remove() }
         let file = dash.folder + "/planned.gpx"
         try "<gpx version=\"1.1\"><rte><rtept lat=\"40\" lon=\"-75\"/><rtept lat=\"40.1\" lon=\"-75\"/></rte></gpx>".write(
-            toFile: file, atomically: true, encoding: .utf8)
+            toFile: file, atomically: false, encoding: .utf8)
         let result = dash.run(["route", "import", file])
         #expect(result.status == 0 && result.stdout.contains("holds no recorded track"))
     }
@@ -96,9 +96,9 @@ struct RouteImportTests {
     @Test func aMalformedFileAmongOthersIsRefusedAloneWithItsLine() throws {
         let dash = Self.shift()
         defer { dash.remove() }
-        try Self.gpx([Self.morning]).write(toFile: dash.folder + "/good.gpx", atomically: true, encoding: .utf8)
+        try Self.gpx([Self.morning]).write(toFile: dash.folder + "/good.gpx", atomically: false, encoding: .utf8)
         try "<gpx><trk><trkseg>\n<trkpt lat=\"40\" lon=\"-75\"><time>2026-11-29T17:30:00Z</time></trkpt>\n</trk></gpx>".write(
-            toFile: dash.folder + "/bad.gpx", atomically: true, encoding: .utf8)
+            toFile: dash.folder + "/bad.gpx", atomically: false, encoding: .utf8)
         let result = dash.run(["route", "import", dash.folder + "/bad.gpx", dash.folder + "/good.gpx"])
         #expect(result.status == 1 && result.stderr.contains("bad.gpx: The GPX file is malformed at line 3"))
         #expect(result.stdout.contains("good.gpx: Kept 20 points"))
@@ -114,7 +114,7 @@ struct RouteImportTests {
         // 40 MB of points outside every shift: read whole it would need more than 48 MiB.
         let point = "<trkpt lat=\"40.123456\" lon=\"-75.123456\"><ele>12.5</ele><time>2020-01-01T00:00:00Z</time></trkpt>\n"
         let file = dash.folder + "/large.gpx"
-        #expect(FileManager.default.createFile(atPath: file, contents: nil))
+        #expect((try? Data().write(to: URL(fileURLWithPath: file))) != nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
         handle.write(Data("<gpx version=\"1.1\"><trk><trkseg>\n".utf8))
         let chunk = Data(String(repeating: point, count: 10_000).utf8)

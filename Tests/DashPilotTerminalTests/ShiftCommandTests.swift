@@ -194,7 +194,7 @@ struct ShiftCommandTests {
             </trkseg></trk></gpx>
             """
         let file = dash.folder + "/ride.gpx"
-        try gpx.write(toFile: file, atomically: true, encoding: .utf8)
+        try gpx.write(toFile: file, atomically: false, encoding: .utf8)
         let imported = dash.run(["route", "import", file, "--json"])
         #expect(imported.status == 0)
         let report = try #require(json(imported.stdout) as? [String: Any])
@@ -205,7 +205,7 @@ struct ShiftCommandTests {
         try
             "<gpx version=\"1.1\"><trk><trkseg>\n<trkpt lat=\"40.002\" lon=\"-75\"><time>2026-11-29T17:20:00Z</time></trkpt>\n<trkpt lat=\"oops\" lon=\"-75\">\n</trkseg></trk></gpx>"
             .write(
-                toFile: broken, atomically: true, encoding: .utf8)
+                toFile: broken, atomically: false, encoding: .utf8)
         let refused = dash.run(["route", "import", broken])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("line 4"))  // the unclosed <trkpt>: a lat that is not a number only skips its point
