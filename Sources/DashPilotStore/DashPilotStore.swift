@@ -106,6 +106,13 @@ public final class DashPilotStore {
     /// The time now, to the whole second.
     var now: Date { clock.now().wholeSecond }
 
+    /// The owner of each table, on this store's connection.
+    var shiftTable: ShiftTable { ShiftTable(connection: connection) }
+    var deliveryTable: DeliveryTable { DeliveryTable(connection: connection) }
+    var placeTable: PickupPlaceTable { PickupPlaceTable(connection: connection) }
+    var sampleTable: RouteSampleTable { RouteSampleTable(connection: connection) }
+    var routeSummaries: RouteSummaryTable { RouteSummaryTable(connection: connection) }
+
     /// Runs `body` as one write transaction, mapping SQLite failures to `StoreError`; refusals
     /// thrown by `body` pass through, and in every failure nothing is written.
     func write<T>(_ body: () throws -> T) throws -> T {

@@ -39,7 +39,10 @@ struct MigrationTests {
         }
     }
 
-    @Test("A store written at each earlier version, with data, opens with today's code", arguments: 1...6)
+    /// Every version before today's: each one a store may be at when today's code opens it.
+    static let earlierVersions = Array(1..<Schema.currentVersion)
+
+    @Test("A store written at each earlier version, with data, opens with today's code", arguments: earlierVersions)
     func migratesFromEveryEarlierVersion(version: Int) throws {
         let folder = TemporaryFolder()
         let path = folder.file("old.sqlite")
@@ -130,9 +133,9 @@ struct MigrationTests {
         let path = folder.file("newer.sqlite")
         do {
             let store = try DashPilotStore(path: path, clock: ManualClock())
-            try store.connection.execute("PRAGMA user_version = 8")
+            try store.connection.execute("PRAGMA user_version = \(Schema.currentVersion + 1)")
         }
-        try expectRefused(path, folder: folder) { $0 == .newerVersion(path: path, version: 8) }
+        try expectRefused(path, folder: folder) { $0 == .newerVersion(path: path, version: Schema.currentVersion + 1) }
     }
 
     @Test func aDamagedStoreIsRefusedAndLeftAsItWas() throws {
@@ -156,19 +159,29 @@ struct MigrationTests {
         }
     }
 
+    /// The SQL of version `version`'s steps, joined.
+    static func sql(ofVersion version: Int) -> String {
+        Schema.migrations[version - 1].map { step in
+            if case .sql(let sql) = step { return sql }
+            return ""
+        }.joined(separator: "\n")
+    }
+
     @Test func migrationsAreAppendOnlyAndEachAddsWhatTheHistorySays() {
         #expect(Schema.migrations.count == 7)
         // Every version that ships is frozen as a fixture, today's included.
         for version in 1...Schema.currentVersion {
             #expect(FileManager.default.fileExists(atPath: Self.fixtures.appendingPathComponent("schema-v\(version).sql").path))
         }
-        #expect(Schema.migrations[6].contains("CREATE TABLE route_summary"))
-        #expect(Schema.migrations[1].contains("CREATE TABLE route_sample"))
-        #expect(Schema.migrations[2].contains("ADD COLUMN session"))
-        #expect(Schema.migrations[3].contains("earnings_cents"))
-        #expect(Schema.migrations[4].contains("CREATE TABLE delivery"))
-        #expect(Schema.migrations[5].contains("CREATE TABLE pickup_place"))
-        #expect(!Schema.migrations[5].contains("UNIQUE"))
+        #expect(Self.sql(ofVersion: 7).contains("CREATE TABLE route_summary"))
+        #expect(Self.sql(ofVersion: 2).contains("CREATE TABLE route_sample"))
+        #expect(Self.sql(ofVersion: 3).contains("ADD COLUMN session"))
+        #expect(Self.sql(ofVersion: 4).contains("earnings_cents"))
+        #expect(Self.sql(ofVersion: 5).contains("CREATE TABLE delivery"))
+        #expect(Self.sql(ofVersion: 6).contains("CREATE TABLE pickup_place"))
+        #expect(!Self.sql(ofVersion: 6).contains("UNIQUE"))
+        // Version 7's cache is rebuilt from its source by a Swift step after its SQL.
+        if case .swift = Schema.migrations[6].last {} else { Issue.record("version 7 ends with the summaries' rebuild") }
     }
 
     /// The schema a store has, as SQLite keeps it, in a stable order.
@@ -178,13 +191,13 @@ struct MigrationTests {
         }
     }
 
-    @Test("Today's migrations still build each shipped version exactly as it was frozen", arguments: 1...7)
+    @Test("Today's migrations still build each shipped version exactly as it was frozen", arguments: 1...Schema.currentVersion)
     func shippedMigrationsAreUnchanged(version: Int) throws {
         let folder = TemporaryFolder()
         let frozen = try Connection(path: folder.file("frozen.sqlite"), create: true, busyTimeoutMilliseconds: 0)
         try frozen.execute(try Self.frozenSchema(version))
         let migrated = try Connection(path: folder.file("migrated.sqlite"), create: true, busyTimeoutMilliseconds: 0)
-        for step in 0..<version { try migrated.execute(Schema.migrations[step]) }
+        try Migrator.migrate(migrated, through: Array(Schema.migrations.prefix(version)), progress: nil)
         #expect(try Self.schema(of: migrated) == (try Self.schema(of: frozen)))
     }
 
@@ -212,9 +225,8 @@ struct MigrationTests {
         #expect(try store.doctor().isHealthy)
         try store.connection.execute("UPDATE route_summary SET metres = metres + 1e-9 WHERE shift_id = 1")
         let report = try store.doctor()
-        let check = try #require(report.checks.first { $0.name == "routeSummaries" })
-        #expect(!check.passed && check.sentence == "The route summary of shift 1 differs from its route samples.")
+        #expect(report.finding("routeSummaries") == .routeSummaries(differing: [1]))
         try store.connection.execute("DELETE FROM route_summary")
-        #expect(try store.doctor().checks.first { $0.name == "routeSummaries" }?.passed == false)
+        #expect(try store.doctor().finding("routeSummaries")?.passed == false)
     }
 }

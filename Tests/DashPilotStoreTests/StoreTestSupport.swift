@@ -85,3 +85,12 @@ struct StoreFixture {
 
 /// The bytes of a file, to prove it was left exactly as it was.
 func fileBytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+
+/// Reads by position, for tests that inspect a store as another tool would (the store itself
+/// reads every row through its `Columns`).
+extension Row {
+    func int64(_ index: Int) -> Int64 { statement.int64(Int32(index)) }
+    func optionalInt64(_ index: Int32) -> Int64? { statement.isNull(index) ? nil : statement.int64(index) }
+    func text(_ index: Int) -> String { statement.text(Int32(index)) }
+    func optionalText(_ index: Int32) -> String? { statement.isNull(index) ? nil : statement.text(index) }
+}

@@ -102,7 +102,21 @@ final class Connection {
         defer { statement.reset() }
         try statement.bind(values)
         guard try statement.step() else { return nil }
-        return Row(statement: statement).optionalInt64(0)
+        return statement.isNull(0) ? nil : statement.int64(0)
+    }
+
+    /// Runs a query whose rows hold one integer each.
+    func integers(_ sql: String, _ values: SQLValue...) throws -> [Int64] {
+        var result: [Int64] = []
+        try forEachRow(sql, values) { result.append($0.int64(OneColumn.value)) }
+        return result
+    }
+
+    /// Runs a query whose rows hold one text each.
+    func texts(_ sql: String, _ values: SQLValue...) throws -> [String] {
+        var result: [String] = []
+        try forEachRow(sql, values) { result.append($0.text(OneColumn.value)) }
+        return result
     }
 
     /// The rowid of the last insert.

@@ -68,29 +68,21 @@ final class Statement {
     }
 }
 
-/// The current row of a statement.
-struct Row {
-    let statement: Statement
-
-    /// Whether column `index` is `NULL`.
-    func isNull(_ index: Int32) -> Bool { sqlite3_column_type(statement.handle, index) == SQLITE_NULL }
+extension Statement {
+    /// Whether column `index` of the current row is `NULL`. `Row` reads by `Columns`; this is its
+    /// one way in.
+    func isNull(_ index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
 
     /// Column `index` as a 64-bit integer.
-    func int64(_ index: Int32) -> Int64 { sqlite3_column_int64(statement.handle, index) }
-
-    /// Column `index` as an integer, or `nil` when `NULL`.
-    func optionalInt64(_ index: Int32) -> Int64? { isNull(index) ? nil : int64(index) }
+    func int64(_ index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
 
     /// Column `index` as a double.
-    func double(_ index: Int32) -> Double { sqlite3_column_double(statement.handle, index) }
+    func double(_ index: Int32) -> Double { sqlite3_column_double(handle, index) }
 
     /// Column `index` as text, its bytes exactly as stored.
     func text(_ index: Int32) -> String {
-        guard let bytes = sqlite3_column_text(statement.handle, index) else { return "" }
-        let count = Int(sqlite3_column_bytes(statement.handle, index))
+        guard let bytes = sqlite3_column_text(handle, index) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, index))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
-
-    /// Column `index` as text, or `nil` when `NULL`.
-    func optionalText(_ index: Int32) -> String? { isNull(index) ? nil : text(index) }
 }

@@ -9,43 +9,49 @@ import DashPilotCore
 struct RouteSummaryTable {
     let connection: Connection
 
-    static let columns = "metres, segments, measured_segments, last_segment_measured, last_at, last_latitude, last_longitude, last_session"
+    /// The columns a summary is read from, in select order.
+    enum Column: Int32, Columns {
+        case metres, segments, measuredSegments, lastSegmentMeasured, lastAt, lastLatitude, lastLongitude, lastSession
 
-    /// A summary from the columns of `columns`, starting at `offset`.
-    static func summary(_ row: Row, offset: Int32 = 0) -> RouteSummary? {
-        guard !row.isNull(offset) else { return nil }
+        var sql: String {
+            switch self {
+            case .metres: "metres"
+            case .segments: "segments"
+            case .measuredSegments: "measured_segments"
+            case .lastSegmentMeasured: "last_segment_measured"
+            case .lastAt: "last_at"
+            case .lastLatitude: "last_latitude"
+            case .lastLongitude: "last_longitude"
+            case .lastSession: "last_session"
+            }
+        }
+    }
+
+    /// A summary from `row`'s `Column`s, or `nil` where a join found none (a shift with no samples).
+    static func summary(_ row: Row) -> RouteSummary? {
+        guard !row.isNull(Column.metres) else { return nil }
         return RouteSummary(
-            metres: row.double(offset), segments: Int(row.int64(offset + 1)), measuredSegments: Int(row.int64(offset + 2)),
-            lastSegmentMeasured: row.int64(offset + 3) != 0,
+            metres: row.double(Column.metres), segments: Int(row.int64(Column.segments)),
+            measuredSegments: Int(row.int64(Column.measuredSegments)), lastSegmentMeasured: row.int64(Column.lastSegmentMeasured) != 0,
             last: RouteSummary.LastSample(
-                time: row.int64(offset + 4), latitude: row.double(offset + 5), longitude: row.double(offset + 6),
-                session: row.optionalInt64(offset + 7)))
+                time: row.int64(Column.lastAt), latitude: row.double(Column.lastLatitude), longitude: row.double(Column.lastLongitude),
+                session: row.optionalInt64(Column.lastSession)))
     }
 
     /// The stored summary of shift `shiftID`, or `nil` when it has no samples.
     func stored(shiftID: Int64) throws -> RouteSummary? {
-        try connection.queryFirst(
-            "SELECT \(Self.columns) FROM route_summary WHERE shift_id = ?", .integer(shiftID), row: { Self.summary($0) }) ?? nil
+        try connection.queryFirst("SELECT \(Column.select()) FROM route_summary WHERE shift_id = ?", .integer(shiftID), row: Self.summary)
+            ?? nil
     }
 
     /// The summary recomputed from shift `shiftID`'s samples in time order. O(samples).
     func recomputed(shiftID: Int64) throws -> RouteSummary {
         var summary = RouteSummary()
-        let statement = try connection.statement(
-            "SELECT recorded_at, latitude_e7, longitude_e7, session FROM route_sample WHERE shift_id = ? ORDER BY recorded_at")
-        defer { statement.reset() }
-        try statement.bind([.integer(shiftID)])
-        while try statement.step() {
-            let row = Row(statement: statement)
-            summary.add(
-                time: row.int64(0), latitude: Self.degrees(row.int64(1)), longitude: Self.degrees(row.int64(2)),
-                session: row.optionalInt64(3))
+        try RouteSampleTable(connection: connection).forEachPoint(shiftID: shiftID) { _, time, latitude, longitude, session in
+            summary.add(time: time, latitude: latitude, longitude: longitude, session: session)
         }
         return summary
     }
-
-    /// Degrees from a stored coordinate (1e-7 degree): the one conversion every summary uses.
-    static func degrees(_ e7: Int64) -> Double { Double(e7) / 1e7 }
 
     /// Stores `summary` for shift `shiftID` (removing the row when it has no samples).
     func save(_ summary: RouteSummary, shiftID: Int64) throws {
@@ -54,7 +60,7 @@ struct RouteSummaryTable {
             return
         }
         let statement = try connection.statement(
-            "INSERT OR REPLACE INTO route_summary (shift_id, \(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            "INSERT OR REPLACE INTO route_summary (shift_id, \(Column.select())) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
         defer { statement.reset() }
         try statement.bind([
             .integer(shiftID), .real(summary.metres), .integer(Int64(summary.segments)), .integer(Int64(summary.measuredSegments)),
@@ -66,14 +72,14 @@ struct RouteSummaryTable {
 
     /// Brings shift `shiftID`'s summary up to date after `sample` was inserted: extended in O(1)
     /// when it is the shift's latest sample, else recomputed from every sample.
-    func update(afterInserting sample: (time: Int64, latitudeE7: Int64, longitudeE7: Int64, session: Int64?), shiftID: Int64) throws {
+    func update(afterInserting sample: RouteSample, shiftID: Int64) throws {
         var summary = try stored(shiftID: shiftID) ?? RouteSummary()
-        if let last = summary.last, sample.time <= last.time {
+        // Extended from the sample as stored, so that the sum is what recomputing would give.
+        let kept = RouteSampleTable.stored(sample)
+        if let last = summary.last, kept.recordedAt.unixSeconds <= last.time {
             summary = try recomputed(shiftID: shiftID)
         } else {
-            summary.add(
-                time: sample.time, latitude: Self.degrees(sample.latitudeE7), longitude: Self.degrees(sample.longitudeE7),
-                session: sample.session)
+            summary.add(time: kept.recordedAt.unixSeconds, latitude: kept.latitude, longitude: kept.longitude, session: kept.session)
         }
         try save(summary, shiftID: shiftID)
     }
@@ -88,15 +94,10 @@ struct RouteSummaryTable {
     func rebuildAll(progress: (@Sendable (Double) -> Void)?) throws {
         try connection.execute("DELETE FROM route_summary")
         let total = max(1, try connection.scalar("SELECT max(_rowid_) FROM shift") ?? 1)
-        let statement = try connection.statement(
-            "SELECT shift_id, recorded_at, latitude_e7, longitude_e7, session FROM route_sample ORDER BY shift_id, recorded_at")
-        defer { statement.reset() }
         var current: Int64?
         var summary = RouteSummary()
         var reported = -1
-        while try statement.step() {
-            let row = Row(statement: statement)
-            let shiftID = row.int64(0)
+        try RouteSampleTable(connection: connection).forEachPoint(shiftID: nil) { shiftID, time, latitude, longitude, session in
             if shiftID != current {
                 if let current { try save(summary, shiftID: current) }
                 current = shiftID
@@ -107,9 +108,7 @@ struct RouteSummaryTable {
                     progress?(Double(min(percent, 100)) / 100)
                 }
             }
-            summary.add(
-                time: row.int64(1), latitude: Self.degrees(row.int64(2)), longitude: Self.degrees(row.int64(3)),
-                session: row.optionalInt64(4))
+            summary.add(time: time, latitude: latitude, longitude: longitude, session: session)
         }
         if let current { try save(summary, shiftID: current) }
         progress?(1)
@@ -117,9 +116,8 @@ struct RouteSummaryTable {
 
     /// The ids of shifts whose stored summary differs from recomputing it from their samples.
     func shiftsWhoseSummaryDiffers() throws -> [Int64] {
-        let ids = try connection.query("SELECT id FROM shift ORDER BY id") { $0.int64(0) }
         var differing: [Int64] = []
-        for id in ids {
+        for id in try ShiftTable(connection: connection).ids() {
             let recomputed = try recomputed(shiftID: id)
             let stored = try stored(shiftID: id) ?? RouteSummary()
             if !Self.sameBits(stored, recomputed) { differing.append(id) }

@@ -1,3 +1,4 @@
+import DashPilotScreens
 import DashPilotStore
 
 /// `doctor`: checks the store and changes nothing.
@@ -11,6 +12,7 @@ enum DoctorCommand {
         let json = input.json
         return { context in
             let report = try context.storeAsItIs().doctor()
+            let screen = DoctorScreen(report: report)
             if json {
                 context.say(
                     json: .object([
@@ -18,14 +20,14 @@ enum DoctorCommand {
                         (
                             "checks",
                             .array(
-                                report.checks.map {
+                                screen.lines.map {
                                     .object([("name", .string($0.name)), ("passed", .bool($0.passed)), ("finding", .string($0.sentence))])
                                 })
                         ),
                     ]))
             } else {
-                for check in report.checks { context.say("\(check.passed ? "ok  " : "FAIL") \(check.sentence)") }
-                context.say(report.isHealthy ? "The store is healthy." : "The store has problems; nothing was changed.")
+                for line in screen.lines { context.say("\(line.passed ? "ok  " : "FAIL") \(line.sentence)") }
+                context.say(screen.verdict)
             }
             return report.isHealthy ? ExitStatus.done : ExitStatus.refused
         }

@@ -1,4 +1,5 @@
 import DashPilotCore
+import DashPilotScreens
 import DashPilotStore
 import Foundation
 
@@ -54,7 +55,7 @@ enum RouteCommands {
                     if json {
                         results.append(reportJSON(report, file: path))
                     } else {
-                        for line in sentences(report, file: shown, several: paths.count > 1) { context.say(line) }
+                        for line in RouteImportScreen(report: report, file: shown, several: paths.count > 1).lines { context.say(line) }
                     }
                 } catch let failure as CommandFailure {
                     status = ExitStatus.refused
@@ -83,26 +84,6 @@ enum RouteCommands {
             progress.clear()
             throw CommandFailure(sentence: "\(path == "-" ? "Standard input" : path): \(malformed.sentence)")
         }
-    }
-
-    /// What an import did, in sentences.
-    static func sentences(_ report: RouteImportReport, file: String, several: Bool) -> [String] {
-        var lines: [String] = []
-        if report.tracks == 0 && report.routesOrWaypoints > 0 {
-            lines.append(
-                "\(several ? file + ": " : "")The file holds no recorded track, only planned routes or waypoints; nothing was imported.")
-            return lines
-        }
-        if report.tracks == 0 {
-            lines.append("\(several ? file + ": " : "")The file holds no track; nothing was imported.")
-            return lines
-        }
-        let kept = "Kept \(report.kept) point\(report.kept == 1 ? "" : "s"); skipped \(report.skippedCount)."
-        lines.append((several ? file + ": " : "") + kept)
-        for (skip, count) in report.skipped.sorted(by: { $0.key < $1.key }) {
-            lines.append("  \(count) skipped: \(skip.sentence)")
-        }
-        return lines
     }
 
     static func reportJSON(_ report: RouteImportReport, file: String) -> JSON {

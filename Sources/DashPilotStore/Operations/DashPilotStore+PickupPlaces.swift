@@ -12,22 +12,6 @@ public struct PickupAssignment: Sendable, Equatable {
 }
 
 extension DashPilotStore {
-    static let placeColumns = "id, display_name, first_named_at"
-
-    static func place(_ row: Row) -> PickupPlace {
-        PickupPlace(id: row.int64(0), name: row.text(1), firstNamedAt: Date(unixSeconds: row.int64(2)))
-    }
-
-    /// The place a typed key finds: the earliest-created one holding that key.
-    func placeRow(key: String) throws -> PickupPlace? {
-        try connection.queryFirst(
-            "SELECT \(Self.placeColumns) FROM pickup_place WHERE key = ? ORDER BY id LIMIT 1", .text(key), row: Self.place)
-    }
-
-    func placeRow(id: Int64) throws -> PickupPlace? {
-        try connection.queryFirst("SELECT \(Self.placeColumns) FROM pickup_place WHERE id = ?", .integer(id), row: Self.place)
-    }
-
     /// Runs a place operation, logging its refusal by rule (never by name) and its events only
     /// once the transaction has committed.
     func placeOperation<T>(_ body: (inout [PickupPlaceEvent]) throws -> T) throws -> T {
@@ -53,16 +37,12 @@ extension DashPilotStore {
             // waits for this transaction and then finds the row it made.
             let place: PickupPlace
             let created: Bool
-            if let existing = try placeRow(key: name.key) {
+            if let existing = try placeTable.place(key: name.key) {
                 place = existing
                 created = false
                 events.append(.reused)
             } else {
-                let firstNamedAt = now
-                try connection.run(
-                    "INSERT INTO pickup_place (display_name, key, first_named_at) VALUES (?, ?, ?)",
-                    .text(name.display), .text(name.key), .integer(firstNamedAt.unixSeconds))
-                place = PickupPlace(id: connection.lastInsertRowID, name: name.display, firstNamedAt: firstNamedAt)
+                place = try placeTable.insert(name, at: now)
                 created = true
                 events.append(.created)
             }
@@ -93,7 +73,7 @@ extension DashPilotStore {
         try placeOperation { events in
             let shift = try shiftRow(idOrRunning: shiftID)
             let delivery = try deliveryRow(number: number, shiftID: shift.id)
-            guard let place = try placeRow(id: placeID) else { throw DashPilotRefusal.placeNotFound }
+            guard let place = try placeTable.place(id: placeID) else { throw DashPilotRefusal.placeNotFound }
             events.append(.reused)
             try assign(place, to: delivery, events: &events)
             return PickupAssignment(place: place, created: false, replacedAnother: delivery.pickupPlace != nil)
@@ -101,9 +81,7 @@ extension DashPilotStore {
     }
 
     private func assign(_ place: PickupPlace, to delivery: Delivery, events: inout [PickupPlaceEvent]) throws {
-        try connection.run(
-            "UPDATE delivery SET pickup_place_id = ? WHERE shift_id = ? AND number = ?",
-            .integer(place.id), .integer(delivery.shiftID), .integer(Int64(delivery.number)))
+        try deliveryTable.setPlace(place.id, number: delivery.number, shiftID: delivery.shiftID)
         events.append(delivery.pickupPlace == nil ? .assigned : .changed)
     }
 
@@ -115,9 +93,7 @@ extension DashPilotStore {
             let shift = try shiftRow(idOrRunning: shiftID)
             let delivery = try deliveryRow(number: number, shiftID: shift.id)
             guard delivery.pickupPlace != nil else { return false }
-            try connection.run(
-                "UPDATE delivery SET pickup_place_id = NULL WHERE shift_id = ? AND number = ?",
-                .integer(shift.id), .integer(Int64(number)))
+            try deliveryTable.setPlace(nil, number: number, shiftID: shift.id)
             events.append(.removed)
             return true
         }
@@ -134,25 +110,17 @@ extension DashPilotStore {
         // later row can tie with the fifth: O(uses read), not O(all deliveries).
         var latest: [Int64: Int64] = [:]
         var order: [Int64] = []
-        let statement = try connection.statement(
-            """
-            SELECT accepted_at, pickup_place_id FROM delivery INDEXED BY delivery_place_use
-            WHERE pickup_place_id IS NOT NULL ORDER BY accepted_at DESC
-            """)
-        defer { statement.reset() }
-        while try statement.step() {
-            let row = Row(statement: statement)
-            let time = row.int64(0)
-            let place = row.int64(1)
-            if order.count >= RecentPlace.capacity, let fifth = latest[order[RecentPlace.capacity - 1]], time < fifth { break }
+        try deliveryTable.forEachUseNewestFirst { time, place in
+            if order.count >= RecentPlace.capacity, let fifth = latest[order[RecentPlace.capacity - 1]], time < fifth { return false }
             if latest[place] == nil {
                 latest[place] = time
                 order.append(place)
             }
+            return true
         }
         var recent: [RecentPlace] = []
         for id in order {
-            guard let place = try placeRow(id: id), let time = latest[id] else { continue }
+            guard let place = try placeTable.place(id: id), let time = latest[id] else { continue }
             recent.append(RecentPlace(place: place, lastUsedAt: Date(unixSeconds: time)))
         }
         return Array(recent.sorted(by: RecentPlace.precedes).prefix(RecentPlace.capacity))
@@ -164,55 +132,31 @@ extension DashPilotStore {
     /// A plain substring: nothing fuzzy.
     public func places(matching text: String? = nil) throws -> [PlaceSummary] {
         let key = text.map { PickupPlaceName.key(ofDisplay: PickupPlaceName.displayForm(of: $0)) } ?? ""
-        return try read {
-            try connection.query(
-                """
-                SELECT p.id, p.display_name, p.first_named_at,
-                       (SELECT count(*) FROM delivery d WHERE d.pickup_place_id = p.id)
-                FROM pickup_place p WHERE ? = '' OR instr(p.key, ?) > 0 ORDER BY p.key, p.id
-                """, .text(key), .text(key)
-            ) { PlaceSummary(place: Self.place($0), deliveryCount: Int($0.int64(3))) }
-        }
+        return try read { try placeTable.catalogue(containingKey: key) }
     }
 
     /// The place whose key matches `name`, if any.
     public func place(named name: PickupPlaceName) throws -> PickupPlace? {
-        try read { try placeRow(key: name.key) }
+        try read { try placeTable.place(key: name.key) }
     }
 
     /// The place with `id`, if it still exists.
     public func place(id: Int64) throws -> PickupPlace? {
-        try read { try placeRow(id: id) }
+        try read { try placeTable.place(id: id) }
     }
 
     /// A place's history: every recorded wait, and its deliveries newest first: all of them, or
     /// at most `limit` after skipping `offset`, so that a screen reads only what it shows.
     public func history(ofPlace id: Int64, limit: Int? = nil, offset: Int = 0) throws -> PlaceHistory {
         try read {
-            guard let place = try placeRow(id: id) else { throw DashPilotRefusal.placeNotFound }
+            guard let place = try placeTable.place(id: id) else { throw DashPilotRefusal.placeNotFound }
             // Each query reads one range of the covering index: no table lookups, no sort.
-            let waits = try waitSamples(ofPlace: id)
-            let deliveries = try connection.query(
-                """
-                SELECT shift_id, number, accepted_at, arrived_at_pickup_at, picked_up_at, delivered_at, cancelled_at
-                FROM delivery WHERE pickup_place_id = ? ORDER BY accepted_at DESC, shift_id DESC, number DESC LIMIT ? OFFSET ?
-                """, .integer(id), .integer(Int64(limit ?? -1)), .integer(Int64(offset))
-            ) { PlaceDelivery(delivery: Self.delivery($0, place: place)) }
-            let total = try connection.scalar("SELECT count(*) FROM delivery WHERE pickup_place_id = ?", .integer(id)) ?? 0
-            let count = try connection.scalar("SELECT count(*) FROM pickup_place") ?? 1
+            let waits = try deliveryTable.waitSamples(placeID: id)
+            let deliveries = try deliveryTable.deliveries(ofPlace: place, limit: limit, offset: offset).map(PlaceDelivery.init)
             return PlaceHistory(
-                place: place, waitSamples: waits, deliveries: deliveries, deliveryCount: Int(total), catalogueCount: Int(count))
+                place: place, waitSamples: waits, deliveries: deliveries, deliveryCount: try deliveryTable.count(placeID: id),
+                catalogueCount: try placeTable.count())
         }
-    }
-
-    /// Every wait recorded at place `id`, from one range of its covering index.
-    func waitSamples(ofPlace id: Int64) throws -> [PickupWaitSample] {
-        try connection.query(
-            """
-            SELECT arrived_at_pickup_at, picked_up_at FROM delivery
-            WHERE pickup_place_id = ? AND arrived_at_pickup_at IS NOT NULL AND picked_up_at IS NOT NULL
-            """, .integer(id)
-        ) { PickupWaitSample(arrivedAt: Date(unixSeconds: $0.int64(0)), seconds: $0.int64(1) - $0.int64(0)) }
     }
 
     /// The history of the place whose key matches `name`.

@@ -29,19 +29,10 @@ extension DashPilotStore {
         return try read {
             var totals: [ShiftTotals] = []
             var indexOf: [Int64: Int] = [:]
-            try connection.forEachRow(
-                """
-                SELECT \(Self.shiftColumns), \(RouteSummaryTable.columns)
-                FROM shift LEFT JOIN route_summary ON route_summary.shift_id = shift.id
-                WHERE started_at >= ? AND started_at < ? ORDER BY started_at, id
-                """, .integer(low), .integer(high)
-            ) { row in
-                let shift = Self.shift(row)
+            try shiftTable.withMileage(startedFrom: low, before: high) { shift, mileage in
                 indexOf[shift.id] = totals.count
                 totals.append(
-                    ShiftTotals(
-                        shift: shift, delivered: 0, cancelled: 0, deliveries: 0, deliveryOpenSeconds: 0,
-                        mileage: RouteSummaryTable.summary(row, offset: 4)?.mileage))
+                    ShiftTotals(shift: shift, delivered: 0, cancelled: 0, deliveries: 0, deliveryOpenSeconds: 0, mileage: mileage))
             }
             guard !totals.isEmpty else { return [] }
             // One covering index, shift by shift: each shift's deliveries arrive together, and
@@ -64,24 +55,16 @@ extension DashPilotStore {
                 intervals.removeAll(keepingCapacity: true)
             }
             var shiftEnd = now
-            try connection.forEachRow(
-                """
-                SELECT shift_id, accepted_at, delivered_at, cancelled_at FROM delivery
-                WHERE shift_id IN (SELECT id FROM shift WHERE started_at >= ? AND started_at < ?)
-                """, .integer(low), .integer(high)
-            ) { row in
-                let id = row.int64(0)
+            try deliveryTable.forEachTimes(ofShiftsStartedFrom: low, before: high) { id, acceptedAt, deliveredAt, cancelledAt in
                 if current < 0 || totals[current].shift.id != id {
                     close()
                     current = indexOf[id] ?? -1
                     shiftEnd = current >= 0 ? totals[current].shift.endedAt?.unixSeconds ?? now : now
                 }
-                let deliveredAt = row.optionalInt64(2)
-                let cancelledAt = row.optionalInt64(3)
                 count += 1
                 if deliveredAt != nil { delivered += 1 }
                 if cancelledAt != nil { cancelled += 1 }
-                intervals.append((row.int64(1), deliveredAt ?? cancelledAt ?? shiftEnd))
+                intervals.append((acceptedAt, deliveredAt ?? cancelledAt ?? shiftEnd))
             }
             close()
             return totals

@@ -13,13 +13,11 @@ extension DashPilotStore {
     /// stay. No alias is left: the old spelling stops finding the place.
     public func renamePlace(id: Int64, to name: PickupPlaceName) throws -> PickupPlace {
         try placeOperation { events in
-            guard var place = try placeRow(id: id) else { throw DashPilotRefusal.placeNotFound }
-            if let holder = try placeRow(key: name.key), holder.id != id {
+            guard var place = try placeTable.place(id: id) else { throw DashPilotRefusal.placeNotFound }
+            if let holder = try placeTable.place(key: name.key), holder.id != id {
                 throw DashPilotRefusal.renameCollision(existingName: holder.name)
             }
-            try connection.run(
-                "UPDATE pickup_place SET display_name = ?, key = ? WHERE id = ?", .text(name.display), .text(name.key),
-                .integer(id))
+            try placeTable.rename(id: id, to: name)
             events.append(.renamed)
             place.name = name.display
             return place
@@ -37,15 +35,14 @@ extension DashPilotStore {
     /// the merge. Refused before anything changes when the two are one place or either is gone.
     public func mergePlace(sourceID: Int64, into destinationID: Int64) throws -> PickupPlace {
         try placeOperation { events in
-            guard try placeRow(id: sourceID) != nil else { throw DashPilotRefusal.mergeSourceMissing }
-            guard let destination = try placeRow(id: destinationID) else { throw DashPilotRefusal.mergeDestinationMissing }
+            guard try placeTable.place(id: sourceID) != nil else { throw DashPilotRefusal.mergeSourceMissing }
+            guard let destination = try placeTable.place(id: destinationID) else { throw DashPilotRefusal.mergeDestinationMissing }
             guard sourceID != destinationID else { throw DashPilotRefusal.mergeIntoItself }
-            try connection.run(
-                "UPDATE delivery SET pickup_place_id = ? WHERE pickup_place_id = ?", .integer(destinationID), .integer(sourceID))
+            try deliveryTable.movePlace(from: sourceID, to: destinationID)
             #if DEBUG
                 try mergeFault?(.deliveriesMoved)
             #endif
-            try connection.run("DELETE FROM pickup_place WHERE id = ?", .integer(sourceID))
+            try placeTable.delete(id: sourceID)
             events.append(.merged)
             return destination
         }

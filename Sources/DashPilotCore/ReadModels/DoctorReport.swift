@@ -1,0 +1,73 @@
+/// What `doctor` found: one finding a check, as values for a surface to word. Holds counts and
+/// shift ids, and the two places of a shared key (their names are shown to the driver, who must
+/// know which two they are; a report is never logged).
+public struct DoctorReport: Sendable, Equatable {
+    /// Two places holding one key: the earliest-created, which a typed name finds, and another.
+    public struct SharedKey: Sendable, Equatable {
+        /// The place a typed name finds.
+        public var first: PickupPlace
+        /// A later place with the same key.
+        public var other: PickupPlace
+
+        /// Creates a pair.
+        public init(first: PickupPlace, other: PickupPlace) {
+            self.first = first
+            self.other = other
+        }
+    }
+
+    /// One check and what it found.
+    public enum Finding: Sendable, Equatable {
+        /// SQLite's integrity check, and how many problems it listed (0: intact).
+        case integrity(problems: Int)
+        /// Rows that point at a row that no longer exists.
+        case foreignKeys(dangling: Int)
+        /// The store's schema version, and today's.
+        case schemaVersion(found: Int, today: Int)
+        /// The naming policy the keys were made by, and today's.
+        case namingPolicy(found: Int, today: Int)
+        /// How many places hold a name or key today's naming policy would not write.
+        case keys(notTodays: Int)
+        /// The places that share a key with an earlier one.
+        case sharedKeys([SharedKey])
+        /// The shifts whose route summary differs from their samples.
+        case routeSummaries(differing: [Int64])
+
+        /// A stable name for `--json` readers ("integrity").
+        public var name: String {
+            switch self {
+            case .integrity: "integrity"
+            case .foreignKeys: "foreignKeys"
+            case .schemaVersion: "schemaVersion"
+            case .namingPolicy: "namingPolicy"
+            case .keys: "keys"
+            case .sharedKeys: "duplicateKeys"
+            case .routeSummaries: "routeSummaries"
+            }
+        }
+
+        /// Whether the check passed.
+        public var passed: Bool {
+            switch self {
+            case .integrity(let problems): problems == 0
+            case .foreignKeys(let dangling): dangling == 0
+            case .schemaVersion(let found, let today), .namingPolicy(let found, let today): found == today
+            case .keys(let count): count == 0
+            case .sharedKeys(let pairs): pairs.isEmpty
+            case .routeSummaries(let differing): differing.isEmpty
+            }
+        }
+    }
+
+    /// The findings in the order the checks ran.
+    public var findings: [Finding]
+
+    /// Creates a report.
+    public init(findings: [Finding]) { self.findings = findings }
+
+    /// Whether every check passed.
+    public var isHealthy: Bool { findings.allSatisfy(\.passed) }
+
+    /// The finding of check `name`, if it ran.
+    public func finding(_ name: String) -> Finding? { findings.first { $0.name == name } }
+}

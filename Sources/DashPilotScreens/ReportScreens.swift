@@ -1,0 +1,95 @@
+import DashPilotCore
+
+/// What `doctor` found, one sentence a check, and its verdict.
+public struct DoctorScreen: Sendable, Equatable {
+    /// One check: its stable name, whether it passed, and what it found.
+    public struct Line: Sendable, Equatable {
+        /// "integrity".
+        public var name: String
+        /// Whether the check passed.
+        public var passed: Bool
+        /// What it found, as a sentence.
+        public var sentence: String
+    }
+
+    /// The checks in the order they ran.
+    public var lines: [Line]
+    /// "The store is healthy." or what to know when it is not.
+    public var verdict: String
+
+    /// The words of `report`.
+    public init(report: DoctorReport) {
+        lines = report.findings.map { Line(name: $0.name, passed: $0.passed, sentence: Self.sentence($0)) }
+        verdict = report.isHealthy ? "The store is healthy." : "The store has problems; nothing was changed."
+    }
+
+    static func plural(_ count: Int, _ one: String, _ many: String) -> String { count == 1 ? "1 \(one)" : "\(count) \(many)" }
+
+    /// A finding as a sentence.
+    public static func sentence(_ finding: DoctorReport.Finding) -> String {
+        switch finding {
+        case .integrity(let problems):
+            problems == 0 ? "The file is intact." : "SQLite's integrity check found \(plural(problems, "problem", "problems")) in the file."
+        case .foreignKeys(let dangling):
+            dangling == 0
+                ? "Every reference points at a row that exists."
+                : "\(plural(dangling, "row", "rows")) point at a row that no longer exists."
+        case .schemaVersion(let found, let today):
+            found == today
+                ? "The store is at schema version \(found), today's." : "The store is at schema version \(found); today's is \(today)."
+        case .namingPolicy(let found, let today):
+            found == today
+                ? "Keys were made by today's naming policy (version \(found))."
+                : "Keys were made by naming policy version \(found); today's is \(today)."
+        case .keys(let count):
+            count == 0
+                ? "Every place's key matches today's naming policy."
+                : "\(plural(count, "place holds", "places hold")) a name or key that today's naming policy would not write."
+        case .sharedKeys(let pairs):
+            pairs.isEmpty
+                ? "No two places share a key."
+                : pairs.map { "\($0.first.name) and \($0.other.name) share a key" }.joined(separator: "; ")
+                    + "; a typed name finds the earlier of each pair, and nothing merges them on its own (place merge does, when you ask)."
+        case .routeSummaries(let differing):
+            differing.isEmpty
+                ? "Every shift's route summary matches its route samples."
+                : "The route summary of shift\(differing.count == 1 ? "" : "s") \(listed(differing)) differs from \(differing.count == 1 ? "its" : "their") route samples."
+        }
+    }
+
+    private static func listed(_ ids: [Int64]) -> String {
+        ids.prefix(10).map { "\($0)" }.joined(separator: ", ") + (ids.count > 10 ? " and \(ids.count - 10) more" : "")
+    }
+}
+
+/// What a route import kept and skipped, in sentences.
+public struct RouteImportScreen: Sendable, Equatable {
+    /// The lines: what was kept, then each reason with its count.
+    public var lines: [String]
+
+    /// The words of `report` for `file` (named on each line when several files were read).
+    public init(report: RouteImportReport, file: String, several: Bool) {
+        let prefix = several ? file + ": " : ""
+        if report.tracks == 0 && report.routesOrWaypoints > 0 {
+            lines = [prefix + "The file holds no recorded track, only planned routes or waypoints; nothing was imported."]
+            return
+        }
+        if report.tracks == 0 {
+            lines = [prefix + "The file holds no track; nothing was imported."]
+            return
+        }
+        lines = [prefix + "Kept \(report.kept) point\(report.kept == 1 ? "" : "s"); skipped \(report.skippedCount)."]
+        for (skip, count) in report.skipped.sorted(by: { $0.key < $1.key }) {
+            lines.append("  \(count) skipped: \(Self.reason(skip))")
+        }
+    }
+
+    /// Why points were skipped, as a clause.
+    public static func reason(_ skip: RouteImportReport.Skip) -> String {
+        switch skip {
+        case .outsideEveryShift: "outside every shift"
+        case .refused(let problem): problem.sentence
+        case .unreadable(let skip): skip.sentence
+        }
+    }
+}

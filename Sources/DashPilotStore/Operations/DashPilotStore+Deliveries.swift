@@ -1,0 +1,53 @@
+import DashPilotCore
+import Foundation
+
+extension DashPilotStore {
+    func deliveryRow(number: Int, shiftID: Int64) throws -> Delivery {
+        guard let delivery = try deliveryTable.delivery(number: number, shiftID: shiftID) else {
+            throw DashPilotRefusal.deliveryNotFound(number: number, shiftID: shiftID)
+        }
+        return delivery
+    }
+
+    /// Accepts a new delivery on the running shift at the clock's time. Its number is the next
+    /// one the shift has not given, never reused after a delete.
+    public func acceptDelivery() throws -> Delivery {
+        try write {
+            guard let shift = try shiftTable.running() else { throw DashPilotRefusal.noShiftRunning }
+            let acceptedAt = now
+            guard acceptedAt >= shift.startedAt else { throw DashPilotRefusal.clockEarlierThanShift(id: shift.id) }
+            let number = try shiftTable.takeDeliveryNumber(id: shift.id)
+            try deliveryTable.insert(shiftID: shift.id, number: number, acceptedAt: acceptedAt)
+            return Delivery(shiftID: shift.id, number: number, acceptedAt: acceptedAt)
+        }
+    }
+
+    /// Records one lifecycle step on delivery `number` of the running shift, at the clock's time.
+    public func record(_ step: LifecycleStep, delivery number: Int) throws -> Delivery {
+        try write {
+            guard let shift = try shiftTable.running() else { throw DashPilotRefusal.noShiftRunning }
+            let delivery = try deliveryRow(number: number, shiftID: shift.id)
+            let next = try delivery.recording(step, at: now)
+            try deliveryTable.updateSteps(next)
+            return next
+        }
+    }
+
+    /// Deletes delivery `number` of shift `shiftID` (the running shift when `nil`). Its pickup
+    /// place stays in the catalogue.
+    public func deleteDelivery(number: Int, shiftID: Int64?) throws {
+        try write {
+            let shift = try shiftRow(idOrRunning: shiftID)
+            _ = try deliveryRow(number: number, shiftID: shift.id)
+            try deliveryTable.delete(number: number, shiftID: shift.id)
+        }
+    }
+
+    /// Delivery `number` of shift `shiftID` (the running shift when `nil`).
+    public func delivery(number: Int, shiftID: Int64?) throws -> Delivery {
+        try read {
+            let shift = try shiftRow(idOrRunning: shiftID)
+            return try deliveryRow(number: number, shiftID: shift.id)
+        }
+    }
+}

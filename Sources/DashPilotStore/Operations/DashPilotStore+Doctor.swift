@@ -1,0 +1,32 @@
+import DashPilotCore
+
+extension DashPilotStore {
+    /// Checks the store (integrity, foreign keys, schema and policy versions, every key against
+    /// `policy`, keys held twice, every route summary against its samples) and changes nothing.
+    public func doctor(policy: NamingPolicy = .current) throws -> DoctorReport {
+        try read {
+            var findings: [DoctorReport.Finding] = []
+            let integrity = try connection.texts("PRAGMA integrity_check")
+            findings.append(.integrity(problems: integrity == ["ok"] ? 0 : integrity.count))
+            findings.append(.foreignKeys(dangling: Int(try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") ?? 0)))
+            let version = Int(try connection.scalar("PRAGMA user_version") ?? 0)
+            findings.append(.schemaVersion(found: version, today: Schema.currentVersion))
+            guard version == Schema.currentVersion else { return DoctorReport(findings: findings) }
+
+            findings.append(.namingPolicy(found: try placeTable.policyVersion(), today: policy.version))
+            var notTodays = 0
+            try placeTable.forEachStored { _, displayName, key in
+                guard let display = try? policy.display(displayName), display.utf8.elementsEqual(displayName.utf8),
+                    policy.key(display).utf8.elementsEqual(key.utf8)
+                else {
+                    notTodays += 1
+                    return
+                }
+            }
+            findings.append(.keys(notTodays: notTodays))
+            findings.append(.sharedKeys(try placeTable.sharedKeys().map { DoctorReport.SharedKey(first: $0.first, other: $0.other) }))
+            findings.append(.routeSummaries(differing: try routeSummaries.shiftsWhoseSummaryDiffers()))
+            return DoctorReport(findings: findings)
+        }
+    }
+}

@@ -1,0 +1,213 @@
+import DashPilotCore
+import Foundation
+
+/// The one owner of the `delivery` table: its columns, its one row mapper and every statement
+/// that writes or reads mainly deliveries. A delivery is named by its shift and its number.
+struct DeliveryTable {
+    let connection: Connection
+
+    /// The columns a delivery is read from, in select order.
+    enum Column: Int32, Columns {
+        case shiftID, number, acceptedAt, arrivedAtPickupAt, pickedUpAt, deliveredAt, cancelledAt, pickupPlaceID
+
+        var sql: String {
+            switch self {
+            case .shiftID: "shift_id"
+            case .number: "number"
+            case .acceptedAt: "accepted_at"
+            case .arrivedAtPickupAt: "arrived_at_pickup_at"
+            case .pickedUpAt: "picked_up_at"
+            case .deliveredAt: "delivered_at"
+            case .cancelledAt: "cancelled_at"
+            case .pickupPlaceID: "pickup_place_id"
+            }
+        }
+    }
+
+    /// The place's name, read beside a delivery's columns from the join with `pickup_place p`.
+    private enum Joined: Int32, Columns {
+        case placeName
+
+        var sql: String { "p.display_name" }
+    }
+
+    /// The one row mapper: a delivery from `row`'s `Column`s, its place named `placeName`.
+    static func delivery(_ row: Row, placeName: String?) -> Delivery {
+        Delivery(
+            shiftID: row.int64(Column.shiftID), number: Int(row.int64(Column.number)), acceptedAt: row.date(Column.acceptedAt),
+            arrivedAtPickupAt: row.optionalDate(Column.arrivedAtPickupAt), pickedUpAt: row.optionalDate(Column.pickedUpAt),
+            deliveredAt: row.optionalDate(Column.deliveredAt), cancelledAt: row.optionalDate(Column.cancelledAt),
+            pickupPlace: placeName, pickupPlaceID: row.optionalInt64(Column.pickupPlaceID))
+    }
+
+    /// A delivery with its place's name from the join.
+    private static func withPlace(_ row: Row) -> Delivery {
+        delivery(row, placeName: row.after(Column.self).optionalText(Joined.placeName))
+    }
+
+    private static let joined = """
+        SELECT \(Column.select("d")), \(Joined.select()) FROM delivery d LEFT JOIN pickup_place p ON p.id = d.pickup_place_id
+        """
+
+    /// Shift `shiftID`'s deliveries in number order, with their places.
+    func deliveries(shiftID: Int64) throws -> [Delivery] {
+        try connection.query("\(Self.joined) WHERE d.shift_id = ? ORDER BY d.number", .integer(shiftID), row: Self.withPlace)
+    }
+
+    /// Delivery `number` of shift `shiftID`, with its place, if it exists.
+    func delivery(number: Int, shiftID: Int64) throws -> Delivery? {
+        try connection.queryFirst(
+            "\(Self.joined) WHERE d.shift_id = ? AND d.number = ?", .integer(shiftID), .integer(Int64(number)), row: Self.withPlace)
+    }
+
+    /// Inserts delivery `number` of shift `shiftID`, accepted at `time`.
+    func insert(shiftID: Int64, number: Int, acceptedAt time: Date) throws {
+        try connection.run(
+            "INSERT INTO delivery (shift_id, number, accepted_at) VALUES (?, ?, ?)", .integer(shiftID), .integer(Int64(number)),
+            .integer(time.unixSeconds))
+    }
+
+    /// Writes `delivery`'s lifecycle times.
+    func updateSteps(_ delivery: Delivery) throws {
+        try connection.run(
+            """
+            UPDATE delivery SET arrived_at_pickup_at = ?, picked_up_at = ?, delivered_at = ?, cancelled_at = ?
+            WHERE shift_id = ? AND number = ?
+            """,
+            .integer(delivery.arrivedAtPickupAt?.unixSeconds), .integer(delivery.pickedUpAt?.unixSeconds),
+            .integer(delivery.deliveredAt?.unixSeconds), .integer(delivery.cancelledAt?.unixSeconds),
+            .integer(delivery.shiftID), .integer(Int64(delivery.number)))
+    }
+
+    /// Deletes delivery `number` of shift `shiftID`.
+    func delete(number: Int, shiftID: Int64) throws {
+        try connection.run("DELETE FROM delivery WHERE shift_id = ? AND number = ?", .integer(shiftID), .integer(Int64(number)))
+    }
+
+    /// The numbers of shift `shiftID`'s deliveries still open, in order.
+    func openNumbers(shiftID: Int64) throws -> [Int] {
+        try connection.integers(
+            "SELECT number FROM delivery WHERE shift_id = ? AND delivered_at IS NULL AND cancelled_at IS NULL ORDER BY number",
+            .integer(shiftID)
+        ).map { Int($0) }
+    }
+
+    /// The latest step recorded on any delivery of shift `shiftID`, as whole seconds.
+    func latestStep(shiftID: Int64) throws -> Int64? {
+        try connection.scalar(
+            """
+            SELECT max(max(accepted_at, coalesce(arrived_at_pickup_at, 0), coalesce(picked_up_at, 0),
+                           coalesce(delivered_at, 0), coalesce(cancelled_at, 0)))
+            FROM delivery WHERE shift_id = ?
+            """, .integer(shiftID))
+    }
+
+    /// Records place `placeID` (or none) on delivery `number` of shift `shiftID`.
+    func setPlace(_ placeID: Int64?, number: Int, shiftID: Int64) throws {
+        try connection.run(
+            "UPDATE delivery SET pickup_place_id = ? WHERE shift_id = ? AND number = ?", .integer(placeID), .integer(shiftID),
+            .integer(Int64(number)))
+    }
+
+    /// Moves every delivery of place `source` to place `destination`: a merge's first half.
+    func movePlace(from source: Int64, to destination: Int64) throws {
+        try connection.run("UPDATE delivery SET pickup_place_id = ? WHERE pickup_place_id = ?", .integer(destination), .integer(source))
+    }
+
+    /// How many deliveries name place `placeID`.
+    func count(placeID: Int64) throws -> Int {
+        Int(try connection.scalar("SELECT count(*) FROM delivery WHERE pickup_place_id = ?", .integer(placeID)) ?? 0)
+    }
+
+    /// A use of a place: a delivery naming it, dated by its acceptance.
+    private enum Use: Int32, Columns {
+        case acceptedAt, placeID
+
+        var sql: String {
+            switch self {
+            case .acceptedAt: "accepted_at"
+            case .placeID: "pickup_place_id"
+            }
+        }
+    }
+
+    /// Hands every use of a place to `body`, newest first, through the use index, until `body`
+    /// returns `false`: O(uses read), not O(all deliveries).
+    func forEachUseNewestFirst(_ body: (_ acceptedAt: Int64, _ placeID: Int64) -> Bool) throws {
+        let statement = try connection.statement(
+            """
+            SELECT \(Use.select()) FROM delivery INDEXED BY delivery_place_use
+            WHERE pickup_place_id IS NOT NULL ORDER BY accepted_at DESC
+            """)
+        defer { statement.reset() }
+        while try statement.step() {
+            let row = Row(statement: statement)
+            guard body(row.int64(Use.acceptedAt), row.int64(Use.placeID)) else { return }
+        }
+    }
+
+    /// Place `place`'s deliveries newest first (all of them, or at most `limit` after skipping
+    /// `offset`), from one range of its covering index.
+    func deliveries(ofPlace place: PickupPlace, limit: Int?, offset: Int) throws -> [Delivery] {
+        try connection.query(
+            """
+            SELECT \(Column.select()) FROM delivery WHERE pickup_place_id = ?
+            ORDER BY accepted_at DESC, shift_id DESC, number DESC LIMIT ? OFFSET ?
+            """, .integer(place.id), .integer(Int64(limit ?? -1)), .integer(Int64(offset))
+        ) { Self.delivery($0, placeName: place.name) }
+    }
+
+    /// The two times a pickup wait is read from.
+    private enum Wait: Int32, Columns {
+        case arrivedAt, pickedUpAt
+
+        var sql: String {
+            switch self {
+            case .arrivedAt: "arrived_at_pickup_at"
+            case .pickedUpAt: "picked_up_at"
+            }
+        }
+    }
+
+    /// Every wait recorded at place `placeID`, from one range of its covering index.
+    func waitSamples(placeID: Int64) throws -> [PickupWaitSample] {
+        try connection.query(
+            """
+            SELECT \(Wait.select()) FROM delivery
+            WHERE pickup_place_id = ? AND arrived_at_pickup_at IS NOT NULL AND picked_up_at IS NOT NULL
+            """, .integer(placeID)
+        ) { PickupWaitSample(arrivedAt: $0.date(Wait.arrivedAt), seconds: $0.int64(Wait.pickedUpAt) - $0.int64(Wait.arrivedAt)) }
+    }
+
+    /// What a period reads of a delivery, from the covering index by shift.
+    private enum Times: Int32, Columns {
+        case shiftID, acceptedAt, deliveredAt, cancelledAt
+
+        var sql: String {
+            switch self {
+            case .shiftID: "shift_id"
+            case .acceptedAt: "accepted_at"
+            case .deliveredAt: "delivered_at"
+            case .cancelledAt: "cancelled_at"
+            }
+        }
+    }
+
+    /// Hands `body` each delivery of the shifts started in `[low, high)`: its shift, acceptance
+    /// and end (delivered or cancelled), shift by shift as the covering index holds them.
+    func forEachTimes(
+        ofShiftsStartedFrom low: Int64, before high: Int64,
+        _ body: (_ shiftID: Int64, _ acceptedAt: Int64, _ deliveredAt: Int64?, _ cancelledAt: Int64?) throws -> Void
+    ) throws {
+        try connection.forEachRow(
+            """
+            SELECT \(Times.select()) FROM delivery
+            WHERE shift_id IN (SELECT id FROM shift WHERE started_at >= ? AND started_at < ?)
+            """, .integer(low), .integer(high)
+        ) { row in
+            try body(
+                row.int64(Times.shiftID), row.int64(Times.acceptedAt), row.optionalInt64(Times.deliveredAt),
+                row.optionalInt64(Times.cancelledAt))
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import CSQLite
+import DashPilotCore
+import Foundation
+
+/// The one owner of the `route_sample` table: its columns, its encodings (coordinates in 1e-7
+/// degrees, accuracy in decimetres: written here once) and every statement on samples.
+struct RouteSampleTable {
+    let connection: Connection
+
+    /// The columns a sample is read from, in select order.
+    enum Column: Int32, Columns {
+        case recordedAt, latitudeE7, longitudeE7, accuracyDM, session
+
+        var sql: String {
+            switch self {
+            case .recordedAt: "recorded_at"
+            case .latitudeE7: "latitude_e7"
+            case .longitudeE7: "longitude_e7"
+            case .accuracyDM: "accuracy_dm"
+            case .session: "session"
+            }
+        }
+    }
+
+    /// Degrees as stored: 1e-7 degree, rounded.
+    static func e7(_ degrees: Double) -> Int64 { Int64((degrees * 1e7).rounded()) }
+
+    /// Degrees from a stored coordinate: the one conversion every reader uses.
+    static func degrees(_ e7: Int64) -> Double { Double(e7) / 1e7 }
+
+    /// An accuracy radius as stored: decimetres, rounded.
+    static func decimetres(_ metres: Double) -> Int64 { Int64((metres * 10).rounded()) }
+
+    /// The sample in `row`'s `Column`s.
+    static func sample(_ row: Row) -> RouteSample {
+        RouteSample(
+            recordedAt: row.date(Column.recordedAt), latitude: degrees(row.int64(Column.latitudeE7)),
+            longitude: degrees(row.int64(Column.longitudeE7)),
+            horizontalAccuracy: row.optionalInt64(Column.accuracyDM).map { Double($0) / 10 }, session: row.optionalInt64(Column.session))
+    }
+
+    /// `sample` as it reads back once stored: to the whole second, 1e-7 degree and the decimetre.
+    static func stored(_ sample: RouteSample) -> RouteSample {
+        RouteSample(
+            recordedAt: sample.recordedAt.wholeSecond, latitude: degrees(e7(sample.latitude)), longitude: degrees(e7(sample.longitude)),
+            horizontalAccuracy: sample.horizontalAccuracy.map { Double(decimetres($0)) / 10 }, session: sample.session)
+    }
+
+    /// The last kept sample of capture session `session` of shift `shiftID`.
+    func last(shiftID: Int64, session: Int64?) throws -> RouteSample? {
+        try connection.queryFirst(
+            """
+            SELECT \(Column.select()) FROM route_sample
+            WHERE shift_id = ? AND session IS ? ORDER BY recorded_at DESC LIMIT 1
+            """, .integer(shiftID), .integer(session), row: Self.sample)
+    }
+
+    /// Whether shift `shiftID` holds a sample at `time` (importing a file twice adds nothing).
+    func holds(shiftID: Int64, at time: Int64) throws -> Bool {
+        try connection.scalar("SELECT count(*) FROM route_sample WHERE shift_id = ? AND recorded_at = ?", .integer(shiftID), .integer(time))
+            != 0
+    }
+
+    /// The highest capture session shift `shiftID`'s samples hold, if any.
+    func highestSession(shiftID: Int64) throws -> Int64? {
+        try connection.scalar("SELECT max(session) FROM route_sample WHERE shift_id = ?", .integer(shiftID))
+    }
+
+    /// A prepared insert, for many samples in a row: `insert(_:shiftID:)` binds without allocating.
+    func inserter() throws -> Inserter {
+        Inserter(
+            statement: try connection.statement(
+                "INSERT INTO route_sample (shift_id, \(Column.select())) VALUES (?, ?, ?, ?, ?, ?)"))
+    }
+
+    /// Inserts checked samples with one prepared statement.
+    struct Inserter {
+        let statement: Statement
+
+        /// Inserts `sample` on shift `shiftID`, in the table's encodings.
+        func insert(_ sample: RouteSample, shiftID: Int64) throws {
+            try statement.bind(1, shiftID)
+            try statement.bind(2, sample.recordedAt.unixSeconds)
+            try statement.bind(3, RouteSampleTable.e7(sample.latitude))
+            try statement.bind(4, RouteSampleTable.e7(sample.longitude))
+            try statement.bind(5, sample.horizontalAccuracy.map(RouteSampleTable.decimetres))
+            try statement.bind(6, sample.session)
+            _ = try statement.step()
+            sqlite3_reset(statement.handle)
+        }
+
+        /// Lets the statement go back to the connection's cache.
+        func finish() { statement.reset() }
+    }
+
+    /// What a route summary is computed from: a sample's time, position and session.
+    private enum Point: Int32, Columns {
+        case shiftID, recordedAt, latitudeE7, longitudeE7, session
+
+        var sql: String {
+            switch self {
+            case .shiftID: "shift_id"
+            case .recordedAt: "recorded_at"
+            case .latitudeE7: "latitude_e7"
+            case .longitudeE7: "longitude_e7"
+            case .session: "session"
+            }
+        }
+    }
+
+    /// Hands `body` shift `shiftID`'s samples (every shift's, by shift, when `nil`) in time order:
+    /// shift, time, degrees, session. O(samples).
+    func forEachPoint(
+        shiftID: Int64?,
+        _ body: (_ shiftID: Int64, _ time: Int64, _ latitude: Double, _ longitude: Double, _ session: Int64?) throws -> Void
+    ) throws {
+        let sql =
+            shiftID == nil
+            ? "SELECT \(Point.select()) FROM route_sample ORDER BY shift_id, recorded_at"
+            : "SELECT \(Point.select()) FROM route_sample WHERE shift_id = ? ORDER BY recorded_at"
+        try connection.forEachRow(sql, shiftID.map { [.integer($0)] } ?? []) { row in
+            try body(
+                row.int64(Point.shiftID), row.int64(Point.recordedAt), Self.degrees(row.int64(Point.latitudeE7)),
+                Self.degrees(row.int64(Point.longitudeE7)), row.optionalInt64(Point.session))
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import DashPilotCore
+import Foundation
+
+/// The one owner of the `shift` table: its columns, its row mapper and every statement that
+/// writes or reads mainly shifts.
+struct ShiftTable {
+    let connection: Connection
+
+    /// The columns a shift is read from, in select order.
+    enum Column: Int32, Columns {
+        case id, startedAt, endedAt, earningsCents
+
+        var sql: String {
+            switch self {
+            case .id: "id"
+            case .startedAt: "started_at"
+            case .endedAt: "ended_at"
+            case .earningsCents: "earnings_cents"
+            }
+        }
+    }
+
+    /// The shift in `row`'s `Column`s.
+    static func shift(_ row: Row) -> Shift {
+        Shift(
+            id: row.int64(Column.id), startedAt: row.date(Column.startedAt), endedAt: row.optionalDate(Column.endedAt),
+            earnings: row.optionalInt64(Column.earningsCents).map(Money.init(cents:)))
+    }
+
+    /// Inserts a shift started at `time`; returns its id.
+    func insert(startedAt time: Date) throws -> Int64 {
+        try connection.run("INSERT INTO shift (started_at) VALUES (?)", .integer(time.unixSeconds))
+        return connection.lastInsertRowID
+    }
+
+    /// The running shift, if one runs.
+    func running() throws -> Shift? {
+        try connection.queryFirst("SELECT \(Column.select()) FROM shift WHERE ended_at IS NULL", row: Self.shift)
+    }
+
+    /// Shift `id`, if it exists.
+    func shift(id: Int64) throws -> Shift? {
+        try connection.queryFirst("SELECT \(Column.select()) FROM shift WHERE id = ?", .integer(id), row: Self.shift)
+    }
+
+    /// Every shift, by start: what an import joins points to.
+    func allByStart() throws -> [Shift] {
+        try connection.query("SELECT \(Column.select()) FROM shift ORDER BY started_at, id", row: Self.shift)
+    }
+
+    /// Every shift's id, in id order.
+    func ids() throws -> [Int64] { try connection.integers("SELECT id FROM shift ORDER BY id") }
+
+    /// Records that shift `id` ended at `time`.
+    func end(id: Int64, at time: Date) throws {
+        try connection.run("UPDATE shift SET ended_at = ? WHERE id = ?", .integer(time.unixSeconds), .integer(id))
+    }
+
+    /// Records (or clears, with `nil`) shift `id`'s gross earnings.
+    func setEarnings(_ amount: Money?, id: Int64) throws {
+        try connection.run("UPDATE shift SET earnings_cents = ? WHERE id = ?", .integer(amount?.cents), .integer(id))
+    }
+
+    /// Deletes shift `id`; its deliveries, samples and summary go with it (`ON DELETE CASCADE`).
+    func delete(id: Int64) throws {
+        try connection.run("DELETE FROM shift WHERE id = ?", .integer(id))
+    }
+
+    /// The next delivery number of shift `id`, taken: numbers are never given twice.
+    func takeDeliveryNumber(id: Int64) throws -> Int {
+        try connection.run("UPDATE shift SET last_delivery_number = last_delivery_number + 1 WHERE id = ?", .integer(id))
+        return Int(try connection.scalar("SELECT last_delivery_number FROM shift WHERE id = ?", .integer(id)) ?? 1)
+    }
+
+    /// How many shifts the store holds (completed ones only, when `completedOnly`).
+    func count(completedOnly: Bool) throws -> Int {
+        Int(try connection.scalar("SELECT count(*) FROM shift WHERE ended_at IS NOT NULL OR NOT ?", .integer(completedOnly ? 1 : 0)) ?? 0)
+    }
+
+    /// What a list of shifts shows beside each: its delivery count.
+    private enum Listed: Int32, Columns {
+        case deliveryCount
+
+        var sql: String { "(SELECT count(*) FROM delivery WHERE delivery.shift_id = shift.id)" }
+    }
+
+    /// Shifts newest first with their delivery counts and mileage (from the route summaries,
+    /// never the samples): at most `limit` (all when `nil`) after skipping `offset`.
+    func summaries(limit: Int?, offset: Int, completedOnly: Bool) throws -> [ShiftSummary] {
+        try connection.query(
+            """
+            SELECT \(Column.select()), \(Listed.select()), \(RouteSummaryTable.Column.select())
+            FROM shift LEFT JOIN route_summary ON route_summary.shift_id = shift.id
+            WHERE ended_at IS NOT NULL OR NOT ?
+            ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?
+            """,
+            .integer(completedOnly ? 1 : 0), .integer(Int64(limit ?? -1)), .integer(Int64(offset))
+        ) { row in
+            let listed = row.after(Column.self)
+            return ShiftSummary(
+                shift: Self.shift(row), deliveryCount: Int(listed.int64(Listed.deliveryCount)),
+                mileage: RouteSummaryTable.summary(listed.after(Listed.self))?.mileage)
+        }
+    }
+
+    /// Each shift started in `[low, high)` with its route summary's mileage, by start.
+    func withMileage(startedFrom low: Int64, before high: Int64, _ body: (Shift, Mileage?) throws -> Void) throws {
+        try connection.forEachRow(
+            """
+            SELECT \(Column.select()), \(RouteSummaryTable.Column.select())
+            FROM shift LEFT JOIN route_summary ON route_summary.shift_id = shift.id
+            WHERE started_at >= ? AND started_at < ? ORDER BY started_at, id
+            """, .integer(low), .integer(high)
+        ) { row in try body(Self.shift(row), RouteSummaryTable.summary(row.after(Column.self))?.mileage) }
+    }
+}
