@@ -13,10 +13,12 @@ public struct RenameSheet: Sendable, Equatable {
     /// Leaves the name as it was.
     public var cancelControl: Control
     /// The keys of this sheet.
-    public var keys: [KeyHint]
+    public var keys: [ScreenAction]
 
     /// Creates the sheet from its parts.
-    public init(title: String, fieldLabel: String, prefilledName: String, saveControl: Control, cancelControl: Control, keys: [KeyHint]) {
+    public init(
+        title: String, fieldLabel: String, prefilledName: String, saveControl: Control, cancelControl: Control, keys: [ScreenAction]
+    ) {
         self.title = title
         self.fieldLabel = fieldLabel
         self.prefilledName = prefilledName
@@ -30,9 +32,9 @@ public struct RenameSheet: Sendable, Equatable {
         title = "Rename pickup place"
         fieldLabel = "Name"
         prefilledName = place.name
-        saveControl = Control(title: "Save", accessibilityLabel: "Save new name for \(place.name)", key: "Enter")
-        cancelControl = Control(title: "Cancel", accessibilityLabel: "Cancel renaming \(place.name)", key: "Esc")
-        keys = [KeyHint("Enter", "save"), KeyHint("Esc", "cancel")]
+        saveControl = Control(title: "Save", accessibilityLabel: "Save new name for \(place.name)", command: .record)
+        cancelControl = Control(title: "Cancel", accessibilityLabel: "Cancel renaming \(place.name)", command: .back)
+        keys = [ScreenAction(.enter, "save", .record), ScreenAction(.escape, "cancel", .back)]
     }
 }
 
@@ -55,7 +57,7 @@ public struct MergeListScreen: Sendable, Equatable {
     /// A new place cannot be made here: merging into a name no place has is a rename, offered as one.
     public var renameHint: String
     /// The keys of this screen.
-    public var keys: [KeyHint]
+    public var keys: [ScreenAction]
 
     /// The merge list of `source` over `destinations` (already in merge-destination order).
     public init(source: PickupPlace, destinations: [PickupPlace]) {
@@ -63,11 +65,11 @@ public struct MergeListScreen: Sendable, Equatable {
         self.destinations = destinations.filter { $0.id != source.id }.map {
             Destination(
                 placeID: $0.id,
-                control: Control(title: $0.name, accessibilityLabel: "Merge \(source.name) into \($0.name)", key: "Enter"))
+                control: Control(title: $0.name, accessibilityLabel: "Merge \(source.name) into \($0.name)", command: .open))
         }
         emptyReason = self.destinations.isEmpty ? PlaceHistoryScreen.onlyPlaceFooter : nil
         renameHint = "To give \(source.name) a name no place has yet, rename it instead: Esc, then r."
-        keys = [KeyHint("↑↓", "select"), KeyHint("Enter", "choose"), KeyHint("Esc", "back")]
+        keys = [.selecting, ScreenAction(.enter, "choose", .open), .goingBack]
     }
 }
 
@@ -80,14 +82,17 @@ public struct MergeConfirmation: Sendable, Equatable {
     /// Goes back without merging.
     public var cancelControl: Control
     /// The keys of this question.
-    public var keys: [KeyHint]
+    public var keys: [ScreenAction]
 
     /// The confirmation for merging `source` into `destination`.
     public init(source: String, destination: String) {
         text = Self.text(source: source, destination: destination)
-        confirmControl = Control(title: "Merge", accessibilityLabel: "Merge \(source) into \(destination)", key: "y")
-        cancelControl = Control(title: "Cancel", accessibilityLabel: "Cancel, keep \(source) and \(destination) apart", key: "n")
-        keys = [KeyHint("y", "merge"), KeyHint("n", "cancel")]
+        confirmControl = Control(title: "Merge", accessibilityLabel: "Merge \(source) into \(destination)", command: .confirm)
+        cancelControl = Control(title: "Cancel", accessibilityLabel: "Cancel, keep \(source) and \(destination) apart", command: .keep)
+        keys = [
+            ScreenAction(.character("y"), "merge", .confirm), ScreenAction(.character("n"), "cancel", .keep),
+            ScreenAction(.escape, "cancel", .keep).unlisted,
+        ]
     }
 
     /// The design's confirmation text for `source` into `destination`.

@@ -74,7 +74,7 @@ public struct DeliveryCard: Sendable, Equatable {
         accessibilityLabel = DeliveryCard.spokenLabel(delivery)
         pickupControl = DeliveryCard.pickupControl(delivery)
         lifecycleButton = delivery.state.nextStep.map { step in
-            Control(title: step.buttonTitle, accessibilityLabel: "\(step.spokenTitle), \(name)", key: "Enter", prominence: .primary)
+            Control(title: step.buttonTitle, accessibilityLabel: "\(step.spokenTitle), \(name)", command: .nextStep, prominence: .primary)
         }
         isFinished = delivery.state.isFinished
     }
@@ -90,9 +90,11 @@ public struct DeliveryCard: Sendable, Equatable {
     static func pickupControl(_ delivery: Delivery) -> Control {
         if let place = delivery.pickupPlace {
             return Control(
-                title: "Change Pickup Place", accessibilityLabel: "Change pickup place, Delivery \(delivery.number), \(place)", key: "p")
+                title: "Change Pickup Place", accessibilityLabel: "Change pickup place, Delivery \(delivery.number), \(place)",
+                command: .pickupPlace)
         }
-        return Control(title: "Add Pickup Place", accessibilityLabel: "Add pickup place, Delivery \(delivery.number)", key: "p")
+        return Control(
+            title: "Add Pickup Place", accessibilityLabel: "Add pickup place, Delivery \(delivery.number)", command: .pickupPlace)
     }
 }
 
@@ -105,14 +107,14 @@ public struct RunningShiftScreen: Sendable, Equatable {
     /// The number of the card selected on opening: the newest open delivery.
     public var initiallySelected: Int?
     /// The keys of this screen.
-    public var keys: [KeyHint]
+    public var keys: [ScreenAction]
     /// What the screen says when it has no card ("Press s to start a shift."), or `nil`.
     public var emptyHint: String?
     /// After 12 hours: "Running for 14 h. If you forgot to end it, e ends it at its last activity."
     public var longRunningLine: String?
 
     /// Creates the screen from its parts.
-    public init(title: String, cards: [DeliveryCard], initiallySelected: Int?, keys: [KeyHint], emptyHint: String? = nil) {
+    public init(title: String, cards: [DeliveryCard], initiallySelected: Int?, keys: [ScreenAction], emptyHint: String? = nil) {
         self.title = title
         self.cards = cards
         self.initiallySelected = initiallySelected
@@ -127,8 +129,8 @@ public struct RunningShiftScreen: Sendable, Equatable {
             cards = []
             initiallySelected = nil
             keys = [
-                KeyHint("s", "start shift"), KeyHint("h", "history"), KeyHint("w", "weeks"), KeyHint("l", "places"), KeyHint("?", "keys"),
-                KeyHint("q", "quit"),
+                ScreenAction(.character("s"), "start shift", .startShift), ScreenAction(.character("h"), "history", .history),
+                ScreenAction(.character("w"), "weeks", .weeks), ScreenAction(.character("l"), "places", .places), .keysList, .quitting,
             ]
             emptyHint = "Press s to start a shift."
             return
@@ -148,10 +150,12 @@ public struct RunningShiftScreen: Sendable, Equatable {
             ? "Running for \(Int(elapsed / 3600)) h. If you forgot to end it, e ends it at its last activity." : nil
         initiallySelected = log.deliveries.last(where: { !$0.state.isFinished })?.number ?? log.deliveries.last?.number
         keys = [
-            KeyHint("a", "accept"), KeyHint("↑↓", "select"), KeyHint("Enter", "next step"), KeyHint("p", "pickup place"),
-            KeyHint("x", "cancel"), KeyHint("e", "end shift"), KeyHint("h", "history"), KeyHint("w", "weeks"), KeyHint("l", "places"),
-            KeyHint("?", "keys"),
-            KeyHint("q", "quit"),
+            ScreenAction(.character("a"), "accept", .accept), .selecting, ScreenAction(.enter, "next step", .nextStep),
+            ScreenAction(.character("p"), "pickup place", .pickupPlace), ScreenAction(.character("x"), "cancel", .cancelDelivery),
+            ScreenAction(.character("e"), "end shift", .endShift), ScreenAction(.character("h"), "history", .history),
+            ScreenAction(.character("w"), "weeks", .weeks), ScreenAction(.character("l"), "places", .places), .keysList, .quitting,
+            // `s` on a running shift says one is already running.
+            ScreenAction(.character("s"), "start shift", .startShift).unlisted,
         ]
     }
 }

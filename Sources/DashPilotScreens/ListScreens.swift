@@ -27,18 +27,21 @@ public struct ShiftListScreen: Sendable, Equatable {
     /// What an empty list says.
     public var emptyMessage: String?
     /// The keys of the completed shifts screen.
-    public var keys: [KeyHint]
+    public var keys: [ScreenAction]
 
     /// The list of `summaries`.
     public init(summaries: [ShiftSummary], format: ScreenFormat) {
         title = "Completed shifts"
         rows = summaries.map { Self.row($0, format: format) }
         emptyMessage = summaries.isEmpty ? "No shifts recorded yet." : nil
-        keys = [
-            KeyHint("↑↓", "select"), KeyHint("Enter", "open log"), KeyHint("w", "weeks"), KeyHint("l", "places"), KeyHint("Esc", "back"),
-            KeyHint("?", "keys"),
-        ]
+        keys = Self.actions
     }
+
+    /// The keys of the completed shifts screen.
+    public static let actions: [ScreenAction] = [
+        .selecting, ScreenAction(.enter, "open log", .open), ScreenAction(.character("w"), "weeks", .weeks),
+        ScreenAction(.character("l"), "places", .places), .goingBack, .keysList,
+    ]
 
     /// The row of one shift.
     public static func row(_ summary: ShiftSummary, format: ScreenFormat) -> Row {

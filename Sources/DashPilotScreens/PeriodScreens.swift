@@ -26,15 +26,16 @@ public struct PeriodListScreen: Sendable, Equatable {
     /// Newest first.
     public var rows: [Row]
     /// The keys of the screen.
-    public var keys: [KeyHint]
+    public var keys: [ScreenAction]
 
     /// The list of `periods`.
     public init(periods: [PeriodFigures], kind: Period.Kind, format: ScreenFormat) {
         title = kind == .week ? "Weeks" : "Months"
         rows = periods.map { PeriodListScreen.row($0, format: format) }
         keys = [
-            KeyHint("Enter", "open"), KeyHint("m", kind == .week ? "months" : "weeks"), KeyHint("↑↓", "select"), KeyHint("Esc", "back"),
-            KeyHint("?", "keys"),
+            ScreenAction(.enter, "open", .open), ScreenAction(.character("m"), kind == .week ? "months" : "weeks", .switchPeriod),
+            .selecting,
+            .goingBack, .keysList,
         ]
     }
 
@@ -101,7 +102,7 @@ public struct PeriodScreen: Sendable, Equatable {
     /// What a period with no shift says.
     public var emptyMessage: String?
     /// The keys.
-    public var keys: [KeyHint]
+    public var keys: [ScreenAction]
 
     /// The screen of `figures`, with `shifts` its shifts newest first.
     public init(figures: PeriodFigures, shifts summaries: [ShiftSummary], format: ScreenFormat) {
@@ -133,7 +134,7 @@ public struct PeriodScreen: Sendable, Equatable {
         }
         shifts = summaries.map { ShiftListScreen.row($0, format: format) }
         emptyMessage = summaries.isEmpty ? "No shifts in this period." : nil
-        keys = [KeyHint("↑↓", "select"), KeyHint("Enter", "open log"), KeyHint("Esc", "back"), KeyHint("?", "keys")]
+        keys = [.selecting, ScreenAction(.enter, "open log", .open), .goingBack, .keysList]
     }
 
     static func rate(_ rate: Rates.Rate, _ unit: String, format: ScreenFormat) -> String {

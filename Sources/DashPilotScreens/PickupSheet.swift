@@ -18,12 +18,12 @@ public struct PickupSheet: Sendable, Equatable {
     /// Remove Pickup Place, when the delivery has a place.
     public var removeControl: Control?
     /// The keys of this sheet.
-    public var keys: [KeyHint]
+    public var keys: [ScreenAction]
 
     /// Creates the sheet from its parts.
     public init(
         title: String, deliveryNumber: Int, recentHeading: String, recent: [Control], nameFieldLabel: String,
-        nameFieldAccessibilityLabel: String, removeControl: Control?, keys: [KeyHint], recentNames: [String]
+        nameFieldAccessibilityLabel: String, removeControl: Control?, keys: [ScreenAction], recentNames: [String]
     ) {
         self.title = title
         self.deliveryNumber = deliveryNumber
@@ -51,11 +51,11 @@ public struct PickupSheet: Sendable, Equatable {
         self.recent = recent.prefix(RecentPlace.capacity).enumerated().map { index, entry in
             Control(
                 title: "\(index + 1)  \(entry.place.name)", accessibilityLabel: "Record \(entry.place.name) as the pickup place",
-                key: "\(index + 1)")
+                command: .recordRecent)
         }
         nameFieldLabel = "Name"
         nameFieldAccessibilityLabel = "Pickup place name, Delivery \(delivery.number)"
-        keys = [KeyHint("Enter", "record"), KeyHint("↑↓", "recent"), KeyHint("Esc", "cancel")]
+        keys = [ScreenAction(.enter, "record", .record), ScreenAction(.upDown, "recent", .move), ScreenAction(.escape, "cancel", .back)]
         recentNames = recent.prefix(RecentPlace.capacity).map(\.place.name)
     }
 
@@ -64,18 +64,20 @@ public struct PickupSheet: Sendable, Equatable {
 
     /// The keys while row `focus` is selected (0..<recent: a recent place; recent: the name
     /// field; after it: Remove), saying what `Enter` does there.
-    public func keys(focus: Int, fieldIsEmpty: Bool) -> [KeyHint] {
-        let enter: KeyHint
+    public func keys(focus: Int, fieldIsEmpty: Bool) -> [ScreenAction] {
+        let enter: ScreenAction
         if focus < recentNames.count {
-            enter = KeyHint("Enter", "record \(recentNames[focus])")
+            enter = ScreenAction(.enter, "record \(recentNames[focus])", .record)
         } else if focus == recentNames.count {
-            enter = KeyHint("Enter", fieldIsEmpty ? "record the typed name" : "record this name")
+            enter = ScreenAction(.enter, fieldIsEmpty ? "record the typed name" : "record this name", .record)
         } else {
-            enter = KeyHint("Enter", "remove the pickup place")
+            enter = ScreenAction(.enter, "remove the pickup place", .record)
         }
-        var hints = [enter, KeyHint("↑↓", "move")]
-        if fieldIsEmpty && !recentNames.isEmpty { hints.append(KeyHint("1–\(recentNames.count)", "record a recent place")) }
-        hints.append(KeyHint("Esc", "cancel"))
-        return hints
+        var actions = [enter, ScreenAction(.upDown, "move", .move)]
+        if fieldIsEmpty && !recentNames.isEmpty {
+            actions.append(ScreenAction(.digits(1...recentNames.count), "record a recent place", .recordRecent))
+        }
+        actions.append(ScreenAction(.escape, "cancel", .back))
+        return actions
     }
 }

@@ -94,7 +94,7 @@ public struct PlaceHistoryScreen: Sendable, Equatable {
     /// Why Merge is disabled, when it is.
     public var mergeFooter: String?
     /// The keys of this screen.
-    public var keys: [KeyHint]
+    public var keys: [ScreenAction]
 
     /// The footer shown when no other place exists to merge into.
     public static let onlyPlaceFooter = "Merge needs another pickup place to merge into, and this is the only one."
@@ -102,7 +102,7 @@ public struct PlaceHistoryScreen: Sendable, Equatable {
     /// Creates the screen from its parts.
     public init(
         title: String, waitLines: [String], rows: [Row], bands: [BandRow], buckets: [BucketRow], distributionAccessibilityLabel: String,
-        moreCount: Int, renameControl: Control, mergeControl: Control, mergeFooter: String?, keys: [KeyHint]
+        moreCount: Int, renameControl: Control, mergeControl: Control, mergeFooter: String?, keys: [ScreenAction]
     ) {
         self.title = title
         self.waitLines = waitLines
@@ -156,11 +156,15 @@ public struct PlaceHistoryScreen: Sendable, Equatable {
                 shiftID: delivery.shiftID, number: delivery.number, day: day, delivery: "Delivery \(delivery.number)", wait: wait,
                 accessibilityLabel: "\(day), Shift \(delivery.shiftID), Delivery \(delivery.number), \(wait)")
         }
-        renameControl = Control(title: "Rename", accessibilityLabel: "Rename pickup place, \(name)", key: "r")
+        renameControl = Control(title: "Rename", accessibilityLabel: "Rename pickup place, \(name)", command: .rename)
         let canMerge = history.catalogueCount > 1
-        mergeControl = Control(title: "Merge", accessibilityLabel: "Merge pickup place, \(name)", key: "m", isEnabled: canMerge)
+        mergeControl = Control(title: "Merge", accessibilityLabel: "Merge pickup place, \(name)", command: .merge, isEnabled: canMerge)
         mergeFooter = canMerge ? nil : Self.onlyPlaceFooter
-        keys = [KeyHint("↑↓", "scroll"), KeyHint("r", "rename"), KeyHint("m", "merge"), KeyHint("Esc", "back"), KeyHint("?", "keys")]
+        keys = [
+            ScreenAction(.upDown, "scroll", .select), ScreenAction(.character("r"), "rename", .rename),
+            ScreenAction(.character("m"), "merge", .merge),
+            .goingBack, .keysList,
+        ]
     }
 
     /// A duration range, the unit said once where both share it ("6 – 14 min").

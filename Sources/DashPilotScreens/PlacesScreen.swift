@@ -32,7 +32,7 @@ public struct PlacesScreen: Sendable, Equatable {
     /// What an empty list says.
     public var emptyMessage: String?
     /// The keys of this screen.
-    public var keys: [KeyHint]
+    public var keys: [ScreenAction]
 
     /// The screen of `catalogue` (alphabetically) filtered by `filter`. O(places).
     public init(catalogue: PlaceCatalogue, filter: String, format: ScreenFormat) {
@@ -55,7 +55,7 @@ public struct PlacesScreen: Sendable, Equatable {
         } else {
             emptyMessage = nil
         }
-        keys = [KeyHint("Enter", "open"), KeyHint("↑↓", "select"), KeyHint("type", "to filter"), KeyHint("Esc", "back")]
+        keys = [ScreenAction(.enter, "open", .open), .selecting, ScreenAction(.typing, "to filter", .filter), .goingBack]
     }
 }
 

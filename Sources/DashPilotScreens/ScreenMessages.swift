@@ -33,13 +33,16 @@ public struct CancelConfirmation: Sendable, Equatable {
     /// What cancelling keeps.
     public var text: String
     /// The keys.
-    public var keys: [KeyHint]
+    public var keys: [ScreenAction]
 
     /// The confirmation for delivery `number`.
     public init(number: Int) {
         title = "Cancel Delivery \(number)?"
         text = "Its recorded times stay; it takes no more steps once cancelled."
-        keys = [KeyHint("y", "cancel delivery"), KeyHint("n", "keep it")]
+        keys = [
+            ScreenAction(.character("y"), "cancel delivery", .confirm), ScreenAction(.character("n"), "keep it", .keep),
+            ScreenAction(.escape, "keep it", .keep).unlisted,
+        ]
     }
 }
 
@@ -49,10 +52,9 @@ public struct EndShiftConfirmation: Sendable, Equatable {
     public var title: String
     /// "3 deliveries · 4 h 38 min · 31.2 mi recorded".
     public var summary: String
-    /// "y  end it now, at 9:40 PM", "l  end it at its last activity, 9:12 PM", "n  keep it running".
-    public var choices: [KeyHint]
-    /// The footer's keys, short: "y end it now · l end it at its last activity · n keep it running".
-    public var keys: [KeyHint]
+    /// Its keys: "y end it now · l end it at its last activity · n keep it running" in the footer,
+    /// each with its choice in full in the body ("y  end it now, at 9:40 PM").
+    public var keys: [ScreenAction]
 
     /// The confirmation for `log` (the running shift's) at `now`, whose last activity was `lastActivity`.
     public init(log: ShiftLog, lastActivity: Date, now: Date, format: ScreenFormat) {
@@ -61,12 +63,13 @@ public struct EndShiftConfirmation: Sendable, Equatable {
         var parts = [count, format.duration(seconds: max(0, now.timeIntervalSince(log.shift.startedAt)))]
         parts.append(log.mileage.map { "\(format.miles($0.miles)) recorded" } ?? "no route recorded")
         summary = parts.joined(separator: " · ")
-        choices = [
-            KeyHint("y", "end it now, at \(format.time(now))"),
-            KeyHint("l", "end it at its last activity, \(format.day(lastActivity)) \(format.time(lastActivity))"),
-            KeyHint("n", "keep it running"),
+        keys = [
+            ScreenAction(.character("y"), "end it now", .endNow).detailed("end it now, at \(format.time(now))"),
+            ScreenAction(.character("l"), "end it at its last activity", .endAtLastActivity).detailed(
+                "end it at its last activity, \(format.day(lastActivity)) \(format.time(lastActivity))"),
+            ScreenAction(.character("n"), "keep it running", .keep).detailed("keep it running"),
+            ScreenAction(.escape, "keep it running", .keep).unlisted,
         ]
-        keys = [KeyHint("y", "end it now"), KeyHint("l", "end it at its last activity"), KeyHint("n", "keep it running")]
     }
 }
 
@@ -79,13 +82,16 @@ public struct EarningsSheet: Sendable, Equatable {
     /// The amount recorded, to prefill the field ("84.50"), or empty.
     public var prefilled: String
     /// The keys.
-    public var keys: [KeyHint]
+    public var keys: [ScreenAction]
 
     /// The sheet for `shift`.
     public init(shift: Shift) {
         title = "What did Shift \(shift.id) pay?"
         fieldLabel = "Amount"
         prefilled = shift.earnings?.description ?? ""
-        keys = [KeyHint("Enter", "record"), KeyHint("empty", "clears"), KeyHint("Esc", "cancel")]
+        keys = [
+            ScreenAction(.enter, "record", .record), ScreenAction(.word("empty"), "clears", .explain),
+            ScreenAction(.escape, "cancel", .back),
+        ]
     }
 }

@@ -52,10 +52,10 @@ public struct ShiftLogScreen: Sendable, Equatable {
     /// The deliveries in number order.
     public var entries: [Entry]
     /// The keys of this screen.
-    public var keys: [KeyHint]
+    public var keys: [ScreenAction]
 
     /// Creates the screen from its parts.
-    public init(title: String, mileageLine: String?, earningsLine: String, entries: [Entry], keys: [KeyHint]) {
+    public init(title: String, mileageLine: String?, earningsLine: String, entries: [Entry], keys: [ScreenAction]) {
         self.title = title
         self.mileageLine = mileageLine
         self.earningsLine = earningsLine
@@ -79,8 +79,8 @@ public struct ShiftLogScreen: Sendable, Equatable {
         earningsLine = Self.earningsLine(shift: shift, rates: log.rates, format: format)
         entries = log.deliveries.map { Self.entry($0, format: format) }
         keys = [
-            KeyHint("↑↓", "select"), KeyHint("Enter", "place history"), KeyHint("p", "pickup place"), KeyHint("$", "earnings"),
-            KeyHint("Esc", "back"), KeyHint("?", "keys"),
+            .selecting, ScreenAction(.enter, "place history", .open), ScreenAction(.character("p"), "pickup place", .pickupPlace),
+            ScreenAction(.character("$"), "earnings", .earnings), .goingBack, .keysList,
         ]
     }
 

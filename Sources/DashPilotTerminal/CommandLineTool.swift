@@ -24,7 +24,8 @@ public enum CommandLineTool {
     /// The version `--version` prints.
     public static let version = "0.2.0"
 
-    /// Runs the program with the process's arguments and environment; returns the exit status.
+    /// Runs the program with the process's arguments, environment and clock; returns the exit
+    /// status. This is where the program's one clock is made: everything below it is handed it.
     public static func main() -> Int32 {
         // CommandLine.arguments repairs invalid UTF-8 silently; names are checked on the raw bytes.
         let arguments = (1..<Int(CommandLine.argc)).map { index -> Argument in
@@ -33,7 +34,7 @@ public enum CommandLineTool {
                 bytes: Array(
                     UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))))
         }
-        let status = run(arguments, environment: ProcessInfo.processInfo.environment)
+        let status = run(arguments, environment: ProcessInfo.processInfo.environment, clock: SystemClock())
         fflush(nil)
         return status
     }
@@ -66,7 +67,7 @@ public enum CommandLineTool {
         }
     }
 
-    static func run(_ arguments: [Argument], environment: [String: String]) -> Int32 {
+    static func run(_ arguments: [Argument], environment: [String: String], clock: any WallClock) -> Int32 {
         let global: GlobalOptions
         do {
             global = try GlobalOptions(arguments)
@@ -80,7 +81,7 @@ public enum CommandLineTool {
         }
         if words.isEmpty {
             if isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 {
-                return interactive(global, environment: environment)
+                return interactive(global, environment: environment, clock: clock)
             }
             print(CommandTable.overallHelp)
             return ExitStatus.done
@@ -113,7 +114,8 @@ public enum CommandLineTool {
             let action = try command.parse(parsed)
             let path = try storePath(global, environment: environment)
             let context = CommandContext(
-                storePath: path, environment: environment, format: .driver(environment: environment), confirm: Confirmation.ask)
+                storePath: path, environment: environment, format: .driver(environment: environment), clock: clock,
+                confirm: Confirmation.ask)
             return try action(context)
         } catch let error as UsageError {
             return usageFailure(error)
@@ -157,12 +159,13 @@ public enum CommandLineTool {
         return usageFailure(UsageError(command: nil, message: "No command is called \(TerminalText.safe(topic.joined(separator: " ")))."))
     }
 
-    static func interactive(_ global: GlobalOptions, environment: [String: String]) -> Int32 {
+    static func interactive(_ global: GlobalOptions, environment: [String: String], clock: any WallClock) -> Int32 {
         do {
             let path = try storePath(global, environment: environment)
             let store = try DashPilotStore(
-                storePath: path, log: PlatformPickupPlaceLog(environment: environment), migrationProgress: MigrationProgress.onTerminal())
-            return InteractiveApp(store: store, format: .driver(environment: environment), environment: environment).run()
+                storePath: path, clock: clock, log: PlatformPickupPlaceLog(environment: environment),
+                migrationProgress: MigrationProgress.onTerminal())
+            return InteractiveApp(store: store, format: .driver(environment: environment), environment: environment, clock: clock).run()
         } catch let error as UsageError {
             return usageFailure(error)
         } catch {

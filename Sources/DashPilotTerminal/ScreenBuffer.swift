@@ -123,10 +123,10 @@ struct ScreenBuffer {
 
     mutating func boxBottom() { line("└" + String(repeating: "─", count: width - 2) + "┘") }
 
-    /// The frame as terminal output: the header pinned at the top, the footer of keys and the
-    /// message (wrapped, never cut) pinned at the bottom, and the lines between scrolled so that
-    /// the focused one is in view, with "↑ more" and "↓ more" where they continue.
-    func frame(rows: Int, message: String?) -> String {
+    /// The window's lines: the header pinned at the top, the footer of keys and the message
+    /// (wrapped, never cut) pinned at the bottom, and the lines between scrolled so that the
+    /// focused one is in view, with "↑ more" and "↓ more" where they continue.
+    func window(rows: Int, message: String?) -> [(text: String, style: Style)] {
         let footerLines = wrappedFooter()
         let messageLines = message.map { Self.wrap(TerminalText.safe($0), width: width) } ?? []
         let room = max(1, rows - footerLines.count - max(1, messageLines.count))
@@ -154,15 +154,16 @@ struct ScreenBuffer {
             shown += body[start..<min(end, body.count)]
             if end < body.count { shown.append(("  ↓ more", .dim)) }
         }
-        var output = "\u{1B}[H"
-        for row in 0..<room {
-            if row < shown.count { output += paint(shown[row].text, shown[row].style) }
-            output += "\u{1B}[K\r\n"
-        }
-        let messages = messageLines.isEmpty ? [""] : messageLines
-        output += messages.map { paint($0, .warning) + "\u{1B}[K" }.joined(separator: "\r\n")
-        for line in footerLines { output += "\r\n" + paint(DisplayWidth.fit(line, width), .dim) + "\u{1B}[K" }
-        return output
+        var window = Array(shown.prefix(room))
+        window += Array(repeating: ("", Style.normal), count: room - window.count)
+        window += (messageLines.isEmpty ? [""] : messageLines).map { ($0, Style.warning) }
+        window += footerLines.map { (DisplayWidth.fit($0, width), Style.dim) }
+        return window
+    }
+
+    /// The frame as terminal output: every line of the window, cleared to its end.
+    func frame(rows: Int, message: String?) -> String {
+        "\u{1B}[H" + window(rows: rows, message: message).map { paint($0.text, $0.style) + "\u{1B}[K" }.joined(separator: "\r\n")
     }
 
     /// The keys at the foot, wrapped between hints so that none is cut off.

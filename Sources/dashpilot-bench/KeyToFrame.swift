@@ -62,7 +62,8 @@ struct KeyToFrame {
         var first = Timings()
         var perStep = steps.map { _ in Timings() }
         for _ in 0..<max(3, repetitions) {
-            let harness = try InteractiveHarness(storePath: path, columns: 100, rows: 32, environment: ["LANG": "C.UTF-8"])
+            let harness = try InteractiveHarness(
+                storePath: path, columns: 100, rows: 32, environment: ["LANG": "C.UTF-8"], clock: SystemClock())
             first.add(measure { _ = harness.firstFrame() })
             for (index, step) in steps.enumerated() {
                 for key in step.keys { perStep[index].add(measure { _ = harness.press(key) }) }

@@ -7,10 +7,11 @@ import Testing
 @Suite("Screen models, compared whole")
 struct ScreenModelTests {
     static let runningKeys = [
-        KeyHint("a", "accept"), KeyHint("↑↓", "select"), KeyHint("Enter", "next step"), KeyHint("p", "pickup place"),
-        KeyHint("x", "cancel"), KeyHint("e", "end shift"), KeyHint("h", "history"), KeyHint("w", "weeks"), KeyHint("l", "places"),
-        KeyHint("?", "keys"),
-        KeyHint("q", "quit"),
+        ScreenAction(.character("a"), "accept", .accept), .selecting, ScreenAction(.enter, "next step", .nextStep),
+        ScreenAction(.character("p"), "pickup place", .pickupPlace), ScreenAction(.character("x"), "cancel", .cancelDelivery),
+        ScreenAction(.character("e"), "end shift", .endShift), ScreenAction(.character("h"), "history", .history),
+        ScreenAction(.character("w"), "weeks", .weeks), ScreenAction(.character("l"), "places", .places), .keysList, .quitting,
+        ScreenAction(.character("s"), "start shift", .startShift).unlisted,
     ]
 
     @Test func theRunningShiftWithAndWithoutAPlace() throws {
@@ -29,15 +30,18 @@ struct ScreenModelTests {
                     number: 1, title: "Delivery 1 · At pickup", placeLine: "Nowhere Noodles",
                     accessibilityLabel: "Delivery 1, At pickup, Nowhere Noodles",
                     pickupControl: Control(
-                        title: "Change Pickup Place", accessibilityLabel: "Change pickup place, Delivery 1, Nowhere Noodles", key: "p"),
+                        title: "Change Pickup Place", accessibilityLabel: "Change pickup place, Delivery 1, Nowhere Noodles",
+                        command: .pickupPlace),
                     lifecycleButton: Control(
-                        title: "Picked Up", accessibilityLabel: "Picked up, Delivery 1", key: "Enter", prominence: .primary),
+                        title: "Picked Up", accessibilityLabel: "Picked up, Delivery 1", command: .nextStep, prominence: .primary),
                     isFinished: false),
                 DeliveryCard(
                     number: 2, title: "Delivery 2 · Accepted", placeLine: nil, accessibilityLabel: "Delivery 2, Accepted",
-                    pickupControl: Control(title: "Add Pickup Place", accessibilityLabel: "Add pickup place, Delivery 2", key: "p"),
+                    pickupControl: Control(
+                        title: "Add Pickup Place", accessibilityLabel: "Add pickup place, Delivery 2", command: .pickupPlace),
                     lifecycleButton: Control(
-                        title: "Arrived at Pickup", accessibilityLabel: "Arrived at pickup, Delivery 2", key: "Enter", prominence: .primary),
+                        title: "Arrived at Pickup", accessibilityLabel: "Arrived at pickup, Delivery 2", command: .nextStep,
+                        prominence: .primary),
                     isFinished: false),
             ],
             initiallySelected: 2, keys: Self.runningKeys)
@@ -57,7 +61,7 @@ struct ScreenModelTests {
             RunningShiftScreen(log: try store.shiftLog(id: nil), format: fixture.format, now: fixture.clock.now()).cards.first)
         #expect(
             card.lifecycleButton
-                == Control(title: "Delivered", accessibilityLabel: "Delivered, Delivery 1", key: "Enter", prominence: .primary))
+                == Control(title: "Delivered", accessibilityLabel: "Delivered, Delivery 1", command: .nextStep, prominence: .primary))
         _ = try fixture.at("17:41") { try store.record(.deliver, delivery: 1) }
         let done = try #require(
             RunningShiftScreen(log: try store.shiftLog(id: nil), format: fixture.format, now: fixture.clock.now()).cards.first)
@@ -73,9 +77,9 @@ struct ScreenModelTests {
                 == RunningShiftScreen(
                     title: "No shift running", cards: [], initiallySelected: nil,
                     keys: [
-                        KeyHint("s", "start shift"), KeyHint("h", "history"), KeyHint("w", "weeks"), KeyHint("l", "places"),
-                        KeyHint("?", "keys"),
-                        KeyHint("q", "quit"),
+                        ScreenAction(.character("s"), "start shift", .startShift), ScreenAction(.character("h"), "history", .history),
+                        ScreenAction(.character("w"), "weeks", .weeks), ScreenAction(.character("l"), "places", .places), .keysList,
+                        .quitting,
                     ],
                     emptyHint: "Press s to start a shift."))
     }
@@ -117,19 +121,24 @@ struct ScreenModelTests {
                     recent: ["F Six", "E Five", "D Four", "C Three", "B Two"].enumerated().map {
                         Control(
                             title: "\($0.offset + 1)  \($0.element)", accessibilityLabel: "Record \($0.element) as the pickup place",
-                            key: "\($0.offset + 1)")
+                            command: .recordRecent)
                     },
                     nameFieldLabel: "Name", nameFieldAccessibilityLabel: "Pickup place name, Delivery 7", removeControl: nil,
-                    keys: [KeyHint("Enter", "record"), KeyHint("↑↓", "recent"), KeyHint("Esc", "cancel")],
+                    keys: [
+                        ScreenAction(.enter, "record", .record), ScreenAction(.upDown, "recent", .move),
+                        ScreenAction(.escape, "cancel", .back),
+                    ],
                     recentNames: ["F Six", "E Five", "D Four", "C Three", "B Two"]))
         // The footer says what Enter does on the selected row.
         #expect(
             empty.keys(focus: 0, fieldIsEmpty: true) == [
-                KeyHint("Enter", "record F Six"), KeyHint("↑↓", "move"), KeyHint("1–5", "record a recent place"), KeyHint("Esc", "cancel"),
+                ScreenAction(.enter, "record F Six", .record), ScreenAction(.upDown, "move", .move),
+                ScreenAction(.digits(1...5), "record a recent place", .recordRecent), ScreenAction(.escape, "cancel", .back),
             ])
         #expect(
             empty.keys(focus: 5, fieldIsEmpty: false) == [
-                KeyHint("Enter", "record this name"), KeyHint("↑↓", "move"), KeyHint("Esc", "cancel"),
+                ScreenAction(.enter, "record this name", .record), ScreenAction(.upDown, "move", .move),
+                ScreenAction(.escape, "cancel", .back),
             ])
         let withPlace = PickupSheet(delivery: try store.delivery(number: 1, shiftID: nil), recent: try store.recentPlaces())
         #expect(withPlace.title == "Change pickup place · Delivery 1 · A One")
@@ -166,18 +175,19 @@ struct ScreenModelTests {
                             ],
                             pickupControl: Control(
                                 title: "Change Pickup Place", accessibilityLabel: "Change pickup place, Delivery 1, Nowhere Noodles",
-                                key: "p"),
+                                command: .pickupPlace),
                             accessibilityLabel: "Delivery 1, Delivered, Nowhere Noodles"),
                         .init(
                             number: 2, title: "Delivery 2 · Cancelled", placeLine: nil,
                             times: [.init(label: "Accepted", value: "5:45 PM"), .init(label: "Cancelled", value: "5:50 PM")],
-                            pickupControl: Control(title: "Add Pickup Place", accessibilityLabel: "Add pickup place, Delivery 2", key: "p"),
+                            pickupControl: Control(
+                                title: "Add Pickup Place", accessibilityLabel: "Add pickup place, Delivery 2", command: .pickupPlace),
                             accessibilityLabel: "Delivery 2, Cancelled"),
                     ],
                     keys: [
-                        KeyHint("↑↓", "select"), KeyHint("Enter", "place history"), KeyHint("p", "pickup place"), KeyHint("$", "earnings"),
-                        KeyHint("Esc", "back"),
-                        KeyHint("?", "keys"),
+                        .selecting, ScreenAction(.enter, "place history", .open),
+                        ScreenAction(.character("p"), "pickup place", .pickupPlace),
+                        ScreenAction(.character("$"), "earnings", .earnings), .goingBack, .keysList,
                     ]))
         try store.setEarnings(nil, shiftID: shift.id)
         #expect(
@@ -259,12 +269,12 @@ struct ScreenModelTests {
                         .init(label: "30 min and over", count: 0),
                     ],
                     distributionAccessibilityLabel: "Waits: 1 from 5 to 10 minutes, 1 from 10 to 15 minutes.", moreCount: 0,
-                    renameControl: Control(title: "Rename", accessibilityLabel: "Rename pickup place, Nowhere Noodles", key: "r"),
-                    mergeControl: Control(title: "Merge", accessibilityLabel: "Merge pickup place, Nowhere Noodles", key: "m"),
+                    renameControl: Control(title: "Rename", accessibilityLabel: "Rename pickup place, Nowhere Noodles", command: .rename),
+                    mergeControl: Control(title: "Merge", accessibilityLabel: "Merge pickup place, Nowhere Noodles", command: .merge),
                     mergeFooter: nil,
                     keys: [
-                        KeyHint("↑↓", "scroll"), KeyHint("r", "rename"), KeyHint("m", "merge"), KeyHint("Esc", "back"),
-                        KeyHint("?", "keys"),
+                        ScreenAction(.upDown, "scroll", .select), ScreenAction(.character("r"), "rename", .rename),
+                        ScreenAction(.character("m"), "merge", .merge), .goingBack, .keysList,
                     ]))
     }
 
@@ -277,7 +287,7 @@ struct ScreenModelTests {
         let screen = PlaceHistoryScreen(history: try store.history(ofPlace: place.id), format: fixture.format)
         #expect(
             screen.mergeControl
-                == Control(title: "Merge", accessibilityLabel: "Merge pickup place, Example Diner", key: "m", isEnabled: false))
+                == Control(title: "Merge", accessibilityLabel: "Merge pickup place, Example Diner", command: .merge, isEnabled: false))
         #expect(screen.mergeFooter == "Merge needs another pickup place to merge into, and this is the only one.")
         let list = MergeListScreen(source: place, destinations: try store.mergeDestinations(forPlace: place.id))
         #expect(list.destinations.isEmpty && list.emptyReason == screen.mergeFooter)
@@ -297,16 +307,16 @@ struct ScreenModelTests {
             RenameSheet(place: source)
                 == RenameSheet(
                     title: "Rename pickup place", fieldLabel: "Name", prefilledName: "Example Diner",
-                    saveControl: Control(title: "Save", accessibilityLabel: "Save new name for Example Diner", key: "Enter"),
-                    cancelControl: Control(title: "Cancel", accessibilityLabel: "Cancel renaming Example Diner", key: "Esc"),
-                    keys: [KeyHint("Enter", "save"), KeyHint("Esc", "cancel")]))
+                    saveControl: Control(title: "Save", accessibilityLabel: "Save new name for Example Diner", command: .record),
+                    cancelControl: Control(title: "Cancel", accessibilityLabel: "Cancel renaming Example Diner", command: .back),
+                    keys: [ScreenAction(.enter, "save", .record), ScreenAction(.escape, "cancel", .back)]))
         let list = MergeListScreen(source: source, destinations: try store.mergeDestinations(forPlace: source.id))
         #expect(list.title == "Merge Example Diner into…")
         #expect(list.renameHint == "To give Example Diner a name no place has yet, rename it instead: Esc, then r.")
         #expect(
             list.destinations.map(\.control) == [
-                Control(title: "a&b grill", accessibilityLabel: "Merge Example Diner into a&b grill", key: "Enter"),
-                Control(title: "Nowhere Noodles", accessibilityLabel: "Merge Example Diner into Nowhere Noodles", key: "Enter"),
+                Control(title: "a&b grill", accessibilityLabel: "Merge Example Diner into a&b grill", command: .open),
+                Control(title: "Nowhere Noodles", accessibilityLabel: "Merge Example Diner into Nowhere Noodles", command: .open),
             ])
         let confirmation = MergeConfirmation(source: "Example Diner", destination: "Nowhere Noodles")
         #expect(

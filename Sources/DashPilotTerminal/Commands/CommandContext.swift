@@ -20,14 +20,18 @@ final class CommandContext {
     let format: ScreenFormat
     /// Asks a yes/no question on the terminal: `(question, prompt) -> yes`.
     let confirm: (String, String) -> Bool
-    /// The clock the screens read "now" from (the store keeps its own for what it records).
-    let clock: any WallClock = SystemClock()
+    /// The program's one clock: the store records by it and the screens read "now" from it.
+    let clock: any WallClock
     private var opened: DashPilotStore?
 
-    init(storePath: StorePath, environment: [String: String], format: ScreenFormat, confirm: @escaping (String, String) -> Bool) {
+    init(
+        storePath: StorePath, environment: [String: String], format: ScreenFormat, clock: any WallClock,
+        confirm: @escaping (String, String) -> Bool
+    ) {
         self.storePath = storePath
         self.environment = environment
         self.format = format
+        self.clock = clock
         self.confirm = confirm
     }
 
@@ -38,7 +42,8 @@ final class CommandContext {
     func store() throws -> DashPilotStore {
         if let opened { return opened }
         let store = try DashPilotStore(
-            storePath: storePath, log: log, busyTimeoutMilliseconds: busyTimeout, migrationProgress: MigrationProgress.onTerminal())
+            storePath: storePath, clock: clock, log: log, busyTimeoutMilliseconds: busyTimeout,
+            migrationProgress: MigrationProgress.onTerminal())
         opened = store
         return store
     }
@@ -48,7 +53,7 @@ final class CommandContext {
     func readStore() throws -> DashPilotStore {
         if let opened { return opened }
         if storeIsMissing {
-            let empty = try DashPilotStore.emptyInMemory(log: log)
+            let empty = try DashPilotStore.emptyInMemory(clock: clock, log: log)
             opened = empty
             return empty
         }
@@ -64,8 +69,9 @@ final class CommandContext {
     /// The store as it is, never migrated or created (`doctor` changes nothing); a store that
     /// does not exist reads as an empty one.
     func storeAsItIs() throws -> DashPilotStore {
-        if storeIsMissing { return try DashPilotStore.emptyInMemory(log: log) }
-        return try DashPilotStore(storePath: storePath, log: log, busyTimeoutMilliseconds: busyTimeout, migrating: false, creating: false)
+        if storeIsMissing { return try DashPilotStore.emptyInMemory(clock: clock, log: log) }
+        return try DashPilotStore(
+            storePath: storePath, clock: clock, log: log, busyTimeoutMilliseconds: busyTimeout, migrating: false, creating: false)
     }
 
     /// Prints `line` with any control character escaped.

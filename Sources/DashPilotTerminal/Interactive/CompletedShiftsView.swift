@@ -11,7 +11,7 @@ final class CompletedShiftsView: TerminalScreen {
     private var windowStart = 0
     private var window: [ShiftListScreen.Row] = []
     private var selected = 0
-    private let keyList = ShiftListScreen(summaries: [], format: .current).keys
+    private let keyList = ShiftListScreen.actions
 
     func reload(_ app: AppEnvironment) throws {
         total = try app.store.shiftCount(completedOnly: true)
@@ -25,23 +25,23 @@ final class CompletedShiftsView: TerminalScreen {
         window = summaries.map { ShiftListScreen.row($0, format: app.format) }
     }
 
-    var keys: [KeyHint] { keyList }
+    var keys: [ScreenAction] { keyList }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
-        switch key {
-        case .up, .down:
+        switch action(for: key)?.command {
+        case .select:
             selected = key == .up ? max(0, selected - 1) : min(max(0, total - 1), selected + 1)
             if selected < windowStart || selected >= windowStart + window.count { try readWindow(around: selected, app) }
             return .stay
-        case .enter:
+        case .open:
             let offset = selected - windowStart
             guard window.indices.contains(offset) else { return .stay }
             return .push(ShiftLogView(shiftID: window[offset].shiftID))
-        case .text("l"):
+        case .places:
             return .push(PlacesView())
-        case .text("w"):
+        case .weeks:
             return .push(WeeksView())
-        case .escape:
+        case .back:
             return .pop
         default:
             return .stay
@@ -61,6 +61,6 @@ final class CompletedShiftsView: TerminalScreen {
         if from < to {
             for index in from..<to { screen.row(window[index - windowStart].text, selected: index == selected) }
         }
-        screen.footer = KeyHint.line(model.keys)
+        screen.footer = ScreenAction.line(model.keys)
     }
 }

@@ -16,13 +16,13 @@ final class RenameView: TerminalScreen {
 
     func reload(_ app: AppEnvironment) throws {}
 
-    var keys: [KeyHint] { model.keys }
+    var keys: [ScreenAction] { model.keys }
 
     var inTextField: Bool { true }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
-        switch key {
-        case .enter:
+        switch action(for: key)?.command {
+        case .record:
             do {
                 _ = try app.store.renamePlace(id: placeID, to: try PickupPlaceName(field.text))
                 return .pop
@@ -31,7 +31,7 @@ final class RenameView: TerminalScreen {
             } catch let refusal as DashPilotRefusal {
                 error = refusal.sentence
             }
-        case .escape:
+        case .back:
             return .pop
         default:
             if field.handle(key) { error = nil }
@@ -43,7 +43,7 @@ final class RenameView: TerminalScreen {
         screen.boxTop(model.title)
         screen.boxField(label: model.fieldLabel, field)
         if let error { screen.boxWrapped(error, style: .warning) }
-        screen.boxLine(KeyHint.line(model.keys))
+        screen.boxLine(ScreenAction.line(model.keys))
         screen.boxBottom()
     }
 }
@@ -64,15 +64,14 @@ final class MergeListView: TerminalScreen {
         selected = min(selected, max(0, model.destinations.count - 1))
     }
 
-    var keys: [KeyHint] { model.keys }
+    var keys: [ScreenAction] { model.keys }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
-        switch key {
-        case .up: selected = max(0, selected - 1)
-        case .down: selected = min(max(0, model.destinations.count - 1), selected + 1)
-        case .enter where model.destinations.indices.contains(selected):
+        switch action(for: key)?.command {
+        case .select: selected = key == .up ? max(0, selected - 1) : min(max(0, model.destinations.count - 1), selected + 1)
+        case .open where model.destinations.indices.contains(selected):
             return .push(MergeConfirmView(sourceID: source.id, destinationID: model.destinations[selected].placeID))
-        case .escape: return .pop
+        case .back: return .pop
         default: break
         }
         return .stay
@@ -86,7 +85,7 @@ final class MergeListView: TerminalScreen {
         }
         screen.blank()
         screen.wrapped(model.renameHint, style: .dim)
-        screen.footer = KeyHint.line(model.keys)
+        screen.footer = ScreenAction.line(model.keys)
     }
 }
 
@@ -109,11 +108,11 @@ final class MergeConfirmView: TerminalScreen {
         model = MergeConfirmation(source: source.name, destination: destination.name)
     }
 
-    var keys: [KeyHint] { model?.keys ?? [] }
+    var keys: [ScreenAction] { model?.keys ?? [] }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
-        switch key {
-        case .text("y"):
+        switch action(for: key)?.command {
+        case .confirm:
             _ = try app.store.mergePlace(sourceID: sourceID, into: destinationID)
             // The source is gone: leave its screens and show the place that kept the deliveries.
             let sourceID = self.sourceID
@@ -124,7 +123,7 @@ final class MergeConfirmView: TerminalScreen {
                     if let place = screen as? PlaceHistoryView, place.placeID == sourceID { passedSource = true }
                     return true
                 }, then: PlaceHistoryView(placeID: destinationID))
-        case .text("n"), .escape:
+        case .keep:
             return .pop
         default:
             return .stay
@@ -134,6 +133,6 @@ final class MergeConfirmView: TerminalScreen {
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
         screen.wrapped(model.text)
-        screen.footer = KeyHint.line(model.keys)
+        screen.footer = ScreenAction.line(model.keys)
     }
 }

@@ -16,9 +16,12 @@ final class InteractiveApp {
     private var quitting = false
     private var terminal: RawTerminal?
 
-    init(store: DashPilotStore, format: ScreenFormat, environment: [String: String]) {
+    let clock: any WallClock
+
+    init(store: DashPilotStore, format: ScreenFormat, environment: [String: String], clock: any WallClock) {
         self.store = store
         self.format = format
+        self.clock = clock
         styled = (environment["NO_COLOR"] ?? "").isEmpty
         bars = Bars(plain: Bars.isPlain(environment))
     }
@@ -27,7 +30,7 @@ final class InteractiveApp {
     var headlessRows = 24
 
     private var environment: AppEnvironment {
-        AppEnvironment(store: store, format: format, rows: terminal?.size.rows ?? headlessRows, bars: bars)
+        AppEnvironment(store: store, format: format, rows: terminal?.size.rows ?? headlessRows, bars: bars, clock: clock)
     }
 
     /// Runs until the driver quits; returns the exit status.
@@ -35,7 +38,6 @@ final class InteractiveApp {
         let terminal = RawTerminal()
         self.terminal = terminal
         defer { terminal.restore() }
-        var seenVersion = (try? store.dataVersion()) ?? 0
         start()
         draw()
         while !quitting {
@@ -43,18 +45,27 @@ final class InteractiveApp {
             for key in Key.parse(input) where !quitting {
                 handle(key)
             }
-            // A change committed from another terminal: the screen on top reads again.
-            let version = (try? store.dataVersion()) ?? seenVersion
-            let changed = version != seenVersion
-            if changed {
-                seenVersion = version
-                reloadTop()
-            }
+            let changed = noticeChanges()
             let resized = terminalResized != 0
             terminalResized = 0
             if !input.isEmpty || resized || changed { draw() }
         }
         return status
+    }
+
+    /// The store's version when the screens last read it.
+    private var seenVersion: Int64?
+
+    /// Reads the screen on top again when another terminal committed a change since it last
+    /// read; returns whether it did.
+    @discardableResult
+    func noticeChanges() -> Bool {
+        let version = (try? store.dataVersion()) ?? seenVersion
+        guard let version, version != seenVersion else { return false }
+        let first = seenVersion == nil
+        seenVersion = version
+        if !first { reloadTop() }
+        return !first
     }
 
     private func reloadTop() {
@@ -90,11 +101,12 @@ final class InteractiveApp {
             return
         }
         guard let top = stack.last else { return }
+        let listsKeys = ScreenAction.keysList.key.matches(key)
         if showingKeys {
             showingKeys = false
-            if key == .escape || key == .text("?") { return }
+            if key == .escape || listsKeys { return }
         }
-        if key == .text("?") && !top.inTextField {
+        if listsKeys && !top.inTextField {
             showingKeys = true
             return
         }
@@ -136,21 +148,29 @@ final class InteractiveApp {
     }
 
     /// Opens the first screen: what `run` does before the first frame.
-    func start() { reloadTop() }
+    func start() {
+        seenVersion = try? store.dataVersion()
+        reloadTop()
+    }
 
     /// The frame for a window of `columns` × `rows`, as the terminal would be sent it.
-    func frame(columns: Int, rows: Int) -> String {
-        guard let top = stack.last else { return "" }
+    func frame(columns: Int, rows: Int) -> String { buffer(columns: columns).frame(rows: rows, message: message) }
+
+    /// The window of `columns` × `rows` as plain lines, as a terminal would show it.
+    func window(columns: Int, rows: Int) -> [String] { buffer(columns: columns).window(rows: rows, message: message).map(\.text) }
+
+    private func buffer(columns: Int) -> ScreenBuffer {
+        guard let top = stack.last else { return ScreenBuffer(width: columns, styled: styled) }
         var screen = ScreenBuffer(width: columns, styled: styled)
         if showingKeys {
             screen.line(ScreenMessages.keysTitle, style: .bold)
             screen.blank()
-            for hint in top.keys { screen.line("  \(hint.key.padding(8))\(hint.action)") }
+            for action in top.keys where action.isListed { screen.line("  \(action.key.title.padding(8))\(action.label)") }
             screen.blank()
             screen.footer = ScreenMessages.keysFooter
         } else {
             top.render(into: &screen, environment)
         }
-        return screen.frame(rows: rows, message: message)
+        return screen
     }
 }

@@ -1,23 +1,27 @@
+import DashPilotCore
 import DashPilotScreens
 import DashPilotStore
 
 /// The interactive mode without a terminal: keys in as the terminal would send them, finished
-/// frames out. For measuring key-to-frame times (`dashpilot-bench`) and for tests.
+/// frames out, at the time a clock says. For measuring key-to-frame times (`dashpilot-bench`) and
+/// for tests, which drive every screen in process at a fixed time.
 public final class InteractiveHarness {
     private let app: InteractiveApp
-    private let columns: Int
-    private let rows: Int
+    private var columns: Int
+    private var rows: Int
 
-    /// The interactive mode on the store at `path`, in a window of `columns` × `rows`.
-    public init(storePath path: String, columns: Int, rows: Int, environment: [String: String] = [:]) throws {
-        let store = try DashPilotStore(path: path)
-        app = InteractiveApp(store: store, format: .driver(environment: environment), environment: environment)
+    /// The interactive mode on the store at `path`, in a window of `columns` × `rows`, reading
+    /// the time from `clock` (the store records by it too).
+    public init(storePath path: String, columns: Int, rows: Int, environment: [String: String] = [:], clock: any WallClock) throws {
+        let store = try DashPilotStore(path: path, clock: clock)
+        app = InteractiveApp(store: store, format: .driver(environment: environment), environment: environment, clock: clock)
         app.headlessRows = rows
         self.columns = columns
         self.rows = rows
     }
 
     /// Opens the first screen and returns its frame.
+    @discardableResult
     public func firstFrame() -> String {
         app.start()
         return app.frame(columns: columns, rows: rows)
@@ -25,8 +29,27 @@ public final class InteractiveHarness {
 
     /// Feeds `input` (bytes as a terminal sends them: `"\u{1B}[B"` is ↓) and returns the frame
     /// that follows.
+    @discardableResult
     public func press(_ input: String) -> String {
         for key in Key.parse(Array(input.utf8)) { app.handle(key) }
         return app.frame(columns: columns, rows: rows)
     }
+
+    /// What the run loop does while no key comes: a change committed from another terminal is
+    /// read again. Returns the frame.
+    @discardableResult
+    public func idle() -> String {
+        app.noticeChanges()
+        return app.frame(columns: columns, rows: rows)
+    }
+
+    /// The window resized to `columns` × `rows`.
+    public func resize(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+        app.headlessRows = rows
+    }
+
+    /// The window as a terminal shows it: one line a row, without styles.
+    public var screen: String { app.window(columns: columns, rows: rows).joined(separator: "\n") }
 }

@@ -28,28 +28,23 @@ final class PickupSheetView: TerminalScreen {
     /// The row selected: the most recent place on opening (the name field when there is none).
     private var currentFocus: Int { focus ?? 0 }
 
-    var keys: [KeyHint] { model?.keys(focus: currentFocus, fieldIsEmpty: field.text.isEmpty) ?? [] }
+    var keys: [ScreenAction] { model?.keys(focus: currentFocus, fieldIsEmpty: field.text.isEmpty) ?? [] }
 
     var inTextField: Bool { !field.text.isEmpty }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         let fieldIndex = recent.count
         let lastIndex = model?.removeControl == nil ? fieldIndex : fieldIndex + 1
-        switch key {
-        case .text(let typed) where field.text.isEmpty && typed.count == 1 && ("1"..."5").contains(typed):
-            guard let position = Int(typed), position <= recent.count else {
-                error = DashPilotRefusal.recentPlaceOutOfRange(requested: Int(typed) ?? 0, available: recent.count).sentence
-                return .stay
-            }
+        switch action(for: key)?.command {
+        case .recordRecent:
+            guard case .text(let typed) = key, let position = Int(typed), position <= recent.count else { return .stay }
             _ = try app.store.setPickupPlace(placeID: recent[position - 1].place.id, delivery: number, shiftID: shiftID)
             return .pop
-        case .up:
-            focus = max(0, currentFocus - 1)
-        case .down:
-            focus = min(lastIndex, currentFocus + 1)
-        case .escape:
+        case .move:
+            focus = key == .up ? max(0, currentFocus - 1) : min(lastIndex, currentFocus + 1)
+        case .back:
             return .pop
-        case .enter:
+        case .record:
             let focus = currentFocus
             if focus < recent.count {
                 _ = try app.store.setPickupPlace(placeID: recent[focus].place.id, delivery: number, shiftID: shiftID)
@@ -90,7 +85,7 @@ final class PickupSheetView: TerminalScreen {
             screen.boxLine((focus > fieldIndex ? "▸ " : "  ") + remove.title, style: focus > fieldIndex ? .selected : .normal)
         }
         screen.boxLine("")
-        screen.boxWrapped(KeyHint.line(keys))
+        screen.boxWrapped(ScreenAction.line(keys))
         screen.boxBottom()
     }
 }

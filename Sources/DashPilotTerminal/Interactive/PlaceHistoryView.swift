@@ -28,21 +28,21 @@ final class PlaceHistoryView: TerminalScreen {
         model = PlaceHistoryScreen(history: history, format: app.format)
     }
 
-    var keys: [KeyHint] { model?.keys ?? [] }
+    var keys: [ScreenAction] { model?.keys ?? [] }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         guard let history else { return .pop }
-        switch key {
-        case .up, .down:
+        switch action(for: key)?.command {
+        case .select:
             selected = key == .up ? max(0, selected - 1) : min(max(0, history.deliveryCount - 1), selected + 1)
             if selected < windowStart || selected >= windowStart + history.deliveries.count { try read(windowAround: selected, app) }
             return .stay
-        case .text("r"):
+        case .rename:
             return .push(RenameView(place: history.place))
-        case .text("m"):
+        case .merge:
             guard history.catalogueCount > 1 else { return .message(PlaceHistoryScreen.onlyPlaceFooter) }
             return .push(MergeListView(source: history.place))
-        case .escape:
+        case .back:
             return .pop
         default:
             return .stay
@@ -65,8 +65,10 @@ final class PlaceHistoryView: TerminalScreen {
             for index in from..<to { screen.row(model.rows[index - windowStart].text, selected: index == selected) }
         }
         screen.blank()
-        screen.line("[ \(model.renameControl.title) ]  r        [ \(model.mergeControl.title) ]  m")
+        screen.line(
+            "[ \(model.renameControl.title) ]  \(keyTitle(model.renameControl.command))        "
+                + "[ \(model.mergeControl.title) ]  \(keyTitle(model.mergeControl.command))")
         if let footer = model.mergeFooter { screen.wrapped(footer, style: .dim) }
-        screen.footer = KeyHint.line(model.keys)
+        screen.footer = ScreenAction.line(model.keys)
     }
 }

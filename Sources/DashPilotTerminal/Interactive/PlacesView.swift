@@ -20,17 +20,16 @@ final class PlacesView: TerminalScreen {
         selected = min(selected, max(0, model.rows.count - 1))
     }
 
-    var keys: [KeyHint] { model?.keys ?? [] }
+    var keys: [ScreenAction] { model?.keys ?? [] }
 
     var inTextField: Bool { !filter.text.isEmpty }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         let rows = model?.rows ?? []
-        switch key {
-        case .up: selected = max(0, selected - 1)
-        case .down: selected = min(max(0, rows.count - 1), selected + 1)
-        case .enter where rows.indices.contains(selected): return .push(PlaceHistoryView(placeID: rows[selected].placeID))
-        case .escape: return .pop
+        switch action(for: key)?.command {
+        case .select: selected = key == .up ? max(0, selected - 1) : min(max(0, rows.count - 1), selected + 1)
+        case .open where rows.indices.contains(selected): return .push(PlaceHistoryView(placeID: rows[selected].placeID))
+        case .back: return .pop
         default:
             if filter.handle(key) {
                 selected = 0
@@ -42,7 +41,7 @@ final class PlacesView: TerminalScreen {
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
-        screen.titled(model.title, right: "? keys")
+        screen.titled(model.title, right: ScreenAction.line([.keysList]))
         screen.line("\(model.filterLabel)  [ \(filter.visible(width: max(8, screen.width - model.filterLabel.count - 6))) ]")
         screen.blank()
         screen.pinHeader()
@@ -57,6 +56,6 @@ final class PlacesView: TerminalScreen {
             screen.row(
                 name + String(repeating: " ", count: max(1, nameWidth - DisplayWidth.of(name))) + row.detail, selected: index == selected)
         }
-        screen.footer = KeyHint.line(model.keys)
+        screen.footer = ScreenAction.line(model.keys)
     }
 }

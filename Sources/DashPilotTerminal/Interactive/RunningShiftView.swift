@@ -4,66 +4,62 @@ import DashPilotScreens
 /// The running shift: a card a delivery, the lifecycle one key away.
 final class RunningShiftView: TerminalScreen {
     private var log: ShiftLog?
-    private var model = RunningShiftScreen(log: nil, format: .current, now: SystemClock().now())
+    private var model: RunningShiftScreen?
     private var selected: Int?
 
     func reload(_ app: AppEnvironment) throws {
         log = try app.store.runningShift().map { try app.store.shiftLog(id: $0.id) }
         model = RunningShiftScreen(log: log, format: app.format, now: app.clock.now())
-        if let selected, !model.cards.contains(where: { $0.number == selected }) { self.selected = nil }
+        if let selected, model?.cards.contains(where: { $0.number == selected }) != true { self.selected = nil }
     }
 
-    var keys: [KeyHint] { model.keys }
+    var keys: [ScreenAction] { model?.keys ?? [] }
 
-    private var current: Int? { selected ?? model.initiallySelected }
+    private var current: Int? { selected ?? model?.initiallySelected }
 
     private var currentDelivery: Delivery? { log?.deliveries.first { $0.number == current } }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
-        let numbers = model.cards.map { $0.number }
-        switch key {
-        case .up, .down:
+        let numbers = model?.cards.map { $0.number } ?? []
+        switch action(for: key)?.command {
+        case .select:
             guard let current, let index = numbers.firstIndex(of: current) else { return .stay }
             selected = numbers[key == .up ? max(0, index - 1) : min(numbers.count - 1, index + 1)]
             return .stay
-        case .enter:
+        case .nextStep:
             guard let delivery = currentDelivery else { return .stay }
             guard let step = delivery.state.nextStep else { return .message(ScreenMessages.noMoreSteps(delivery)) }
             _ = try app.store.record(step, delivery: delivery.number)
             return .reload
-        case .text("p"):
+        case .pickupPlace:
             guard let log, let current else { return .stay }
             return .push(PickupSheetView(shiftID: log.shift.id, number: current))
-        case .text("a"):
+        case .accept:
             selected = try app.store.acceptDelivery().number
             return .reload
-        case .text("x"):
+        case .cancelDelivery:
             guard let delivery = currentDelivery else { return .stay }
             if delivery.state.isFinished { return .message(ScreenMessages.cannotCancel(delivery)) }
             return .push(CancelConfirmView(number: delivery.number))
-        case .text("s"):
+        case .startShift:
             if log != nil { return .message(ScreenMessages.shiftAlreadyRunning) }
             _ = try app.store.startShift()
             return .reload
-        case .text("e"):
+        case .endShift:
             guard log != nil else { return .stay }
             selected = nil
             return .push(EndShiftView())
-        case .text("h"):
-            return .push(CompletedShiftsView())
-        case .text("l"):
-            return .push(PlacesView())
-        case .text("w"):
-            return .push(WeeksView())
-        case .text("q"):
-            return .quit
-        default:
-            return .stay
+        case .history: return .push(CompletedShiftsView())
+        case .places: return .push(PlacesView())
+        case .weeks: return .push(WeeksView())
+        case .quit: return .quit
+        default: return .stay
         }
     }
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
-        screen.titled(model.title, right: "? keys")
+        guard let model else { return }
+        screen.titled(model.title, right: ScreenAction.line([.keysList]))
         if let line = model.longRunningLine { screen.wrapped(line, style: .warning) }
         if let hint = model.emptyHint {
             screen.blank()
@@ -76,11 +72,13 @@ final class RunningShiftView: TerminalScreen {
             screen.row(card.title, selected: isSelected, style: style)
             if let place = card.placeLine { screen.line("  " + place, style: style) }
             if let wait = card.waitLine { screen.line("  " + wait, style: .dim) }
-            screen.split(left: "  [ \(card.pickupControl.title) ]", right: "p", style: style)
+            screen.split(left: "  [ \(card.pickupControl.title) ]", right: keyTitle(card.pickupControl.command), style: style)
             // The selected card's button is what must show: the window follows it.
-            if let button = card.lifecycleButton { screen.bigButton(button.title, key: "Enter", compact: app.rows < 20, focus: isSelected) }
+            if let button = card.lifecycleButton {
+                screen.bigButton(button.title, key: keyTitle(button.command), compact: app.rows < 20, focus: isSelected)
+            }
         }
-        screen.footer = KeyHint.line(model.keys)
+        screen.footer = ScreenAction.line(model.keys)
     }
 }
 
@@ -96,14 +94,14 @@ final class CancelConfirmView: TerminalScreen {
 
     func reload(_ app: AppEnvironment) throws {}
 
-    var keys: [KeyHint] { model.keys }
+    var keys: [ScreenAction] { model.keys }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
-        switch key {
-        case .text("y"):
+        switch action(for: key)?.command {
+        case .confirm:
             _ = try app.store.record(.cancel, delivery: number)
             return .pop
-        case .text("n"), .escape: return .pop
+        case .keep: return .pop
         default: return .stay
         }
     }
@@ -112,6 +110,6 @@ final class CancelConfirmView: TerminalScreen {
         screen.line(model.title, style: .bold)
         screen.blank()
         screen.wrapped(model.text)
-        screen.footer = KeyHint.line(model.keys)
+        screen.footer = ScreenAction.line(model.keys)
     }
 }

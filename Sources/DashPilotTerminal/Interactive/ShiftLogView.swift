@@ -17,26 +17,24 @@ final class ShiftLogView: TerminalScreen {
         selected = min(selected, max(0, log.deliveries.count - 1))
     }
 
-    var keys: [KeyHint] { model?.keys ?? [] }
+    var keys: [ScreenAction] { model?.keys ?? [] }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         let deliveries = log?.deliveries ?? []
-        switch key {
-        case .up:
-            selected = max(0, selected - 1)
-        case .down:
-            selected = min(max(0, deliveries.count - 1), selected + 1)
-        case .enter where deliveries.indices.contains(selected):
+        switch action(for: key)?.command {
+        case .select:
+            selected = key == .up ? max(0, selected - 1) : min(max(0, deliveries.count - 1), selected + 1)
+        case .open where deliveries.indices.contains(selected):
             guard let placeID = deliveries[selected].pickupPlaceID else {
                 return .message(ScreenMessages.noPlace(deliveries[selected].number))
             }
             return .push(PlaceHistoryView(placeID: placeID))
-        case .text("$"):
+        case .earnings:
             guard let shift = log?.shift else { return .stay }
             return .push(EarningsView(shift: shift))
-        case .text("p") where deliveries.indices.contains(selected):
+        case .pickupPlace where deliveries.indices.contains(selected):
             return .push(PickupSheetView(shiftID: shiftID, number: deliveries[selected].number))
-        case .escape:
+        case .back:
             return .pop
         default:
             break
@@ -62,6 +60,6 @@ final class ShiftLogView: TerminalScreen {
             screen.blank()
             screen.line(ScreenMessages.noDeliveriesRecorded)
         }
-        screen.footer = KeyHint.line(model.keys)
+        screen.footer = ScreenAction.line(model.keys)
     }
 }

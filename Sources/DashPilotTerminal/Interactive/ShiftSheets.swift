@@ -18,17 +18,17 @@ final class EndShiftView: TerminalScreen {
             log: try app.store.shiftLog(id: running.id), lastActivity: last, now: app.clock.now(), format: app.format)
     }
 
-    var keys: [KeyHint] { model?.choices ?? [] }
+    var keys: [ScreenAction] { model?.keys ?? [] }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
-        switch key {
-        case .text("y"):
+        switch action(for: key)?.command {
+        case .endNow:
             _ = try app.store.endShift()
             return .pop
-        case .text("l"):
+        case .endAtLastActivity:
             _ = try app.store.endShift(at: lastActivity)
             return .pop
-        case .text("n"), .escape:
+        case .keep:
             return .pop
         default:
             return .stay
@@ -40,8 +40,8 @@ final class EndShiftView: TerminalScreen {
         screen.wrapped(model.title, style: .bold)
         screen.wrapped(model.summary)
         screen.blank()
-        for choice in model.choices { screen.wrapped("\(choice.key)  \(choice.action)") }
-        screen.footer = KeyHint.line(model.keys)
+        for choice in model.keys { if let detail = choice.detail { screen.wrapped("\(choice.key.title)  \(detail)") } }
+        screen.footer = ScreenAction.line(model.keys)
     }
 }
 
@@ -62,15 +62,15 @@ final class EarningsView: TerminalScreen {
 
     func reload(_ app: AppEnvironment) throws {}
 
-    var keys: [KeyHint] { model?.keys ?? [] }
+    var keys: [ScreenAction] { model?.keys ?? [] }
 
     var inTextField: Bool { true }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
-        switch key {
-        case .escape:
+        switch action(for: key)?.command {
+        case .back:
             return .pop
-        case .enter:
+        case .record:
             let text = field.text.trimmingCharacters(in: .whitespaces)
             if text.isEmpty {
                 try app.store.setEarnings(nil, shiftID: shiftID)
@@ -100,7 +100,7 @@ final class EarningsView: TerminalScreen {
         screen.boxTop(model.title)
         screen.boxField(label: model.fieldLabel, field)
         if let error { screen.boxWrapped(error, style: .warning) }
-        screen.boxLine(KeyHint.line(model.keys))
+        screen.boxLine(ScreenAction.line(model.keys))
         screen.boxBottom()
     }
 }

@@ -12,8 +12,8 @@ struct AppEnvironment {
     var rows: Int
     /// How bar pictures are drawn.
     var bars: Bars
-    /// The clock the screens read "now" from.
-    var clock: any WallClock = SystemClock()
+    /// The clock the screens read "now" from: the program's one clock, injected where it starts.
+    var clock: any WallClock
 }
 
 /// Where a key leaves the interactive mode.
@@ -45,14 +45,34 @@ protocol TerminalScreen: AnyObject {
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation
     /// Draws the screen from what it holds.
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment)
-    /// The keys `?` lists.
-    var keys: [KeyHint] { get }
+    /// The screen's actions, from its model: what the footer and `?` list, and what a key does.
+    var keys: [ScreenAction] { get }
     /// Whether typed text goes into a field (so that `?` is a character, not the keys overlay).
     var inTextField: Bool { get }
 }
 
 extension TerminalScreen {
     var inTextField: Bool { false }
+
+    /// The action `key` works on this screen, if any.
+    func action(for key: Key) -> ScreenAction? { keys.first { $0.key.matches(key) } }
+
+    /// The key that works `command`, as the footer shows it ("p"), for a control drawn beside it.
+    func keyTitle(_ command: ScreenAction.Command?) -> String { keys.first { $0.command == command }?.key.title ?? "" }
+}
+
+extension ScreenAction.Key {
+    /// Whether the terminal's `key` is this key.
+    func matches(_ key: Key) -> Bool {
+        switch (self, key) {
+        case (.character(let character), .text(let text)): text == String(character)
+        case (.enter, .enter), (.escape, .escape), (.up, .up), (.down, .down), (.home, .home), (.end, .end), (.delete, .delete):
+            true
+        case (.upDown, .up), (.upDown, .down): true
+        case (.digits(let range), .text(let text)): text.count == 1 && Int(text).map(range.contains) == true
+        default: false
+        }
+    }
 }
 
 extension ScreenBuffer {

@@ -18,18 +18,17 @@ final class WeeksView: TerminalScreen {
         selected = min(selected, max(0, periods.count - 1))
     }
 
-    var keys: [KeyHint] { model?.keys ?? [] }
+    var keys: [ScreenAction] { model?.keys ?? [] }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
-        switch key {
-        case .up: selected = max(0, selected - 1)
-        case .down: selected = min(max(0, periods.count - 1), selected + 1)
-        case .text("m"):
+        switch action(for: key)?.command {
+        case .select: selected = key == .up ? max(0, selected - 1) : min(max(0, periods.count - 1), selected + 1)
+        case .switchPeriod:
             kind = kind == .week ? .month : .week
             selected = 0
             return .reload
-        case .enter where periods.indices.contains(selected): return .push(PeriodView(figures: periods[selected]))
-        case .escape: return .pop
+        case .open where periods.indices.contains(selected): return .push(PeriodView(figures: periods[selected]))
+        case .back: return .pop
         default: break
         }
         return .stay
@@ -37,7 +36,7 @@ final class WeeksView: TerminalScreen {
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
-        screen.titled(model.title, right: "? keys")
+        screen.titled(model.title, right: ScreenAction.line([.keysList]))
         screen.blank()
         if laidOut?.width != screen.width {
             laidOut = (screen.width, PlainText.periodRows(model, bars: app.bars, width: screen.width - 2))
@@ -47,7 +46,7 @@ final class WeeksView: TerminalScreen {
         let from = max(0, selected - reach)
         let to = min(lines.count, selected + reach)
         for index in from..<to { screen.row(lines[index], selected: index == selected) }
-        screen.footer = KeyHint.line(model.keys)
+        screen.footer = ScreenAction.line(model.keys)
     }
 }
 
@@ -70,14 +69,13 @@ final class PeriodView: TerminalScreen {
         selected = min(selected, max(0, summaries.count - 1))
     }
 
-    var keys: [KeyHint] { model?.keys ?? [] }
+    var keys: [ScreenAction] { model?.keys ?? [] }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
-        switch key {
-        case .up: selected = max(0, selected - 1)
-        case .down: selected = min(max(0, summaries.count - 1), selected + 1)
-        case .enter where summaries.indices.contains(selected): return .push(ShiftLogView(shiftID: summaries[selected].shift.id))
-        case .escape: return .pop
+        switch action(for: key)?.command {
+        case .select: selected = key == .up ? max(0, selected - 1) : min(max(0, summaries.count - 1), selected + 1)
+        case .open where summaries.indices.contains(selected): return .push(ShiftLogView(shiftID: summaries[selected].shift.id))
+        case .back: return .pop
         default: break
         }
         return .stay
@@ -93,6 +91,6 @@ final class PeriodView: TerminalScreen {
         screen.pinHeader()
         if let empty = model.emptyMessage { screen.line(empty) }
         for (index, row) in model.shifts.enumerated() { screen.row(row.text, selected: index == selected) }
-        screen.footer = KeyHint.line(model.keys)
+        screen.footer = ScreenAction.line(model.keys)
     }
 }
