@@ -89,6 +89,9 @@ final class InteractiveApp {
     /// The status `run` returns: 0 on quit, 130 on Ctrl-C, as shells expect.
     private var status = ExitStatus.done
 
+    /// The status the mode ended with, once it has (`q`, Ctrl-C); `nil` while it runs.
+    var exitStatus: Int32? { quitting ? status : nil }
+
     func handle(_ key: Key) {
         if key == .interrupt || key == .endOfInput {
             if key == .interrupt { status = ExitStatus.interrupted }

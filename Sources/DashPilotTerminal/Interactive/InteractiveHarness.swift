@@ -50,6 +50,11 @@ public final class InteractiveHarness {
         app.headlessRows = rows
     }
 
-    /// The window as a terminal shows it: one line a row, without styles.
-    public var screen: String { app.window(columns: columns, rows: rows).joined(separator: "\n") }
+    /// The status the mode ended with (0 after `q`, 130 after Ctrl-C), or `nil` while it runs.
+    public var exitStatus: Int32? { app.exitStatus }
+
+    /// The window as a terminal shows it: one line a row, without styles or trailing blanks.
+    public var screen: String {
+        app.window(columns: columns, rows: rows).map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
+    }
 }

@@ -1,0 +1,67 @@
+import DashPilotCore
+import Foundation
+import Testing
+
+@testable import DashPilotTerminal
+
+/// A clock a test sets and moves by hand.
+final class SetClock: WallClock, @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+
+    /// A clock reading `time`, "2026-11-29 17:02:00" in UTC.
+    init(_ time: String) { current = SetClock.date(time) }
+
+    func now() -> Date { lock.withLock { current } }
+
+    /// Sets the clock to `time`.
+    func set(_ time: String) { lock.withLock { current = SetClock.date(time) } }
+
+    /// Moves the clock on by `seconds`.
+    func advance(_ seconds: Double) { lock.withLock { current = current.addingTimeInterval(seconds) } }
+
+    static func date(_ time: String) -> Date {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter.date(from: time) ?? Date(timeIntervalSince1970: 0)
+    }
+}
+
+/// The interactive mode in process on a test's store, at a time the test chose: keys in, the
+/// window out as plain lines. What only a real terminal shows stays with tmux.
+struct Window {
+    static let up = "\u{1B}[A"
+    static let down = "\u{1B}[B"
+    static let left = "\u{1B}[D"
+    static let enter = "\r"
+    static let escape = "\u{1B}"
+    static let backspace = "\u{7F}"
+
+    let harness: InteractiveHarness
+    let clock: SetClock
+
+    /// The interactive mode on `dash`'s store at `time`, in a window of `columns` × `rows`.
+    init(_ dash: Binary, at time: String, columns: Int = 100, rows: Int = 40, environment: [String: String] = [:]) throws {
+        clock = SetClock(time)
+        harness = try InteractiveHarness(
+            storePath: dash.storePath, columns: columns, rows: rows,
+            environment: ["LANG": "C.UTF-8", "TZ": "UTC", "NO_COLOR": "1"].merging(environment) { $1 }, clock: clock)
+        harness.firstFrame()
+    }
+
+    /// Presses `keys`, each as a terminal sends it, one read each.
+    func press(_ keys: String...) {
+        for key in keys { harness.press(key) }
+    }
+
+    /// Types `text` as one read.
+    func type(_ text: String) { harness.press(text) }
+
+    /// The window, as the terminal shows it.
+    var screen: String { harness.screen }
+
+    /// What the run loop does between keys: another terminal's change is read again.
+    func idle() { harness.idle() }
+}

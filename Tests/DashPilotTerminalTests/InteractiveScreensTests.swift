@@ -1,0 +1,132 @@
+import DashPilotStore
+import Foundation
+import Testing
+
+@testable import DashPilotTerminal
+
+/// The interactive mode's screens, driven in process at fixed times.
+@Suite("The interactive mode's screens, in process")
+struct InteractiveScreensTests {
+    @Test func openingNamingAPlaceAStepALiveChangeAndQuitting() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        dash.run(["pickup", "set", "1", "Nowhere Noodles"], at: "2026-11-29 17:01:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:02:00")
+        let window = try Window(dash, at: "2026-11-29 17:05:00")
+        var screen = window.screen
+        #expect(screen.contains("Shift running since 5:00 PM"))
+        #expect(screen.contains("▸ Delivery 2 · Accepted"))  // the newest open delivery is selected
+        #expect(screen.contains("[ Add Pickup Place ]") && screen.contains("Arrived at Pickup") && screen.contains("a accept"))
+
+        window.press("p")
+        screen = window.screen
+        #expect(screen.contains("Pickup place · Delivery 2") && screen.contains("Recent") && screen.contains("Nowhere Noodles"))
+        window.type("Sample Sandwiches")
+        window.press(Window.enter)
+        screen = window.screen
+        #expect(!screen.contains("Pickup place ·") && screen.contains("Sample Sandwiches") && screen.contains("[ Change Pickup Place ]"))
+
+        window.press(Window.enter)
+        #expect(window.screen.contains("Delivery 2 · At pickup") && window.screen.contains("Picked Up"))
+
+        // A command from another terminal shows without a key press.
+        #expect(dash.run(["delivery", "accept"], at: "2026-11-29 17:06:00").stdout == "3\n")
+        window.idle()
+        #expect(window.screen.contains("Delivery 3 · Accepted"))
+
+        window.press("q")
+        #expect(window.harness.exitStatus == 0)
+        let show = try #require(json(dash.run(["shift", "show", "--json"]).stdout) as? [String: Any])
+        let deliveries = try #require(show["deliveries"] as? [[String: Any]])
+        #expect(deliveries[1]["pickupPlace"] as? String == "Sample Sandwiches")
+        #expect(deliveries[1]["state"] as? String == "arrivedAtPickup")
+        #expect(deliveries[1]["arrivedAtPickupAt"] as? String == "2026-11-29T17:05:00Z")
+    }
+
+    @Test func theSheetKeepsARefusedNameWithItsSentence() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        let window = try Window(dash, at: "2026-11-29 17:05:00")
+        window.press("p")
+        window.type(String(repeating: "n", count: 121))
+        window.press(Window.enter)
+        #expect(window.screen.contains("too long") && window.screen.contains("Pickup place · Delivery 1"))
+        window.press(Window.escape)
+        #expect(!window.screen.contains("Pickup place · Delivery 1"))
+        window.press("?")
+        #expect(window.screen.contains("Keys on this screen"))
+    }
+
+    @Test func thePlacesListFiltersAsTheDriverTypesAndOpensAPlace() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        for (number, name) in ["Nowhere Noodles", "Nodle", "Example Diner"].enumerated() {
+            dash.run(["delivery", "accept"], at: "2026-11-29 17:0\(number + 1):00")
+            dash.run(["pickup", "set", String(number + 1), name], at: "2026-11-29 17:0\(number + 1):00")
+        }
+        let window = try Window(dash, at: "2026-11-29 17:05:00")
+        window.press("l")
+        var screen = window.screen
+        #expect(screen.contains("Places · 3") && screen.contains("Example Diner") && screen.contains("Nodle"))
+        window.type("NOO")
+        screen = window.screen
+        #expect(screen.contains("Places · 1 of 3 match \"NOO\""))
+        #expect(screen.contains("▸ Nowhere Noodles") && !screen.contains("Nodle ") && !screen.contains("Example Diner"))
+        window.press(Window.enter)
+        screen = window.screen
+        #expect(screen.contains("By time of day") && screen.contains("How long pickups took") && screen.contains("Shift 1 · Delivery 1"))
+    }
+
+    @Test func theWaitLineAppearsWhenAnotherTerminalNamesThePlace() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        dash.run(["pickup", "set", "1", "Nowhere Noodles"], at: "2026-11-29 17:01:00")
+        dash.run(["delivery", "arrive", "1"], at: "2026-11-29 17:02:00")
+        dash.run(["delivery", "pickup", "1"], at: "2026-11-29 17:09:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:10:00")
+        let window = try Window(dash, at: "2026-11-29 17:11:00")
+        #expect(window.screen.contains("Delivery 2 · Accepted") && !window.screen.contains("recorded wait"))
+        dash.run(["pickup", "set", "2", "nowhere noodles"], at: "2026-11-29 17:11:00")
+        window.idle()
+        #expect(window.screen.contains("1 recorded wait: 7 min"))
+    }
+
+    @Test func theWeeksScreenTogglesMonthsAndOpensAPeriodAndItsShift() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-23 17:00:00")
+        dash.run(["shift", "end"], at: "2026-11-23 21:00:00")
+        dash.run(["shift", "earnings", "1", "84.50"], at: "2026-11-23 21:05:00")
+        let window = try Window(dash, at: "2026-11-24 09:00:00")
+        window.press("w")
+        var screen = window.screen
+        #expect(screen.contains("Weeks") && screen.contains("$21.13/h #"))
+        #expect(screen.contains("▸ Nov 23 – 29") && screen.contains("1 shift · 4 h"))
+        window.press("m")
+        screen = window.screen
+        #expect(screen.contains("Months") && screen.contains("November 2026") && screen.contains("$84.50"))
+        window.press(Window.enter)
+        screen = window.screen
+        #expect(screen.contains("1 shift · 4 h on shift") && screen.contains("Earnings $84.50 · $21.13 an hour"))
+        #expect(screen.contains("▸ Shift 1 · "))
+        window.press(Window.enter)
+        #expect(window.screen.contains("Earnings $84.50") && window.screen.contains("No deliveries recorded."))
+    }
+
+    @Test func wideNamesKeepColumnsAligned() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        dash.run(["pickup", "set", "1", "拉面小馆 \u{1F35C}"], at: "2026-11-29 17:01:00")
+        let window = try Window(dash, at: "2026-11-29 17:05:00")
+        let lines = window.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.contains { $0.contains("拉面小馆") })
+        let control = try #require(lines.first { $0.contains("Change Pickup Place") })
+        let button = try #require(lines.first { $0.contains("Arrived at Pickup") })
+        // The key stays in the last column: the control's `p` stands where the button's border does.
+        #expect(control.hasSuffix(" p"))
+        #expect(DisplayWidth.of(control) == DisplayWidth.of(button))
+    }
+}
