@@ -2,7 +2,9 @@ import Foundation
 
 /// A rule of DashPilot refused an operation, or what it named was not found. Nothing was written.
 ///
-/// Each case carries a sentence a driver can act on. Sentences may hold a place's display name
+/// Each case carries a sentence a driver can act on, in the domain's words only: where a way on
+/// helps, `hint` names it, and each surface words it its own way (a key on a screen, a command on
+/// the command line). Sentences may hold a place's display name
 /// (the driver must know which place collided), so a refusal is shown, never logged; the log
 /// records only `rule`.
 public enum DashPilotRefusal: Error, Sendable, Equatable {
@@ -41,7 +43,7 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
         case .shiftAlreadyRunning(let id):
             "Shift \(id) is already running; end it before starting another."
         case .noShiftRunning:
-            "No shift is running; start one with `dashpilot shift start`."
+            "No shift is running."
         case .shiftNotFound(let id):
             "There is no shift \(id)."
         case .shiftStillRunning(let id):
@@ -73,19 +75,19 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
         case .mergeSourceMissing:
             "The place to merge no longer exists."
         case .mergeDestinationMissing:
-            "No pickup place by that name exists to merge into; giving this place a new name is a rename (`dashpilot place rename`)."
+            "No pickup place by that name exists to merge into; giving this place a new name is a rename."
         case .routeSampleRefused(let problem):
             "The route sample was not recorded: \(problem.sentence)."
         case .noPlaceCalled(let name):
-            "No pickup place is called \"\(name)\". \(Self.findHint(name))"
+            "No pickup place is called \"\(name)\"."
         case .noMergeSourceCalled(let name):
-            "No pickup place is called \"\(name)\", so there is nothing to merge. \(Self.findHint(name))"
+            "No pickup place is called \"\(name)\", so there is nothing to merge."
         case .endBeforeLastActivity(let id, let lastActivity):
             "Shift \(id) can't end before its last recorded activity, at \(ISO8601.format(lastActivity)); nothing was changed."
         case .endInTheFuture(let id):
             "Shift \(id) can't end later than now; nothing was changed."
         case .noMergeDestinationCalled(let name):
-            "No pickup place is called \"\(name)\" to merge into; giving this place that name is a rename (`dashpilot place rename`)."
+            "No pickup place is called \"\(name)\" to merge into; giving this place that name is a rename."
         }
     }
 
@@ -117,10 +119,16 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
         }
     }
 
-    /// What to run to find a place whose name was mistyped: its first word as a filter.
-    private static func findHint(_ name: String) -> String {
-        let word = name.split(separator: " ").first.map(String.init) ?? name
-        return "To list the places whose name contains \"\(word)\": `dashpilot place list --match \"\(word)\"`."
+    /// The way on, where one helps, for each surface to word.
+    public var hint: RefusalHint? {
+        switch self {
+        case .noShiftRunning: .startShift
+        case .noPlaceCalled(let name), .noMergeSourceCalled(let name):
+            // A mistyped name is found by its first word as a filter.
+            .findPlace(containing: name.split(separator: " ").first.map(String.init) ?? name)
+        case .mergeDestinationMissing, .noMergeDestinationCalled: .rename
+        default: nil
+        }
     }
 
     private static func outOfOrderSentence(delivery: Int, state: DeliveryState, step: LifecycleStep) -> String {
@@ -192,4 +200,14 @@ public enum RefusalRule: Sendable, Equatable {
         case .routeSampleRefused: "route-sample-refused"
         }
     }
+}
+
+/// A way on from a refusal, named by the domain and worded by each surface.
+public enum RefusalHint: Sendable, Equatable {
+    /// Start a shift.
+    case startShift
+    /// Find a place by a word of its name.
+    case findPlace(containing: String)
+    /// Give a place a new name: a rename, not a merge.
+    case rename
 }

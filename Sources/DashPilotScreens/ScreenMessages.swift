@@ -8,6 +8,18 @@ public enum ScreenMessages {
     public static let keysTitle = "Keys on this screen"
     /// The keys overlay's footer.
     public static let keysFooter = "Esc or ? close"
+    /// A refusal as the interactive mode says it: the domain's sentence, then the key that helps.
+    public static func refusal(_ refusal: DashPilotRefusal) -> String {
+        guard let hint = refusal.hint else { return refusal.sentence }
+        let way =
+            switch hint {
+            case .startShift: "Press s to start a shift."
+            case .findPlace: "Press l and type part of its name to find it."
+            case .rename: "To give it a name no place has yet, rename it: r on its history."
+            }
+        return refusal.sentence + " " + way
+    }
+
     /// Said by `Enter` on a delivery with no place, on a shift's log.
     public static func noPlace(_ number: Int) -> String { "Delivery \(number) has no pickup place; press p to add one." }
     /// Said by `Enter` on a delivery that takes no more steps.

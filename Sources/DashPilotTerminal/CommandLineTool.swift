@@ -189,11 +189,23 @@ public enum CommandLineTool {
     /// Maps a failure to its sentence and exit status.
     static func failure(_ error: any Error) -> Int32 {
         switch error {
-        case let refusal as DashPilotRefusal: failure(refusal.sentence, status: ExitStatus.refused)
+        case let refusal as DashPilotRefusal: failure(sentence(refusal), status: ExitStatus.refused)
         case let error as StoreError: failure(error.sentence, status: ExitStatus.storeUnusable)
         case let failure as CommandFailure: self.failure(failure.sentence, status: ExitStatus.refused)
         default: failure("Something went wrong: \(type(of: error)).", status: ExitStatus.storeUnusable)
         }
+    }
+
+    /// A refusal as the command line says it: the domain's sentence, then the command that helps.
+    static func sentence(_ refusal: DashPilotRefusal) -> String {
+        guard let hint = refusal.hint else { return refusal.sentence }
+        let way =
+            switch hint {
+            case .startShift: "Start one with `dashpilot shift start`."
+            case .findPlace(let word): "To list the places whose name contains \"\(word)\": `dashpilot place list --match \"\(word)\"`."
+            case .rename: "To give it a name no place has yet: `dashpilot place rename`."
+            }
+        return refusal.sentence + " " + way
     }
 
     static func failure(_ sentence: String, status: Int32) -> Int32 {

@@ -80,3 +80,24 @@ struct DeliveryLifecycleTests {
         #expect(delivery.pickupWaitSeconds == nil)
     }
 }
+
+@Suite("Refusals in the domain's words")
+struct RefusalWordsTests {
+    @Test(
+        "A refusal's sentence carries no surface's syntax; its way on is a hint each surface words",
+        arguments: [
+            DashPilotRefusal.noShiftRunning, .mergeDestinationMissing, .noPlaceCalled("Absent Alehouse"),
+            .noMergeSourceCalled("Absent Alehouse"), .noMergeDestinationCalled("Absent Alehouse"), .shiftAlreadyRunning(id: 3),
+            .deliveriesStillOpen(numbers: [2, 4]), .renameCollision(existingName: "Example Diner"),
+        ])
+    func noSyntaxInTheDomain(refusal: DashPilotRefusal) {
+        #expect(!refusal.sentence.contains("`") && !refusal.sentence.contains("dashpilot") && !refusal.sentence.contains("Press "))
+    }
+
+    @Test func theHintsNameTheWayOn() {
+        #expect(DashPilotRefusal.noShiftRunning.hint == .startShift)
+        #expect(DashPilotRefusal.noPlaceCalled("Absent Alehouse").hint == .findPlace(containing: "Absent"))
+        #expect(DashPilotRefusal.noMergeDestinationCalled("Absent Alehouse").hint == .rename)
+        #expect(DashPilotRefusal.shiftNotFound(id: 3).hint == nil)
+    }
+}

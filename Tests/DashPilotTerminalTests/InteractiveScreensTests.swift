@@ -130,3 +130,25 @@ struct InteractiveScreensTests {
         #expect(DisplayWidth.of(control) == DisplayWidth.of(button))
     }
 }
+
+@Suite("Words per surface")
+struct WordsPerSurfaceTests {
+    @Test func aRefusalOnAScreenPointsAtAKeyNeverAtCommandSyntax() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        let window = try Window(dash, at: "2026-11-29 17:05:00")
+        #expect(window.screen.contains("Shift running since 5:00 PM"))
+        // Another terminal ends the shift; this screen has not read it yet.
+        dash.run(["shift", "end"], at: "2026-11-29 17:06:00")
+        window.press("a")
+        #expect(window.screen.contains("No shift is running. Press s to start a shift."))
+        #expect(!window.screen.contains("`") && !window.screen.contains("dashpilot shift"))
+    }
+
+    @Test func theCommandLineAddsItsOwnCommandToTheSameRefusal() {
+        let dash = Binary()
+        let result = dash.run(["delivery", "accept"], at: "2026-11-29 17:00:00")
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: No shift is running. Start one with `dashpilot shift start`.\n")
+    }
+}

@@ -29,7 +29,7 @@ final class RenameView: TerminalScreen {
             } catch let problem as PickupPlaceNameProblem {
                 error = problem.sentence
             } catch let refusal as DashPilotRefusal {
-                error = refusal.sentence
+                error = ScreenMessages.refusal(refusal)
             }
         case .back:
             return .pop

@@ -78,7 +78,7 @@ final class InteractiveApp {
         do {
             try body()
         } catch let refusal as DashPilotRefusal {
-            message = refusal.sentence
+            message = ScreenMessages.refusal(refusal)
         } catch let error as StoreError {
             message = error.sentence
         } catch {
