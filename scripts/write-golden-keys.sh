@@ -4,5 +4,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 version=$(grep -E 'static let policyVersion' Sources/DashPilotCore/PickupPlaceName.swift | grep -oE '[0-9]+')
-swift run -c release dashpilot-bench golden-keys > "Tests/DashPilotCoreTests/Golden/keys-policy-$version.txt"
+swift run -c release dashpilot-golden-keys > "Tests/DashPilotCoreTests/Golden/keys-policy-$version.txt"
 echo "wrote Tests/DashPilotCoreTests/Golden/keys-policy-$version.txt"

@@ -7,7 +7,6 @@ enum Bench {
     static let usage = """
         USAGE: dashpilot-bench generate --profile heavy10y|ci --seed N --out PATH
                dashpilot-bench run --store PATH [--repetitions N]
-               dashpilot-bench golden-keys
         """
 
     static func main(_ arguments: [String]) -> Int32 {
@@ -26,9 +25,6 @@ enum Bench {
                 }
                 let seed = UInt64(options["--seed"] ?? "1") ?? 1
                 try Generator(profile: profile, seed: seed, path: out).generate()
-            case "golden-keys":
-                // The reference table of today's folding, for scripts/write-golden-keys.sh.
-                print(PickupPlaceName.keyTable(), terminator: "")
             case "run":
                 guard let path = options["--store"] else {
                     FileHandle.standardError.write(Data("Error: run needs --store PATH.\n\(usage)\n".utf8))

@@ -168,13 +168,11 @@ struct Generator {
 enum BenchError: Error, CustomStringConvertible {
     case exists(String)
     case noStore(String)
-    case sqlite(String)
 
     var description: String {
         switch self {
         case .exists(let path): "\(path) already exists; generate writes a new store only."
         case .noStore(let path): "There is no store at \(path); generate one first."
-        case .sqlite(let message): "SQLite failed while setting up a merge: \(message)."
         }
     }
 }

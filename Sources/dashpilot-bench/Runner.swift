@@ -1,4 +1,3 @@
-import CSQLite
 import DashPilotCore
 import DashPilotStore
 import Foundation
@@ -61,12 +60,18 @@ struct Runner {
         try timed("history, a place with \(near2000.deliveryCount) deliveries", reps(100), target: 2e-3) { _ in
             _ = try store.history(ofPlace: near2000.place.id)
         }
-        let raw = try RawConnection(path: path)
-        // The split before each merge is setup, outside the timing; the merge moves the deliveries
-        // back, so the store ends as it began.
+        // The split before each merge is setup, outside the timing, through the store's own API on
+        // a second connection that skips syncing; the merge moves the deliveries back, so the
+        // store ends as it began.
+        let setup = try DashPilotStore(path: path, clock: clock, durability: .bulkLoad)
+        let split = try setup.history(ofPlace: busiest.place.id, limit: 2000).deliveries.map(\.delivery)
+        let sourceName = try PickupPlaceName("Bench Merge Source")
         var mergeTimings = Timings()
         for _ in 0..<reps(10) {
-            let source = try raw.splitOff(2000, from: busiest.place.id)
+            var source: Int64 = 0
+            for delivery in split {
+                source = try setup.setPickupPlace(sourceName, delivery: delivery.number, shiftID: delivery.shiftID).place.id
+            }
             mergeTimings.add(try measure { _ = try store.mergePlace(sourceID: source, into: busiest.place.id) })
         }
         rows.append(
@@ -150,40 +155,5 @@ struct Runner {
         }
         text += "</trkseg></trk>\n</gpx>\n"
         return Data(text.utf8)
-    }
-}
-
-/// The benchmark's own SQLite connection, for setting up a merge (splitting deliveries off onto
-/// a new place) outside the timed operation.
-final class RawConnection {
-    let handle: OpaquePointer
-
-    init(path: String) throws {
-        var handle: OpaquePointer?
-        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let handle else {
-            throw BenchError.noStore(path)
-        }
-        self.handle = handle
-        sqlite3_busy_timeout(handle, 5000)
-    }
-
-    deinit { sqlite3_close_v2(handle) }
-
-    func execute(_ sql: String) throws {
-        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
-            throw BenchError.sqlite(String(cString: sqlite3_errmsg(handle)))
-        }
-    }
-
-    /// Moves `count` deliveries of place `placeID` onto a new place and returns its id.
-    func splitOff(_ count: Int, from placeID: Int64) throws -> Int64 {
-        try execute("BEGIN IMMEDIATE")
-        try execute("INSERT INTO pickup_place (display_name, key, first_named_at) VALUES ('Bench Merge Source', 'bench merge source', 0)")
-        let source = sqlite3_last_insert_rowid(handle)
-        try execute(
-            "UPDATE delivery SET pickup_place_id = \(source) WHERE id IN (SELECT id FROM delivery WHERE pickup_place_id = \(placeID) ORDER BY accepted_at LIMIT \(count))"
-        )
-        try execute("COMMIT")
-        return source
     }
 }

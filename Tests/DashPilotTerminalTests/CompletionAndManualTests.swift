@@ -48,6 +48,10 @@ struct CompletionAndManualTests {
         #expect(complete(["--json", "place", "show", "ex"]) == ["Example\\ Diner"])
         #expect(complete(["period", "list", "m"]) == ["month"])
         #expect(complete(["completions", "f"]) == ["fish"])
+        // The word after an option that takes a value is its value: a number completes to
+        // nothing, and the words after it are counted as they would be without it.
+        #expect(complete(["shift", "list", "--limit", ""]) == [])
+        #expect(complete(["place", "show", "--limit", "5", "Now"]) == ["Nowhere\\ Noodle\\ Bar", "Nowhere\\ Noodles"])
     }
 
     @Test(.enabled(if: available("zsh"))) func zshCompletesCommandsOptionsAndPlaceNames() throws {
@@ -67,6 +71,7 @@ struct CompletionAndManualTests {
         #expect(complete(["pla"]).contains("place"))
         #expect(complete(["place", "merge", "Ex"]) == ["Example Diner"])
         #expect(complete(["route", "add", "--"]) == ["--accuracy", "--session", "--store"])
+        #expect(complete(["route", "add", "--accuracy", ""]) == [])
     }
 
     @Test(.enabled(if: available("fish"))) func fishCompletesCommandsOptionsAndPlaceNames() throws {

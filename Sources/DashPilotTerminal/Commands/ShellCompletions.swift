@@ -39,19 +39,41 @@ enum ShellCompletions {
         }
     }
 
+    /// A completion as the scripts name it: "places", "files", "choices:week month", "none".
+    static func kind(_ completion: Completion) -> String {
+        switch completion {
+        case .placeName: "places"
+        case .file: "files"
+        case .choices(let values): "choices:" + values.joined(separator: " ")
+        case .none: "none"
+        }
+    }
+
     /// One `case` arm a command: `"shift list") options=...; kind=...;;`.
     static func cases(indent: String) -> String {
         CommandTable.all.map { command in
             let options = command.allOptions.map(\.name).joined(separator: " ")
-            let kind: String
-            switch argumentCompletion(command) {
-            case .placeName: kind = "places"
-            case .file: kind = "files"
-            case .choices(let values): kind = "choices:" + values.joined(separator: " ")
-            case .none: kind = "none"
-            }
-            return "\(indent)\"\(command.name)\") options=\"\(options)\"; kind=\"\(kind)\" ;;"
+            return "\(indent)\"\(command.name)\") options=\"\(options)\"; kind=\"\(kind(argumentCompletion(command)))\" ;;"
         }.joined(separator: "\n")
+    }
+
+    /// One `case` arm an option that takes a value, by command: `"expense edit --category") kind=...;;`,
+    /// so that the word after it completes as its value (or, for a number, not at all).
+    static func valueCases(indent: String) -> String {
+        CommandTable.all.flatMap { command in
+            command.allOptions.filter { $0.value != nil }.map { option in
+                "\(indent)\"\(command.name) \(option.name)\") kind=\"\(kind(option.completion))\"; value=1 ;;"
+            }
+        }.joined(separator: "\n")
+    }
+
+    /// Every option that takes a value, as a `case` pattern: the walk over the line skips its value.
+    static var valuedOptions: String {
+        var names: [String] = []
+        for command in CommandTable.all {
+            for option in command.allOptions where option.value != nil && !names.contains(option.name) { names.append(option.name) }
+        }
+        return names.joined(separator: "|")
     }
 
     static func groups(indent: String) -> String {
@@ -64,11 +86,11 @@ enum ShellCompletions {
         """
         # bash completion for dashpilot, made by `dashpilot completions bash`.
         _dashpilot() {
-            local cur=${COMP_WORDS[COMP_CWORD]} i word words=()
+            local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]} i word words=()
             for ((i = 1; i < COMP_CWORD; i++)); do
                 word=${COMP_WORDS[i]}
                 case $word in
-                    --store) ((i++)) ;;
+                    \(valuedOptions)) ((i < COMP_CWORD - 1)) && ((i++)) ;;
                     -*) ;;
                     *) words+=("$word") ;;
                 esac
@@ -85,12 +107,15 @@ enum ShellCompletions {
                 COMPREPLY=($(compgen -W "$subcommands" -- "$cur"))
                 return
             fi
-            local name=${words[0]} options="" kind=none
+            local name=${words[0]} options="" kind=none value=""
             [[ -n $subcommands ]] && name="${words[0]} ${words[1]}"
             case $name in
         \(cases(indent: "        "))
             esac
-            if [[ $cur == -* ]]; then
+            case "$name $prev" in
+        \(valueCases(indent: "        "))
+            esac
+            if [[ $cur == -* && -z $value ]]; then
                 COMPREPLY=($(compgen -W "$options" -- "$cur"))
             elif [[ $kind == places ]]; then
                 local IFS=$'\\n'
@@ -112,12 +137,12 @@ enum ShellCompletions {
         # zsh completion for dashpilot, made by `dashpilot completions zsh`.
         _dashpilot_candidates() {
             local -a rest
-            local i word subcommands="" name options="" kind=none
+            local i word subcommands="" name options="" kind=none value="" prev=${words[CURRENT - 1]}
             reply=()
             for ((i = 2; i < CURRENT; i++)); do
                 word=${words[i]}
                 case $word in
-                    --store) ((i++)) ;;
+                    \(valuedOptions)) ((i < CURRENT - 1)) && ((i++)) ;;
                     -*) ;;
                     *) rest+=("$word") ;;
                 esac
@@ -139,7 +164,10 @@ enum ShellCompletions {
             case $name in
         \(cases(indent: "        "))
             esac
-            if [[ $cur == -* ]]; then
+            case "$name $prev" in
+        \(valueCases(indent: "        "))
+            esac
+            if [[ $cur == -* && -z $value ]]; then
                 reply=(${=options})
             elif [[ $kind == places ]]; then
                 reply=("${(@f)$(dashpilot __complete-places -- "$cur" 2>/dev/null)}")
@@ -189,8 +217,15 @@ enum ShellCompletions {
             }
             for option in command.options {
                 let name = String(option.name.dropFirst(2))
-                lines.append(
-                    "complete -c dashpilot -n '\(condition)' -l \(name)\(option.value == nil ? "" : " -r") -d \(quoted(option.help))")
+                let value: String
+                switch (option.value, option.completion) {
+                case (nil, _): value = ""
+                case (_, .choices(let values)): value = " -x -a '\(values.joined(separator: " "))'"
+                case (_, .file): value = " -r -F"
+                case (_, .placeName): value = " -x -a '(dashpilot __complete-places -- (commandline -ct) 2>/dev/null)'"
+                case (_, .none): value = " -x"
+                }
+                lines.append("complete -c dashpilot -n '\(condition)' -l \(name)\(value) -d \(quoted(option.help))")
             }
             switch argumentCompletion(command) {
             case .placeName:
