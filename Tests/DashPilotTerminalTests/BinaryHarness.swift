@@ -106,10 +106,17 @@ final class Binary: @unchecked Sendable {
         try? FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         // What it says on standard error is kept beside it, since a completion script discards it.
         let script = "#!/bin/sh\nexec 2>>'\(bin)/stderr'\nexec /usr/bin/faketime -f '\(time())' '\(Self.path)' \"$@\"\n"
-        // Written in place, not atomically: Foundation names its temporary file by the time, and
-        // under a faked clock two tests writing at once would take the same name.
-        try? script.write(toFile: bin + "/dashpilot", atomically: false, encoding: .utf8)
-        chmod(bin + "/dashpilot", 0o755)
+        // Written through a descriptor closed on exec: a process another test spawns while it is
+        // open would otherwise inherit it, and the script could not run while that process lives
+        // ("text file busy"). Written in place, since an atomic write names its temporary file by
+        // the time, which a faked clock repeats.
+        let path = bin + "/dashpilot"
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        if descriptor >= 0 {
+            _ = Array(script.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+        }
+        chmod(path, 0o755)
         return bin
     }
 
