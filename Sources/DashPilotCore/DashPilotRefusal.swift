@@ -36,9 +36,43 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
     case endBeforeLastActivity(id: Int64, lastActivity: Date)
     /// `shift end --at` a time later than now.
     case endInTheFuture(id: Int64)
+    /// Pay or a tip on a delivery still open.
+    case deliveryStillOpen(number: Int)
+    /// A tip of zero.
+    case tipOfNothing
+    /// No tip of that number on the delivery.
+    case tipNotFound(delivery: Int, number: Int)
+    /// A pause while deliveries are open.
+    case pauseWhileDeliveriesOpen(numbers: [Int])
+    /// Accepting or a route sample while the shift is paused.
+    case shiftPaused
+    /// Resuming a shift that is not paused.
+    case shiftNotPaused
+    /// Pausing a shift already paused.
+    case shiftAlreadyPaused
+    /// No expense with that id.
+    case expenseNotFound(id: Int64)
+    /// An expense dated later than now.
+    case expenseInTheFuture
+    /// A negative amount.
+    case negativeAmount
+    /// More than the largest amount.
+    case amountTooLarge
+    /// An expense note the policy refuses.
+    case invalidNote(ExpenseNoteProblem)
+    /// A forgotten step at a time later than now.
+    case stepInTheFuture(delivery: Int)
+    /// A forgotten step at a time before the delivery's previous step.
+    case stepBeforePrevious(delivery: Int, previous: Date)
+    /// A currency code that is not ISO 4217.
+    case unknownCurrency(String)
 
-    /// The refusal as one sentence for the driver.
-    public var sentence: String {
+    /// The refusal as one sentence, times in UTC: for a surface that has no driver's locale.
+    public var sentence: String { sentence(times: { ISO8601.format($0) }) }
+
+    /// The refusal as one sentence for the driver, each time it quotes written by `times` (local
+    /// time in the driver's locale: "9:30 PM on Sun, Nov 29").
+    public func sentence(times: (Date) -> String) -> String {
         switch self {
         case .shiftAlreadyRunning(let id):
             "Shift \(id) is already running; end it before starting another."
@@ -83,11 +117,41 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
         case .noMergeSourceCalled(let name):
             "No pickup place is called \"\(name)\", so there is nothing to merge."
         case .endBeforeLastActivity(let id, let lastActivity):
-            "Shift \(id) can't end before its last recorded activity, at \(ISO8601.format(lastActivity)); nothing was changed."
+            "Shift \(id) can't end before its last recorded activity, \(times(lastActivity)); nothing was changed."
         case .endInTheFuture(let id):
             "Shift \(id) can't end later than now; nothing was changed."
         case .noMergeDestinationCalled(let name):
             "No pickup place is called \"\(name)\" to merge into; giving this place that name is a rename."
+        case .deliveryStillOpen(let number):
+            "Delivery \(number) is still open; what it paid can be recorded once it is delivered or cancelled."
+        case .tipOfNothing:
+            "A tip is more than 0.00; a tip of nothing is recorded by recording none."
+        case .tipNotFound(let delivery, let number):
+            "Delivery \(delivery) has no Tip \(number)."
+        case .pauseWhileDeliveriesOpen(let numbers):
+            "The shift can't pause while \(Self.list(numbers)) \(numbers.count == 1 ? "is" : "are") still open; deliver or cancel \(numbers.count == 1 ? "it" : "them") first."
+        case .shiftPaused:
+            "The shift is paused; resume it first."
+        case .shiftNotPaused:
+            "The shift is not paused."
+        case .shiftAlreadyPaused:
+            "The shift is already paused."
+        case .expenseNotFound(let id):
+            "There is no expense \(id)."
+        case .expenseInTheFuture:
+            "An expense can't be dated later than now; nothing was recorded."
+        case .negativeAmount:
+            "Amounts can't be negative."
+        case .amountTooLarge:
+            "That amount is too large: at most 9,999,999.99."
+        case .invalidNote(let problem):
+            problem.sentence
+        case .stepInTheFuture(let delivery):
+            "Delivery \(delivery)'s step can't be recorded later than now; nothing was recorded."
+        case .stepBeforePrevious(let delivery, let previous):
+            "Delivery \(delivery)'s step can't be recorded before its previous one, \(times(previous)); nothing was recorded."
+        case .unknownCurrency(let code):
+            "\(code) is not an ISO 4217 currency code (such as USD, EUR or GBP)."
         }
     }
 
@@ -116,6 +180,18 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
         case .noMergeSourceCalled: .mergeSourceMissing
         case .noMergeDestinationCalled: .mergeDestinationMissing
         case .endBeforeLastActivity, .endInTheFuture: .endTimeOutOfRange
+        case .deliveryStillOpen: .deliveryStillOpen
+        case .tipOfNothing: .tipOfNothing
+        case .tipNotFound: .tipNotFound
+        case .pauseWhileDeliveriesOpen: .pauseWhileDeliveriesOpen
+        case .shiftPaused: .shiftPaused
+        case .shiftNotPaused, .shiftAlreadyPaused: .pauseState
+        case .expenseNotFound: .expenseNotFound
+        case .expenseInTheFuture: .expenseInTheFuture
+        case .negativeAmount, .amountTooLarge: .amountOutOfRange
+        case .invalidNote: .invalidNote
+        case .stepInTheFuture, .stepBeforePrevious: .stepTimeOutOfRange
+        case .unknownCurrency: .unknownCurrency
         }
     }
 
@@ -152,62 +228,4 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
         if names.count <= 1 { return names.first ?? "" }
         return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
     }
-}
-
-/// Which rule refused an operation: a closed set with no room for a name, key or count.
-public enum RefusalRule: Sendable, Equatable {
-    case shiftAlreadyRunning
-    case noShiftRunning
-    case shiftNotFound
-    case shiftStillRunning
-    case clockEarlierThanShift
-    case deliveriesStillOpen
-    case deliveryNotFound
-    case stepOutOfOrder
-    case stepEarlierThanPrevious
-    case negativeEarnings
-    case invalidName(PickupPlaceNameProblem)
-    case placeNotFound
-    case endTimeOutOfRange
-    case recentPlaceOutOfRange
-    case renameCollision
-    case mergeIntoItself
-    case mergeSourceMissing
-    case mergeDestinationMissing
-    case routeSampleRefused
-
-    /// A stable identifier for the log ("rename-collision").
-    public var identifier: String {
-        switch self {
-        case .shiftAlreadyRunning: "shift-already-running"
-        case .noShiftRunning: "no-shift-running"
-        case .shiftNotFound: "shift-not-found"
-        case .shiftStillRunning: "shift-still-running"
-        case .clockEarlierThanShift: "clock-earlier-than-shift"
-        case .deliveriesStillOpen: "deliveries-still-open"
-        case .deliveryNotFound: "delivery-not-found"
-        case .stepOutOfOrder: "step-out-of-order"
-        case .stepEarlierThanPrevious: "step-earlier-than-previous"
-        case .negativeEarnings: "negative-earnings"
-        case .invalidName(let problem): "invalid-name-\(problem.rawValue)"
-        case .placeNotFound: "place-not-found"
-        case .endTimeOutOfRange: "end-time-out-of-range"
-        case .recentPlaceOutOfRange: "recent-place-out-of-range"
-        case .renameCollision: "rename-collision"
-        case .mergeIntoItself: "merge-into-itself"
-        case .mergeSourceMissing: "merge-source-missing"
-        case .mergeDestinationMissing: "merge-destination-missing"
-        case .routeSampleRefused: "route-sample-refused"
-        }
-    }
-}
-
-/// A way on from a refusal, named by the domain and worded by each surface.
-public enum RefusalHint: Sendable, Equatable {
-    /// Start a shift.
-    case startShift
-    /// Find a place by a word of its name.
-    case findPlace(containing: String)
-    /// Give a place a new name: a rename, not a merge.
-    case rename
 }

@@ -20,12 +20,16 @@ public struct Delivery: Sendable, Equatable {
     public var pickupPlace: String?
     /// The identity of its pickup place, when one is recorded.
     public var pickupPlaceID: Int64?
+    /// What the platform recorded paying for it, once finished: optional, and never read as zero.
+    public var pay: Money?
+    /// Tips outside that pay, in number order.
+    public var tips: [Tip]
 
     /// Creates a delivery value.
     public init(
         shiftID: Int64, number: Int, acceptedAt: Date, arrivedAtPickupAt: Date? = nil,
         pickedUpAt: Date? = nil, deliveredAt: Date? = nil, cancelledAt: Date? = nil,
-        pickupPlace: String? = nil, pickupPlaceID: Int64? = nil
+        pickupPlace: String? = nil, pickupPlaceID: Int64? = nil, pay: Money? = nil, tips: [Tip] = []
     ) {
         self.shiftID = shiftID
         self.number = number
@@ -36,6 +40,8 @@ public struct Delivery: Sendable, Equatable {
         self.cancelledAt = cancelledAt
         self.pickupPlace = pickupPlace
         self.pickupPlaceID = pickupPlaceID
+        self.pay = pay
+        self.tips = tips
     }
 
     /// The state, read off the timestamps.

@@ -26,8 +26,10 @@ public struct Rates: Sendable, Equatable {
         self.perMile = perMile
     }
 
-    /// Derives the rates of `shift` from its deliveries and mileage.
-    public static func derive(shift: Shift, deliveries: [Delivery], mileage: Mileage?) -> Rates {
+    /// Derives the rates of `shift` from its deliveries, mileage and pauses: the rate per shift
+    /// hour divides by working time (elapsed less paused), which for a shift never paused is its
+    /// elapsed time.
+    public static func derive(shift: Shift, deliveries: [Delivery], mileage: Mileage?, pauses: [Pause] = []) -> Rates {
         guard let end = shift.endedAt else {
             return Rates(
                 perShiftHour: .unavailable(.shiftRunning), perDeliveryHour: .unavailable(.shiftRunning),
@@ -37,7 +39,7 @@ public struct Rates: Sendable, Equatable {
             return Rates(
                 perShiftHour: .unavailable(.noEarnings), perDeliveryHour: .unavailable(.noEarnings), perMile: .unavailable(.noEarnings))
         }
-        let shiftSeconds = end.unixSeconds - shift.startedAt.unixSeconds
+        let shiftSeconds = ShiftTime(shift: shift, pauses: pauses, now: end).workingSeconds
         let openSeconds = deliveryOpenSeconds(deliveries, shiftEnd: end.unixSeconds)
         let perShiftHour: Rate =
             shiftSeconds > 0

@@ -13,7 +13,7 @@ public enum RouteSampleCheck {
     /// second, and the last kept sample of its own capture session; `nil` to keep it. Judging
     /// each sample against its own session makes an import independent of file order.
     public static func problem(
-        with sample: RouteSample, shift: Shift, lastKept: RouteSample?, now: Date, duplicate: Bool = false
+        with sample: RouteSample, shift: Shift, lastKept: RouteSample?, now: Date, duplicate: Bool = false, pauses: [Pause] = []
     ) -> RouteSampleProblem? {
         let lat = sample.latitude
         let lon = sample.longitude
@@ -24,6 +24,10 @@ public enum RouteSampleCheck {
             guard accuracy.isFinite, accuracy >= 0, accuracy <= worstAccuracy else { return .poorAccuracy }
         }
         guard shift.holds(sample.recordedAt, now: now) else { return .outsideShift }
+        // Paused from a pause's start, working again at its end.
+        if pauses.contains(where: { sample.recordedAt >= $0.start && ($0.end.map { sample.recordedAt < $0 } ?? true) }) {
+            return .shiftPaused
+        }
         guard !duplicate else { return .alreadyRecorded }
         guard let last = lastKept else { return nil }
         guard sample.recordedAt > last.recordedAt else { return .notLaterThanLast }

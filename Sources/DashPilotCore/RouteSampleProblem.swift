@@ -7,6 +7,7 @@ public enum RouteSampleProblem: String, Sendable, Equatable, CaseIterable {
     case notLaterThanLast
     case tooCloseToLast
     case impossibleSpeed
+    case shiftPaused
 
     /// The reason, as a clause ("its accuracy is worse than 100 m").
     public var sentence: String {
@@ -18,6 +19,7 @@ public enum RouteSampleProblem: String, Sendable, Equatable, CaseIterable {
         case .notLaterThanLast: "its time is not later than the last sample of its capture session"
         case .tooCloseToLast: "it is within 5 m of the last sample of its capture session"
         case .impossibleSpeed: "reaching it would take more than 62 m/s"
+        case .shiftPaused: "the shift was paused"
         }
     }
 }

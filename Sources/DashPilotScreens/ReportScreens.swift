@@ -50,6 +50,18 @@ public struct DoctorScreen: Sendable, Equatable {
                 ? "No two places share a key."
                 : pairs.map { "\($0.first.name) and \($0.other.name) share a key" }.joined(separator: "; ")
                     + "; a typed name finds the earlier of each pair, and nothing merges them on its own (place merge does, when you ask)."
+        case .tips(let count):
+            count == 0 ? "Every tip is more than zero." : "\(plural(count, "tip is", "tips are")) zero or less."
+        case .pauses(let count):
+            count == 0
+                ? "Every pause lies inside its shift, apart from other pauses and from open deliveries."
+                : "\(plural(count, "pause overlaps", "pauses overlap")) another pause or an open delivery, or lies outside its shift."
+        case .expenseCategories(let count):
+            count == 0
+                ? "Every expense's category is one this version reads."
+                : "\(plural(count, "expense has", "expenses have")) a category this version does not know; it reads as other."
+        case .currency(let code, let valid):
+            valid ? "The store's currency is \(code)." : "The store's currency, \(code), is not an ISO 4217 code."
         case .routeSummaries(let differing):
             differing.isEmpty
                 ? "Every shift's route summary matches its route samples."

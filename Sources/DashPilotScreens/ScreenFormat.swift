@@ -79,6 +79,9 @@ public struct ScreenFormat: Sendable {
         return formatters.day(dayNumber) { Self.plainSpaces(formatter(template: "EEEdMMM").string(from: date)) }
     }
 
+    /// A moment as a sentence quotes it: "9:30 PM on Sun, Nov 29", local time in the driver's locale.
+    public func moment(_ date: Date) -> String { "\(time(date)) on \(day(date))" }
+
     /// A duration in words ("4 h 38 min", "7 min", "2 min 30 s", "45 s").
     public func duration(seconds: Double) -> String {
         let total = Int(seconds.rounded())

@@ -8,16 +8,18 @@ public enum ScreenMessages {
     public static let keysTitle = "Keys on this screen"
     /// The keys overlay's footer.
     public static let keysFooter = "Esc or ? close"
-    /// A refusal as the interactive mode says it: the domain's sentence, then the key that helps.
-    public static func refusal(_ refusal: DashPilotRefusal) -> String {
-        guard let hint = refusal.hint else { return refusal.sentence }
+    /// A refusal as the interactive mode says it: the domain's sentence, its times in the driver's
+    /// locale, then the key that helps.
+    public static func refusal(_ refusal: DashPilotRefusal, format: ScreenFormat) -> String {
+        let sentence = refusal.sentence(times: format.moment)
+        guard let hint = refusal.hint else { return sentence }
         let way =
             switch hint {
             case .startShift: "Press s to start a shift."
             case .findPlace: "Press l and type part of its name to find it."
             case .rename: "To give it a name no place has yet, rename it: r on its history."
             }
-        return refusal.sentence + " " + way
+        return sentence + " " + way
     }
 
     /// Said by `Enter` on a delivery with no place, on a shift's log.

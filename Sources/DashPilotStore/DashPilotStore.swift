@@ -37,18 +37,19 @@ public final class DashPilotStore {
     public convenience init(
         path: String, clock: any WallClock = SystemClock(), log: any PickupPlaceLog = SilentPickupPlaceLog(),
         busyTimeoutMilliseconds: Int32 = 5000, migrating: Bool = true, creating: Bool = true, durability: Durability = .full,
-        migrationProgress: (@Sendable (Double) -> Void)? = nil
+        currencyIfNew: Currency = .usd, migrationProgress: (@Sendable (Double) -> Void)? = nil
     ) throws(StoreError) {
         try self.init(
             storePath: StorePath(path), clock: clock, log: log, busyTimeoutMilliseconds: busyTimeoutMilliseconds, migrating: migrating,
-            creating: creating, durability: durability, migrationProgress: migrationProgress)
+            creating: creating, durability: durability, currencyIfNew: currencyIfNew, migrationProgress: migrationProgress)
     }
 
-    /// Opens the store at `storePath`, its bytes used exactly as given (see `init(path:)`).
+    /// Opens the store at `storePath`, its bytes used exactly as given (see `init(path:)`). A
+    /// store made here holds `currencyIfNew` (the driver's monetary locale's).
     public init(
         storePath file: StorePath, clock: any WallClock = SystemClock(), log: any PickupPlaceLog = SilentPickupPlaceLog(),
         busyTimeoutMilliseconds: Int32 = 5000, migrating: Bool = true, creating: Bool = true, durability: Durability = .full,
-        migrationProgress: (@Sendable (Double) -> Void)? = nil
+        currencyIfNew: Currency = .usd, migrationProgress: (@Sendable (Double) -> Void)? = nil
     ) throws(StoreError) {
         let path = file.display
         self.path = path
@@ -59,7 +60,7 @@ public final class DashPilotStore {
             guard errno == ENOENT, creating else {
                 throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
             }
-            try StoreFile.create(at: file)
+            try StoreFile.create(at: file, currency: currencyIfNew)
         }
         try StoreFile.checkHeader(at: file)
         do {
@@ -81,13 +82,13 @@ public final class DashPilotStore {
 
     /// An empty store of today's schema in memory: what a read of a store that does not exist
     /// answers from, so that reading never creates a file.
-    public static func emptyInMemory(clock: any WallClock = SystemClock(), log: any PickupPlaceLog = SilentPickupPlaceLog())
-        throws(StoreError)
-        -> DashPilotStore
-    {
+    public static func emptyInMemory(
+        clock: any WallClock = SystemClock(), log: any PickupPlaceLog = SilentPickupPlaceLog(), currency: Currency = .usd
+    ) throws(StoreError) -> DashPilotStore {
         do {
             let connection = try Connection(path: ":memory:", create: true, busyTimeoutMilliseconds: 0)
             try Migrator.migrate(connection, progress: nil)
+            try CurrencyTable(connection: connection).set(currency)
             return DashPilotStore(connection: connection, path: ":memory:", clock: clock, log: log)
         } catch let error as SQLiteError {
             throw StoreError(error, path: ":memory:")
@@ -112,6 +113,10 @@ public final class DashPilotStore {
     var placeTable: PickupPlaceTable { PickupPlaceTable(connection: connection) }
     var sampleTable: RouteSampleTable { RouteSampleTable(connection: connection) }
     var routeSummaries: RouteSummaryTable { RouteSummaryTable(connection: connection) }
+    var tipTable: TipTable { TipTable(connection: connection) }
+    var pauseTable: PauseTable { PauseTable(connection: connection) }
+    var expenseTable: ExpenseTable { ExpenseTable(connection: connection) }
+    var currencyTable: CurrencyTable { CurrencyTable(connection: connection) }
 
     /// Runs `body` as one write transaction, mapping SQLite failures to `StoreError`; refusals
     /// thrown by `body` pass through, and in every failure nothing is written.

@@ -1,4 +1,5 @@
 import CSQLite
+import DashPilotCore
 import Foundation
 
 #if canImport(Glibc)
@@ -60,7 +61,7 @@ enum StoreFile {
     /// Creates the folder (mode 0700) and a new store at `file` (mode 0600), migrated to today's
     /// schema before it appears: it is built beside the path and linked into place, so that no
     /// half-made store is ever seen there.
-    static func create(at file: StorePath) throws(StoreError) {
+    static func create(at file: StorePath, currency: Currency) throws(StoreError) {
         let path = file.display
         try makeFolder(file.folder, storePath: path)
         let temporary = file.sibling(".dashpilot-new-\(getpid()).sqlite")
@@ -75,6 +76,7 @@ enum StoreFile {
         do {
             let connection = try Connection(path: temporary, create: false, busyTimeoutMilliseconds: 0)
             try Migrator.migrate(connection, progress: nil)
+            try CurrencyTable(connection: connection).set(currency)
         } catch let error as SQLiteError {
             throw StoreError(error, path: path)
         } catch let error as StoreError {

@@ -120,7 +120,7 @@ public enum CommandLineTool {
         } catch let error as UsageError {
             return usageFailure(error)
         } catch {
-            return failure(error)
+            return failure(error, format: .driver(environment: environment))
         }
     }
 
@@ -169,7 +169,7 @@ public enum CommandLineTool {
         } catch let error as UsageError {
             return usageFailure(error)
         } catch {
-            return failure(error)
+            return failure(error, format: .driver(environment: environment))
         }
     }
 
@@ -187,25 +187,27 @@ public enum CommandLineTool {
     }
 
     /// Maps a failure to its sentence and exit status.
-    static func failure(_ error: any Error) -> Int32 {
+    static func failure(_ error: any Error, format: ScreenFormat) -> Int32 {
         switch error {
-        case let refusal as DashPilotRefusal: failure(sentence(refusal), status: ExitStatus.refused)
+        case let refusal as DashPilotRefusal: failure(sentence(refusal, format: format), status: ExitStatus.refused)
         case let error as StoreError: failure(error.sentence, status: ExitStatus.storeUnusable)
         case let failure as CommandFailure: self.failure(failure.sentence, status: ExitStatus.refused)
         default: failure("Something went wrong: \(type(of: error)).", status: ExitStatus.storeUnusable)
         }
     }
 
-    /// A refusal as the command line says it: the domain's sentence, then the command that helps.
-    static func sentence(_ refusal: DashPilotRefusal) -> String {
-        guard let hint = refusal.hint else { return refusal.sentence }
+    /// A refusal as the command line says it: the domain's sentence, its times in the driver's
+    /// locale, then the command that helps.
+    static func sentence(_ refusal: DashPilotRefusal, format: ScreenFormat) -> String {
+        let sentence = refusal.sentence(times: format.moment)
+        guard let hint = refusal.hint else { return sentence }
         let way =
             switch hint {
             case .startShift: "Start one with `dashpilot shift start`."
             case .findPlace(let word): "To list the places whose name contains \"\(word)\": `dashpilot place list --match \"\(word)\"`."
             case .rename: "To give it a name no place has yet: `dashpilot place rename`."
             }
-        return refusal.sentence + " " + way
+        return sentence + " " + way
     }
 
     static func failure(_ sentence: String, status: Int32) -> Int32 {

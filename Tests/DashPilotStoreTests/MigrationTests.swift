@@ -37,6 +37,16 @@ struct MigrationTests {
             )
             try connection.execute("UPDATE shift SET last_delivery_number = 1 WHERE id = 1")
         }
+        // From version 7 a store keeps its route summaries, which it built from its samples.
+        if version >= 7 { try RouteSummaryTable(connection: connection).rebuildAll(progress: nil) }
+        if version >= 8 {
+            try connection.execute("UPDATE delivery SET pay_cents = 1200, last_tip_number = 1 WHERE id = 1")
+            try connection.execute(
+                "INSERT INTO tip (delivery_id, number, amount_cents, method, recorded_at) VALUES (1, 1, 250, 'cash', 1795974100)")
+            try connection.execute("INSERT INTO pause (shift_id, started_at, ended_at) VALUES (1, 1795980000, 1795981800)")
+            try connection.execute(
+                "INSERT INTO expense (amount_cents, spent_at, category, note) VALUES (4210, 1795960000, 'fuel', 'a full tank')")
+        }
     }
 
     /// Every version before today's: each one a store may be at when today's code opens it.
@@ -168,7 +178,7 @@ struct MigrationTests {
     }
 
     @Test func migrationsAreAppendOnlyAndEachAddsWhatTheHistorySays() {
-        #expect(Schema.migrations.count == 7)
+        #expect(Schema.migrations.count == 8)
         // Every version that ships is frozen as a fixture, today's included.
         for version in 1...Schema.currentVersion {
             #expect(FileManager.default.fileExists(atPath: Self.fixtures.appendingPathComponent("schema-v\(version).sql").path))
@@ -180,6 +190,8 @@ struct MigrationTests {
         #expect(Self.sql(ofVersion: 5).contains("CREATE TABLE delivery"))
         #expect(Self.sql(ofVersion: 6).contains("CREATE TABLE pickup_place"))
         #expect(!Self.sql(ofVersion: 6).contains("UNIQUE"))
+        for table in ["tip", "pause", "expense", "store_currency"] { #expect(Self.sql(ofVersion: 8).contains("CREATE TABLE \(table) (")) }
+        #expect(Self.sql(ofVersion: 8).contains("ADD COLUMN pay_cents") && !Self.sql(ofVersion: 8).contains("DROP TABLE"))
         // Version 7's cache is rebuilt from its source by a Swift step after its SQL.
         if case .swift = Schema.migrations[6].last {} else { Issue.record("version 7 ends with the summaries' rebuild") }
     }

@@ -200,7 +200,8 @@ struct DoctorTests {
         #expect(report.isHealthy)
         #expect(
             report.findings.map(\.name) == [
-                "integrity", "foreignKeys", "schemaVersion", "namingPolicy", "keys", "duplicateKeys", "routeSummaries",
+                "integrity", "foreignKeys", "schemaVersion", "namingPolicy", "keys", "duplicateKeys", "routeSummaries", "tips", "pauses",
+                "expenseCategories", "currency",
             ])
     }
 

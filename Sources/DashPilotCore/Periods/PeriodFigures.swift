@@ -24,14 +24,41 @@ public struct PeriodFigures: Sendable, Equatable {
     public var earnings: Money?
     /// How many shifts have no earnings recorded.
     public var shiftsWithoutEarnings: Int
-    /// The three rates over the shifts that have earnings.
+    /// The three rates over the shifts that have earnings, per hour of working time.
     public var rates: Rates
+    /// Seconds worked: on shift less paused.
+    public var workingSeconds: Int64
+    /// Seconds paused.
+    public var pausedSeconds: Int64
+    /// The deliveries' recorded pay, with how many finished deliveries it covers.
+    public var deliveryPay: PayCoverage
+    /// The tips, by method.
+    public var tips: TipTotals
+    /// The expenses dated in the period, by category.
+    public var expenses: ExpenseTotals
+
+    /// Why a period has no figure after recorded expenses.
+    public enum NoNet: String, Error, Sendable, Equatable {
+        /// No shift of the period has earnings (said also when there are no expenses either).
+        case noEarnings
+        /// No expense is recorded in the period.
+        case noExpenses
+    }
+
+    /// The recorded gross earnings of the period's shifts that have earnings, less the period's
+    /// recorded expenses: possibly negative; absent, with the reason, when either half is missing.
+    public var netAfterRecordedExpenses: Result<Money, NoNet> {
+        guard let earnings else { return .failure(.noEarnings) }
+        guard let spent = expenses.total else { return .failure(.noExpenses) }
+        return .success(Money(cents: earnings.cents - spent.cents))
+    }
 
     /// How many shifts.
     public var shifts: Int { shiftIDs.count }
 
-    /// Adds up `totals` (the period's shifts), with a running shift counted up to `now`.
-    public init(period: Period, totals: [ShiftTotals], now: Date) {
+    /// Adds up `totals` (the period's shifts) and `expenses` (those dated in it), with a running
+    /// shift counted up to `now`.
+    public init(period: Period, totals: [ShiftTotals], expenses: ExpenseTotals = ExpenseTotals(), now: Date) {
         self.period = period
         shiftIDs = totals.map(\.shift.id)
         var shiftSeconds: Int64 = 0
@@ -45,9 +72,16 @@ public struct PeriodFigures: Sendable, Equatable {
         var earningOpenSeconds: Int64 = 0
         var earningMiles: Double?
         var withoutEarnings = 0
+        var pausedSeconds: Int64 = 0
+        var deliveryPay = PayCoverage()
+        var tips = TipTotals()
         for total in totals {
-            let seconds = max(0, (total.shift.endedAt ?? now).unixSeconds - total.shift.startedAt.unixSeconds)
-            shiftSeconds += seconds
+            let elapsed = max(0, (total.shift.endedAt ?? now).unixSeconds - total.shift.startedAt.unixSeconds)
+            let seconds = max(0, elapsed - total.pausedSeconds)
+            shiftSeconds += elapsed
+            pausedSeconds += total.pausedSeconds
+            deliveryPay = deliveryPay.adding(total.deliveryPay)
+            tips = tips.adding(total.tips)
             openSeconds += total.deliveryOpenSeconds
             delivered += total.delivered
             cancelled += total.cancelled
@@ -67,6 +101,11 @@ public struct PeriodFigures: Sendable, Equatable {
             }
         }
         self.shiftSeconds = shiftSeconds
+        self.pausedSeconds = pausedSeconds
+        workingSeconds = max(0, shiftSeconds - pausedSeconds)
+        self.deliveryPay = deliveryPay
+        self.tips = tips
+        self.expenses = expenses
         deliveryOpenSeconds = openSeconds
         self.delivered = delivered
         self.cancelled = cancelled
@@ -94,20 +133,29 @@ public struct PeriodFigures: Sendable, Equatable {
     }
 
     /// The periods of `kind` from the one holding `oldest` to the one holding `newest`, newest
-    /// first, each with its shifts (a period with none is listed with zeros). O(shifts + periods).
+    /// first, each with its shifts and the expenses dated in it (a period with neither is listed
+    /// with zeros). O(shifts + expenses + periods).
     public static func periods(
-        _ kind: Period.Kind, of totals: [ShiftTotals], from oldest: LocalDate, to newest: LocalDate, timeZone: TimeZone, now: Date
+        _ kind: Period.Kind, of totals: [ShiftTotals], expenses: [Expense] = [], from oldest: LocalDate, to newest: LocalDate,
+        timeZone: TimeZone, now: Date
     ) -> [PeriodFigures] {
         var byStart: [LocalDate: [ShiftTotals]] = [:]
         for total in totals.sorted(by: { ($0.shift.startedAt, $0.shift.id) < ($1.shift.startedAt, $1.shift.id) }) {
             let period = Period(kind, containing: LocalDate(total.shift.startedAt, in: timeZone))
             byStart[period.from, default: []].append(total)
         }
+        var spent: [LocalDate: ExpenseTotals] = [:]
+        for expense in expenses {
+            spent[Period(kind, containing: LocalDate(expense.spentAt, in: timeZone)).from, default: ExpenseTotals()].add(
+                expense.amount, category: expense.category)
+        }
         var result: [PeriodFigures] = []
         var period = Period(kind, containing: newest)
         let last = Period(kind, containing: oldest)
         while period.from >= last.from {
-            result.append(PeriodFigures(period: period, totals: byStart[period.from] ?? [], now: now))
+            result.append(
+                PeriodFigures(period: period, totals: byStart[period.from] ?? [], expenses: spent[period.from] ?? ExpenseTotals(), now: now)
+            )
             period = period.previous
         }
         return result

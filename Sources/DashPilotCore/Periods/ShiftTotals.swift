@@ -13,6 +13,12 @@ public struct ShiftTotals: Sendable, Equatable {
     public var deliveryOpenSeconds: Int64
     /// The route's mileage, or `nil` when it cannot be measured.
     public var mileage: Mileage?
+    /// Seconds paused (an open pause up to now).
+    public var pausedSeconds: Int64 = 0
+    /// Its deliveries' recorded pay, with coverage.
+    public var deliveryPay = PayCoverage()
+    /// Its deliveries' tips.
+    public var tips = TipTotals()
 
     /// Creates a shift's totals.
     public init(shift: Shift, delivered: Int, cancelled: Int, deliveries: Int, deliveryOpenSeconds: Int64, mileage: Mileage?) {

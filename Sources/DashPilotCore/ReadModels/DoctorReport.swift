@@ -32,6 +32,14 @@ public struct DoctorReport: Sendable, Equatable {
         case sharedKeys([SharedKey])
         /// The shifts whose route summary differs from their samples.
         case routeSummaries(differing: [Int64])
+        /// Tips of zero or less.
+        case tips(notMoreThanZero: Int)
+        /// Pauses overlapping another pause or a delivery's open interval, or outside their shift.
+        case pauses(misplaced: Int)
+        /// Expenses in a category this version cannot read (they read as other).
+        case expenseCategories(unknown: Int)
+        /// The store's currency code, and whether it is a real ISO 4217 code.
+        case currency(code: String, isISO4217: Bool)
 
         /// A stable name for `--json` readers ("integrity").
         public var name: String {
@@ -43,6 +51,10 @@ public struct DoctorReport: Sendable, Equatable {
             case .keys: "keys"
             case .sharedKeys: "duplicateKeys"
             case .routeSummaries: "routeSummaries"
+            case .tips: "tips"
+            case .pauses: "pauses"
+            case .expenseCategories: "expenseCategories"
+            case .currency: "currency"
             }
         }
 
@@ -55,6 +67,8 @@ public struct DoctorReport: Sendable, Equatable {
             case .keys(let count): count == 0
             case .sharedKeys(let pairs): pairs.isEmpty
             case .routeSummaries(let differing): differing.isEmpty
+            case .tips(let count), .pauses(let count), .expenseCategories(let count): count == 0
+            case .currency(_, let valid): valid
             }
         }
     }

@@ -13,15 +13,40 @@ public struct ShiftLog: Sendable, Equatable {
     /// The recorded waits of each place named by a delivery still waiting for pickup, by the
     /// place's id: what a running card shows at the counter.
     public var waitsOfPlacesAhead: [Int64: [PickupWaitSample]]
+    /// Its pauses, oldest first (the last open while the shift is paused).
+    public var pauses: [Pause]
+    /// The store's currency.
+    public var currency: Currency
 
-    /// Creates a log, deriving the rates from the shift, its deliveries and its mileage.
-    public init(shift: Shift, deliveries: [Delivery], mileage: Mileage?, waitsOfPlacesAhead: [Int64: [PickupWaitSample]] = [:]) {
+    /// Creates a log, deriving the rates from the shift, its deliveries, mileage and pauses.
+    public init(
+        shift: Shift, deliveries: [Delivery], mileage: Mileage?, waitsOfPlacesAhead: [Int64: [PickupWaitSample]] = [:],
+        pauses: [Pause] = [], currency: Currency = .usd
+    ) {
         self.shift = shift
         self.deliveries = deliveries
         self.mileage = mileage
-        self.rates = Rates.derive(shift: shift, deliveries: deliveries, mileage: mileage)
+        self.rates = Rates.derive(shift: shift, deliveries: deliveries, mileage: mileage, pauses: pauses)
         self.waitsOfPlacesAhead = waitsOfPlacesAhead
+        self.pauses = pauses
+        self.currency = currency
     }
+
+    /// The shift's elapsed, paused and working time, a running shift counted up to `now`.
+    public func time(now: Date) -> ShiftTime { ShiftTime(shift: shift, pauses: pauses, now: now) }
+
+    /// The pause under way, if the shift is paused.
+    public var openPause: Pause? { shift.isRunning ? pauses.last.flatMap { $0.end == nil ? $0 : nil } : nil }
+
+    /// The deliveries' recorded pay, with how many finished deliveries it covers.
+    public var deliveryPay: PayCoverage {
+        var coverage = PayCoverage()
+        for delivery in deliveries where delivery.state.isFinished { coverage.addFinished(pay: delivery.pay) }
+        return coverage
+    }
+
+    /// Every tip of the shift's deliveries, by method.
+    public var tips: TipTotals { TipTotals(deliveries.flatMap(\.tips)) }
 
     /// The deliveries that have a place and are not yet picked up (nor finished).
     public var deliveriesAwaitingPickup: [Delivery] {

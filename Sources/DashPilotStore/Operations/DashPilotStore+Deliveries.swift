@@ -14,6 +14,7 @@ extension DashPilotStore {
     public func acceptDelivery() throws -> Delivery {
         try write {
             guard let shift = try shiftTable.running() else { throw DashPilotRefusal.noShiftRunning }
+            guard try !isPaused(shift) else { throw DashPilotRefusal.shiftPaused }
             let acceptedAt = now
             guard acceptedAt >= shift.startedAt else { throw DashPilotRefusal.clockEarlierThanShift(id: shift.id) }
             let number = try shiftTable.takeDeliveryNumber(id: shift.id)
@@ -22,12 +23,23 @@ extension DashPilotStore {
         }
     }
 
-    /// Records one lifecycle step on delivery `number` of the running shift, at the clock's time.
-    public func record(_ step: LifecycleStep, delivery number: Int) throws -> Delivery {
+    /// Records one lifecycle step on delivery `number` of the running shift, at the clock's time,
+    /// or at `time` for a step the driver forgot to record: no earlier than the delivery's
+    /// previous step and no later than now. No recorded time changes.
+    public func record(_ step: LifecycleStep, delivery number: Int, at time: Date? = nil) throws -> Delivery {
         try write {
             guard let shift = try shiftTable.running() else { throw DashPilotRefusal.noShiftRunning }
             let delivery = try deliveryRow(number: number, shiftID: shift.id)
-            let next = try delivery.recording(step, at: now)
+            let clock = now
+            if let time {
+                // Out of order is said before the time: the step itself is the first question.
+                _ = try delivery.recording(step, at: max(time.wholeSecond, delivery.lastStepAt))
+                guard time.wholeSecond <= clock else { throw DashPilotRefusal.stepInTheFuture(delivery: number) }
+                guard time.wholeSecond >= delivery.lastStepAt else {
+                    throw DashPilotRefusal.stepBeforePrevious(delivery: number, previous: delivery.lastStepAt)
+                }
+            }
+            let next = try delivery.recording(step, at: time ?? clock)
             try deliveryTable.updateSteps(next)
             return next
         }

@@ -26,6 +26,11 @@ extension DashPilotStore {
             findings.append(.keys(notTodays: notTodays))
             findings.append(.sharedKeys(try placeTable.sharedKeys().map { DoctorReport.SharedKey(first: $0.first, other: $0.other) }))
             findings.append(.routeSummaries(differing: try routeSummaries.shiftsWhoseSummaryDiffers()))
+            findings.append(.tips(notMoreThanZero: try tipTable.notMoreThanZero()))
+            findings.append(.pauses(misplaced: try pauseTable.misplaced()))
+            findings.append(.expenseCategories(unknown: try expenseTable.unknownCategories()))
+            let code = try currencyTable.code()
+            findings.append(.currency(code: code, isISO4217: Currency(code)?.code == code))
             return DoctorReport(findings: findings)
         }
     }

@@ -2,27 +2,44 @@ import DashPilotCore
 import Foundation
 
 extension DashPilotStore {
-    /// The newest `limit` periods of `kind` in `timeZone` (every one since the first shift when
-    /// `nil`), newest first; a period with no shift is listed with zeros.
+    /// The newest `limit` periods of `kind` in `timeZone` (every one since the first shift or
+    /// expense when `nil`), newest first; a period with neither is listed with zeros.
     public func periods(_ kind: Period.Kind, limit: Int?, timeZone: TimeZone, now: Date) throws -> [PeriodFigures] {
         let today = LocalDate(now, in: timeZone)
-        var oldest = Period(kind, containing: today)
         if let limit {
+            var oldest = Period(kind, containing: today)
             for _ in 1..<max(1, limit) { oldest = oldest.previous }
-            let totals = try shiftTotals(startedFrom: oldest.from.start(in: timeZone), before: nil)
-            let newest = totals.map { LocalDate($0.shift.startedAt, in: timeZone) }.max().map { max($0, today) } ?? today
-            return Array(PeriodFigures.periods(kind, of: totals, from: oldest.from, to: newest, timeZone: timeZone, now: now).prefix(limit))
+            let from = oldest.from.start(in: timeZone)
+            let totals = try shiftTotals(startedFrom: from, before: nil)
+            let spent = try expenses(from: from, before: nil, limit: nil)
+            let days = totals.map { LocalDate($0.shift.startedAt, in: timeZone) } + spent.map { LocalDate($0.spentAt, in: timeZone) }
+            let newest = days.max().map { max($0, today) } ?? today
+            return Array(
+                PeriodFigures.periods(kind, of: totals, expenses: spent, from: oldest.from, to: newest, timeZone: timeZone, now: now)
+                    .prefix(limit))
         }
         let totals = try shiftTotals(startedFrom: nil, before: nil)
-        let days = totals.map { LocalDate($0.shift.startedAt, in: timeZone) }
+        let spent = try expenses(from: nil, before: nil, limit: nil)
+        let days = totals.map { LocalDate($0.shift.startedAt, in: timeZone) } + spent.map { LocalDate($0.spentAt, in: timeZone) }
         let first = days.min().map { min($0, today) } ?? today
         let last = days.max().map { max($0, today) } ?? today
-        return PeriodFigures.periods(kind, of: totals, from: first, to: last, timeZone: timeZone, now: now)
+        return PeriodFigures.periods(kind, of: totals, expenses: spent, from: first, to: last, timeZone: timeZone, now: now)
+    }
+
+    /// The figures of one period: its shifts' totals and the expenses dated in it.
+    public func period(_ period: Period, timeZone: TimeZone, now: Date) throws -> (figures: PeriodFigures, totals: [ShiftTotals]) {
+        let from = period.from.start(in: timeZone)
+        let before = period.to.adding(days: 1).start(in: timeZone)
+        let totals = try shiftTotals(startedFrom: from, before: before)
+        var spent = ExpenseTotals()
+        for expense in try expenses(from: from, before: before, limit: nil) { spent.add(expense.amount, category: expense.category) }
+        return (PeriodFigures(period: period, totals: totals, expenses: spent, now: now), totals)
     }
 
     /// What each shift started in `[from, before)` adds to a period (every shift when both are
-    /// `nil`): its counts and open time from its deliveries, its mileage from its route summary.
-    /// Two queries, whatever the number of shifts; no sample is read.
+    /// `nil`): its counts, open time and recorded pay from its deliveries, its tips, its paused
+    /// time, its mileage from its route summary. A few queries, whatever the number of shifts;
+    /// no sample is read.
     public func shiftTotals(startedFrom from: Date?, before: Date?) throws -> [ShiftTotals] {
         let low = from?.unixSeconds ?? Int64.min
         let high = before?.unixSeconds ?? Int64.max
@@ -42,6 +59,7 @@ extension DashPilotStore {
             var delivered = 0
             var cancelled = 0
             var count = 0
+            var pay = PayCoverage()
             var intervals: [(Int64, Int64)] = []
             func close() {
                 guard current >= 0 else { return }
@@ -49,13 +67,15 @@ extension DashPilotStore {
                 totals[current].cancelled = cancelled
                 totals[current].deliveries = count
                 totals[current].deliveryOpenSeconds = Rates.unionSeconds(of: intervals)
+                totals[current].deliveryPay = pay
                 delivered = 0
                 cancelled = 0
                 count = 0
+                pay = PayCoverage()
                 intervals.removeAll(keepingCapacity: true)
             }
             var shiftEnd = now
-            try deliveryTable.forEachTimes(ofShiftsStartedFrom: low, before: high) { id, acceptedAt, deliveredAt, cancelledAt in
+            try deliveryTable.forEachTimes(ofShiftsStartedFrom: low, before: high) { id, acceptedAt, deliveredAt, cancelledAt, payCents in
                 if current < 0 || totals[current].shift.id != id {
                     close()
                     current = indexOf[id] ?? -1
@@ -64,9 +84,16 @@ extension DashPilotStore {
                 count += 1
                 if deliveredAt != nil { delivered += 1 }
                 if cancelledAt != nil { cancelled += 1 }
+                if deliveredAt != nil || cancelledAt != nil { pay.addFinished(pay: payCents.map(Money.init(cents:))) }
                 intervals.append((acceptedAt, deliveredAt ?? cancelledAt ?? shiftEnd))
             }
             close()
+            for (id, tips) in try tipTable.totals(ofShiftsStartedFrom: low, before: high) {
+                if let index = indexOf[id] { totals[index].tips = tips }
+            }
+            for (id, seconds) in try pauseTable.seconds(ofShiftsStartedFrom: low, before: high, now: now) {
+                if let index = indexOf[id] { totals[index].pausedSeconds = seconds }
+            }
             return totals
         }
     }

@@ -7,7 +7,12 @@ extension DashPilotStore {
     public func addRouteSample(latitude: Double, longitude: Double, accuracy: Double?, session: Int64?) throws -> RouteSample {
         try write {
             guard let shift = try shiftTable.running() else { throw DashPilotRefusal.noShiftRunning }
+            let pauses = try pauseTable.pauses(shiftID: shift.id)
+            if let last = pauses.last, last.end == nil { throw DashPilotRefusal.shiftPaused }
             let time = now
+            // Samples after a resume are a capture session of their own: the way from where the
+            // shift paused to where it resumed is never counted.
+            let session = session ?? Self.sessionAfterResuming(pauses.count)
             let candidate = RouteSample(
                 recordedAt: time, latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy, session: session)
             if let problem = RouteSampleCheck.problem(
@@ -23,6 +28,11 @@ extension DashPilotStore {
             return RouteSampleTable.stored(candidate)
         }
     }
+
+    /// The capture session `route add` uses, with no session given, after `resumes` pauses of its
+    /// shift: `nil` (the shift's own) before any, then one of a range kept for them, far below any
+    /// session an import or a driver numbers.
+    static func sessionAfterResuming(_ resumes: Int) -> Int64? { resumes == 0 ? nil : Int64.min + Int64(resumes) }
 
     /// Imports track segments (each one capture session): every point joins the shift whose time
     /// span holds it and passes the same checks as `addRouteSample`, against the last kept sample
@@ -56,6 +66,7 @@ extension DashPilotStore {
             var nextSession: [Int64: Int64] = [:]
             var sessionOfShift: [Int64: Int64] = [:]
             var lastKept: [Int64: RouteSample] = [:]
+            var pausesOf: [Int64: [Pause]] = [:]
             let sink = GPXReader.Sink(
                 segment: {
                     sessionOfShift.removeAll(keepingCapacity: true)
@@ -69,8 +80,10 @@ extension DashPilotStore {
                         return
                     }
                     let duplicate = try self.sampleTable.holds(shiftID: shift.id, at: sample.recordedAt.unixSeconds)
+                    if pausesOf[shift.id] == nil { pausesOf[shift.id] = try self.pauseTable.pauses(shiftID: shift.id) }
                     if let problem = RouteSampleCheck.problem(
-                        with: sample, shift: shift, lastKept: lastKept[shift.id], now: time, duplicate: duplicate)
+                        with: sample, shift: shift, lastKept: lastKept[shift.id], now: time, duplicate: duplicate,
+                        pauses: pausesOf[shift.id] ?? [])
                     {
                         report.skipped[.refused(problem), default: 0] += 1
                         return

@@ -27,14 +27,16 @@ extension DashPilotStore {
                 guard endedAt >= latest else { throw DashPilotRefusal.endBeforeLastActivity(id: shift.id, lastActivity: latest) }
                 guard endedAt <= clock else { throw DashPilotRefusal.endInTheFuture(id: shift.id) }
             }
+            // Ending a paused shift ends its pause at the same moment.
+            try pauseTable.end(shiftID: shift.id, at: endedAt)
             try shiftTable.end(id: shift.id, at: endedAt)
             shift.endedAt = endedAt
             return shift
         }
     }
 
-    /// The latest time recorded on the running shift: its start, a step of a delivery, or a
-    /// route sample. What "end it at its last activity" ends it at.
+    /// The latest time recorded on the running shift: its start, a step of a delivery, a route
+    /// sample, or a pause's start or end. What "end it at its last activity" ends it at.
     public func lastActivity() throws -> Date? {
         try read { try shiftTable.running().map { try lastActivityRow(of: $0) } }
     }
@@ -42,7 +44,8 @@ extension DashPilotStore {
     func lastActivityRow(of shift: Shift) throws -> Date {
         let steps = try deliveryTable.latestStep(shiftID: shift.id) ?? 0
         let sample = try routeSummaries.stored(shiftID: shift.id)?.last?.time ?? 0
-        return Date(unixSeconds: max(shift.startedAt.unixSeconds, steps, sample))
+        let pause = try pauseTable.latestMoment(shiftID: shift.id) ?? 0
+        return Date(unixSeconds: max(shift.startedAt.unixSeconds, steps, sample, pause))
     }
 
     /// The running shift, if one runs.
@@ -86,7 +89,9 @@ extension DashPilotStore {
                     waits[placeID] = try deliveryTable.waitSamples(placeID: placeID)
                 }
             }
-            return ShiftLog(shift: shift, deliveries: deliveries, mileage: mileage, waitsOfPlacesAhead: waits)
+            return ShiftLog(
+                shift: shift, deliveries: deliveries, mileage: mileage, waitsOfPlacesAhead: waits,
+                pauses: try pauseTable.pauses(shiftID: shift.id), currency: Currency(try currencyTable.code()) ?? .usd)
         }
     }
 

@@ -131,6 +131,53 @@ enum Schema {
             ),
             .swift { try RouteSummaryTable(connection: $0.connection).rebuildAll(progress: $0.progress) },
         ],
+        // 8: money and time (money-and-time.md). A finished delivery's optional pay (never read as
+        // zero) and its tips, numbered within it and never reused (the delivery keeps the last
+        // number it gave); a shift's pauses, at most one open; expenses, which belong to their
+        // time, not to a shift (a deleted shift takes none), ids never reused; the store's one
+        // currency, USD for a store that had none. A period reads each delivery's times and pay
+        // by shift from one covering index, as version 7's did its times.
+        [
+            .sql(
+                """
+                ALTER TABLE delivery ADD COLUMN pay_cents INTEGER CHECK (pay_cents >= 0);
+                ALTER TABLE delivery ADD COLUMN last_tip_number INTEGER NOT NULL DEFAULT 0;
+                CREATE TABLE tip (
+                    id INTEGER PRIMARY KEY,
+                    delivery_id INTEGER NOT NULL REFERENCES delivery (id) ON DELETE CASCADE,
+                    number INTEGER NOT NULL CHECK (number >= 1),
+                    amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+                    method TEXT NOT NULL CHECK (method IN ('cash', 'platform')),
+                    recorded_at INTEGER NOT NULL,
+                    UNIQUE (delivery_id, number)
+                );
+                CREATE TABLE pause (
+                    id INTEGER PRIMARY KEY,
+                    shift_id INTEGER NOT NULL REFERENCES shift (id) ON DELETE CASCADE,
+                    started_at INTEGER NOT NULL,
+                    ended_at INTEGER,
+                    CHECK (ended_at IS NULL OR ended_at >= started_at)
+                );
+                CREATE INDEX pause_by_shift ON pause (shift_id, started_at);
+                CREATE UNIQUE INDEX pause_one_open ON pause ((ended_at IS NULL)) WHERE ended_at IS NULL;
+                CREATE TABLE expense (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    amount_cents INTEGER NOT NULL CHECK (amount_cents >= 0),
+                    spent_at INTEGER NOT NULL,
+                    category TEXT NOT NULL,
+                    note TEXT
+                );
+                CREATE INDEX expense_by_time ON expense (spent_at);
+                CREATE TABLE store_currency (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    code TEXT NOT NULL
+                );
+                INSERT INTO store_currency (id, code) VALUES (1, 'USD');
+                CREATE INDEX delivery_by_shift_money ON delivery (shift_id, accepted_at, delivered_at, cancelled_at, pay_cents);
+                DROP INDEX delivery_by_shift_times;
+                """
+            )
+        ],
     ]
 
     /// A step that re-keys every place under `policy` and records its version: what a naming

@@ -24,11 +24,18 @@ struct DeliveryTable {
         }
     }
 
-    /// The place's name, read beside a delivery's columns from the join with `pickup_place p`.
+    /// What a shift's log reads beside a delivery's columns: its place's name (from the join with
+    /// `pickup_place p`), its recorded pay and its row id (which its tips name).
     private enum Joined: Int32, Columns {
-        case placeName
+        case placeName, payCents, rowID
 
-        var sql: String { "p.display_name" }
+        var sql: String {
+            switch self {
+            case .placeName: "p.display_name"
+            case .payCents: "d.pay_cents"
+            case .rowID: "d.id"
+            }
+        }
     }
 
     /// The one row mapper: a delivery from `row`'s `Column`s, its place named `placeName`.
@@ -40,24 +47,47 @@ struct DeliveryTable {
             pickupPlace: placeName, pickupPlaceID: row.optionalInt64(Column.pickupPlaceID))
     }
 
-    /// A delivery with its place's name from the join.
-    private static func withPlace(_ row: Row) -> Delivery {
-        delivery(row, placeName: row.after(Column.self).optionalText(Joined.placeName))
+    /// A delivery with its place's name and pay from the join, and its row id.
+    private static func withPlace(_ row: Row) -> (rowID: Int64, delivery: Delivery) {
+        let joined = row.after(Column.self)
+        var delivery = delivery(row, placeName: joined.optionalText(Joined.placeName))
+        delivery.pay = joined.optionalInt64(Joined.payCents).map(Money.init(cents:))
+        return (joined.int64(Joined.rowID), delivery)
     }
 
     private static let joined = """
         SELECT \(Column.select("d")), \(Joined.select()) FROM delivery d LEFT JOIN pickup_place p ON p.id = d.pickup_place_id
         """
 
-    /// Shift `shiftID`'s deliveries in number order, with their places.
+    /// Shift `shiftID`'s deliveries in number order, with their places, pay and tips.
     func deliveries(shiftID: Int64) throws -> [Delivery] {
-        try connection.query("\(Self.joined) WHERE d.shift_id = ? ORDER BY d.number", .integer(shiftID), row: Self.withPlace)
+        let tips = try TipTable(connection: connection).tips(ofShift: shiftID)
+        return try connection.query("\(Self.joined) WHERE d.shift_id = ? ORDER BY d.number", .integer(shiftID), row: Self.withPlace).map {
+            var delivery = $0.delivery
+            delivery.tips = tips[$0.rowID] ?? []
+            return delivery
+        }
     }
 
-    /// Delivery `number` of shift `shiftID`, with its place, if it exists.
-    func delivery(number: Int, shiftID: Int64) throws -> Delivery? {
-        try connection.queryFirst(
-            "\(Self.joined) WHERE d.shift_id = ? AND d.number = ?", .integer(shiftID), .integer(Int64(number)), row: Self.withPlace)
+    /// Delivery `number` of shift `shiftID`, with its place, pay and tips, and its row id, if it exists.
+    func delivery(number: Int, shiftID: Int64) throws -> Delivery? { try withRowID(number: number, shiftID: shiftID)?.delivery }
+
+    /// Delivery `number` of shift `shiftID` with its row id (which its tips name), if it exists.
+    func withRowID(number: Int, shiftID: Int64) throws -> (rowID: Int64, delivery: Delivery)? {
+        guard
+            var found = try connection.queryFirst(
+                "\(Self.joined) WHERE d.shift_id = ? AND d.number = ?", .integer(shiftID), .integer(Int64(number)), row: Self.withPlace)
+        else { return nil }
+        found.delivery.tips = try connection.query(
+            "SELECT \(TipTable.Column.select()) FROM tip WHERE delivery_id = ? ORDER BY number", .integer(found.rowID), row: TipTable.tip)
+        return found
+    }
+
+    /// Records (or clears, with `nil`) what delivery `number` of shift `shiftID` paid.
+    func setPay(_ pay: Money?, number: Int, shiftID: Int64) throws {
+        try connection.run(
+            "UPDATE delivery SET pay_cents = ? WHERE shift_id = ? AND number = ?", .integer(pay?.cents), .integer(shiftID),
+            .integer(Int64(number)))
     }
 
     /// Inserts delivery `number` of shift `shiftID`, accepted at `time`.
@@ -181,7 +211,7 @@ struct DeliveryTable {
 
     /// What a period reads of a delivery, from the covering index by shift.
     private enum Times: Int32, Columns {
-        case shiftID, acceptedAt, deliveredAt, cancelledAt
+        case shiftID, acceptedAt, deliveredAt, cancelledAt, payCents
 
         var sql: String {
             switch self {
@@ -189,15 +219,16 @@ struct DeliveryTable {
             case .acceptedAt: "accepted_at"
             case .deliveredAt: "delivered_at"
             case .cancelledAt: "cancelled_at"
+            case .payCents: "pay_cents"
             }
         }
     }
 
-    /// Hands `body` each delivery of the shifts started in `[low, high)`: its shift, acceptance
-    /// and end (delivered or cancelled), shift by shift as the covering index holds them.
+    /// Hands `body` each delivery of the shifts started in `[low, high)`: its shift, acceptance,
+    /// end (delivered or cancelled) and pay, shift by shift as the covering index holds them.
     func forEachTimes(
         ofShiftsStartedFrom low: Int64, before high: Int64,
-        _ body: (_ shiftID: Int64, _ acceptedAt: Int64, _ deliveredAt: Int64?, _ cancelledAt: Int64?) throws -> Void
+        _ body: (_ shiftID: Int64, _ acceptedAt: Int64, _ deliveredAt: Int64?, _ cancelledAt: Int64?, _ payCents: Int64?) throws -> Void
     ) throws {
         try connection.forEachRow(
             """
@@ -207,7 +238,7 @@ struct DeliveryTable {
         ) { row in
             try body(
                 row.int64(Times.shiftID), row.int64(Times.acceptedAt), row.optionalInt64(Times.deliveredAt),
-                row.optionalInt64(Times.cancelledAt))
+                row.optionalInt64(Times.cancelledAt), row.optionalInt64(Times.payCents))
         }
     }
 }

@@ -29,7 +29,7 @@ final class RenameView: TerminalScreen {
             } catch let problem as PickupPlaceNameProblem {
                 error = problem.sentence
             } catch let refusal as DashPilotRefusal {
-                error = ScreenMessages.refusal(refusal)
+                error = ScreenMessages.refusal(refusal, format: app.format)
             }
         case .back:
             return .pop

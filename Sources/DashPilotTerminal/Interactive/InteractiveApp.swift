@@ -78,7 +78,7 @@ final class InteractiveApp {
         do {
             try body()
         } catch let refusal as DashPilotRefusal {
-            message = ScreenMessages.refusal(refusal)
+            message = ScreenMessages.refusal(refusal, format: format)
         } catch let error as StoreError {
             message = error.sentence
         } catch {

@@ -85,7 +85,7 @@ final class EarningsView: TerminalScreen {
                     try app.store.setEarnings(amount, shiftID: shiftID)
                     return .pop
                 } catch let refusal as DashPilotRefusal {
-                    error = ScreenMessages.refusal(refusal)
+                    error = ScreenMessages.refusal(refusal, format: app.format)
                     return .stay
                 }
             }
