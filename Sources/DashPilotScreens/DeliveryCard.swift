@@ -112,6 +112,8 @@ public struct RunningShiftScreen: Sendable, Equatable {
     public var emptyHint: String?
     /// After 12 hours: "Running for 14 h. If you forgot to end it, e ends it at its last activity."
     public var longRunningLine: String?
+    /// Whether the shift is paused: no lifecycle button and no accepting until `b` resumes it.
+    public var isPaused = false
 
     /// Creates the screen from its parts.
     public init(title: String, cards: [DeliveryCard], initiallySelected: Int?, keys: [ScreenAction], emptyHint: String? = nil) {
@@ -130,32 +132,50 @@ public struct RunningShiftScreen: Sendable, Equatable {
             initiallySelected = nil
             keys = [
                 ScreenAction(.character("s"), "start shift", .startShift), ScreenAction(.character("h"), "history", .history),
-                ScreenAction(.character("w"), "weeks", .weeks), ScreenAction(.character("l"), "places", .places), .keysList, .quitting,
+                ScreenAction(.character("w"), "weeks", .weeks), ScreenAction(.character("l"), "places", .places),
+                ScreenAction(.character("c"), "expenses", .expenses), .keysList, .quitting,
             ]
             emptyHint = "Press s to start a shift."
             return
         }
+        let time = log.time(now: now)
+        let pause = log.openPause
+        isPaused = pause != nil
         let started = log.shift.startedAt
         let sameDay = LocalDate(started, in: format.timeZone) == LocalDate(now, in: format.timeZone)
         let since = sameDay ? format.time(started) : "\(format.day(started)), \(format.time(started))"
-        let elapsed = max(0, now.timeIntervalSince(started))
-        var parts = ["Shift running since \(since)", format.duration(seconds: elapsed)]
+        let elapsed = Double(time.elapsedSeconds)
+        var parts = ["Shift running since \(since)"]
+        if let pause { parts.append("paused since \(format.time(pause.start))") }
+        // Working time, once the shift has paused: what every rate divides by.
+        parts.append(format.duration(seconds: Double(time.pausedSeconds > 0 ? time.workingSeconds : time.elapsedSeconds)))
         parts.append(log.deliveries.count == 1 ? "1 delivery" : "\(log.deliveries.count) deliveries")
         if let mileage = log.mileage { parts.append("\(format.miles(mileage.miles)) recorded") }
         title = parts.joined(separator: " · ")
         cards = log.deliveries.map { DeliveryCard($0, wait: log.placeWait(of: $0, now: now, timeZone: format.timeZone), format: format) }
-        emptyHint = cards.isEmpty ? "No deliveries yet. Press a to accept one." : nil
+        if isPaused { for index in cards.indices { cards[index].lifecycleButton = nil } }
+        emptyHint =
+            isPaused ? "The shift is paused. Press b to resume it." : cards.isEmpty ? "No deliveries yet. Press a to accept one." : nil
         longRunningLine =
             elapsed >= 12 * 3600
             ? "Running for \(Int(elapsed / 3600)) h. If you forgot to end it, e ends it at its last activity." : nil
         initiallySelected = log.deliveries.last(where: { !$0.state.isFinished })?.number ?? log.deliveries.last?.number
-        keys = [
-            ScreenAction(.character("a"), "accept", .accept), .selecting, ScreenAction(.enter, "next step", .nextStep),
-            ScreenAction(.character("p"), "pickup place", .pickupPlace), ScreenAction(.character("x"), "cancel", .cancelDelivery),
-            ScreenAction(.character("e"), "end shift", .endShift), ScreenAction(.character("h"), "history", .history),
-            ScreenAction(.character("w"), "weeks", .weeks), ScreenAction(.character("l"), "places", .places), .keysList, .quitting,
-            // `s` on a running shift says one is already running.
-            ScreenAction(.character("s"), "start shift", .startShift).unlisted,
-        ]
+        let working: [ScreenAction] =
+            isPaused
+            ? [ScreenAction(.character("b"), "resume", .pauseOrResume)]
+            : [
+                ScreenAction(.character("a"), "accept", .accept), .selecting, ScreenAction(.enter, "next step", .nextStep),
+                ScreenAction(.character("@"), "step at a time", .forgottenStep),
+            ]
+        keys =
+            working + [
+                ScreenAction(.character("p"), "pickup place", .pickupPlace), ScreenAction(.character("x"), "cancel", .cancelDelivery),
+            ] + (isPaused ? [.selecting] : [ScreenAction(.character("b"), "break", .pauseOrResume)]) + [
+                ScreenAction(.character("e"), "end shift", .endShift), ScreenAction(.character("h"), "history", .history),
+                ScreenAction(.character("w"), "weeks", .weeks), ScreenAction(.character("l"), "places", .places),
+                ScreenAction(.character("c"), "expenses", .expenses), .keysList, .quitting,
+                // `s` on a running shift says one is already running.
+                ScreenAction(.character("s"), "start shift", .startShift).unlisted,
+            ]
     }
 }

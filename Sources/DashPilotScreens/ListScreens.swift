@@ -40,7 +40,7 @@ public struct ShiftListScreen: Sendable, Equatable {
     /// The keys of the completed shifts screen.
     public static let actions: [ScreenAction] = [
         .selecting, ScreenAction(.enter, "open log", .open), ScreenAction(.character("w"), "weeks", .weeks),
-        ScreenAction(.character("l"), "places", .places), .goingBack, .keysList,
+        ScreenAction(.character("l"), "places", .places), ScreenAction(.character("c"), "expenses", .expenses), .goingBack, .keysList,
     ]
 
     /// The row of one shift.

@@ -97,6 +97,13 @@ public struct PeriodScreen: Sendable, Equatable {
     public var workLine: String
     /// "Earnings $1,284.00 · $47.56 an hour · ... (1 shift has no earnings recorded)".
     public var earningsLine: String
+    /// The money beside the earnings: the deliveries' recorded pay with its coverage and the tips,
+    /// then the expenses by category (or that none is recorded).
+    public var moneyLines: [String]
+    /// "Net after recorded expenses $37.65", or why there is none.
+    public var netLine: String
+    /// Under the net figure, what both halves are; `nil` when there is no figure.
+    public var netExplanation: String?
     /// The shifts, as the completed shifts list shows them.
     public var shifts: [ShiftListScreen.Row]
     /// What a period with no shift says.
@@ -108,11 +115,28 @@ public struct PeriodScreen: Sendable, Equatable {
     public init(figures: PeriodFigures, shifts summaries: [ShiftSummary], format: ScreenFormat) {
         let label = PeriodListScreen.label(figures.period, format: format)
         title = figures.period.kind == .week ? "Week of \(label)" : label
-        timeLine = [
+        var time = [
             PeriodListScreen.plural(figures.shifts, "shift", "shifts"),
             "\(format.duration(seconds: Double(figures.shiftSeconds))) on shift",
-            "\(format.duration(seconds: Double(figures.deliveryOpenSeconds))) with a delivery open",
-        ].joined(separator: " · ")
+        ]
+        if figures.pausedSeconds > 0 {
+            time.append(
+                "\(format.duration(seconds: Double(figures.workingSeconds))) working (\(format.duration(seconds: Double(figures.pausedSeconds))) paused)"
+            )
+        }
+        time.append("\(format.duration(seconds: Double(figures.deliveryOpenSeconds))) with a delivery open")
+        timeLine = time.joined(separator: " · ")
+        moneyLines = Self.moneyLines(figures, format: format)
+        switch figures.netAfterRecordedExpenses {
+        case .success(let net):
+            netLine = "Net after recorded expenses \(format.money(net))"
+            let shifts = figures.shifts - figures.shiftsWithoutEarnings
+            netExplanation =
+                "recorded earnings of \(shifts) of \(PeriodListScreen.plural(figures.shifts, "shift", "shifts")), less \(PeriodListScreen.plural(figures.expenses.count, "recorded expense", "recorded expenses")); costs you did not record are not subtracted; not profit, not a tax figure"
+        case .failure(let reason):
+            netLine = Self.netReason(reason)
+            netExplanation = nil
+        }
         var work = ["\(figures.delivered) delivered", "\(figures.cancelled) cancelled"]
         work.append(figures.miles.map { "\(format.miles($0)) recorded" } ?? "no route recorded")
         if figures.partialRoute && figures.miles != nil { work.append("partial route") }
@@ -135,6 +159,32 @@ public struct PeriodScreen: Sendable, Equatable {
         shifts = summaries.map { ShiftListScreen.row($0, format: format) }
         emptyMessage = summaries.isEmpty ? "No shifts in this period." : nil
         keys = [.selecting, ScreenAction(.enter, "open log", .open), .goingBack, .keysList]
+    }
+
+    /// Why a period has no figure after recorded expenses, as the page words it.
+    public static func netReason(_ reason: PeriodFigures.NoNet) -> String {
+        switch reason {
+        case .noEarnings: "No earnings recorded"
+        case .noExpenses: "No expenses recorded to subtract"
+        }
+    }
+
+    static func moneyLines(_ figures: PeriodFigures, format: ScreenFormat) -> [String] {
+        var lines: [String] = []
+        if let pay = ShiftLogScreen.payLine(figures.deliveryPay, tips: figures.tips, format: format) {
+            lines.append(pay + (figures.tips.count > 0 ? " from \(PeriodListScreen.plural(figures.tips.count, "tip", "tips"))" : ""))
+        }
+        if let total = figures.expenses.total {
+            let byCategory = figures.expenses.byCategory.map {
+                "\($0.category.title.lowercased()) \(format.money($0.total)) (\($0.count))"
+            }
+            lines.append(
+                "Expenses \(format.money(total)) in \(PeriodListScreen.plural(figures.expenses.count, "expense", "expenses")): "
+                    + byCategory.joined(separator: ", "))
+        } else {
+            lines.append("No expenses recorded")
+        }
+        return lines
     }
 
     static func rate(_ rate: Rates.Rate, _ unit: String, format: ScreenFormat) -> String {

@@ -66,6 +66,7 @@ public struct ScreenAction: Sendable, Equatable {
         case history, weeks, places, keys, quit, back, open, switchPeriod, earnings
         case rename, merge, record, recordRecent, move, filter, explain
         case confirm, keep, endNow, endAtLastActivity
+        case pauseOrResume, forgottenStep, payAndTips, expenses, add, remove, addCashTip, addPlatformTip, chooseCategory
     }
 
     /// The key.

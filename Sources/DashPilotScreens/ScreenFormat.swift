@@ -10,15 +10,39 @@ public struct ScreenFormat: Sendable {
     public let moneyLocale: Locale
     /// The driver's time zone.
     public let timeZone: TimeZone
+    /// The store's currency: the locale decides only how an amount is written, never which
+    /// currency it is. Until a store is read, the monetary locale's own.
+    public let currency: Currency
 
     private let formatters: Formatters
 
-    /// Creates a format for `locale` (`moneyLocale` for amounts, the same by default) and `timeZone`.
-    public init(locale: Locale, moneyLocale: Locale? = nil, timeZone: TimeZone) {
+    /// Creates a format for `locale` (`moneyLocale` for amounts, the same by default), `timeZone`
+    /// and the store's `currency` (the monetary locale's when `nil`).
+    public init(locale: Locale, moneyLocale: Locale? = nil, timeZone: TimeZone, currency: Currency? = nil) {
         self.locale = locale
         self.moneyLocale = moneyLocale ?? locale
         self.timeZone = timeZone
+        self.currency = currency ?? Currency.ofLocale((moneyLocale ?? locale).identifier)
         formatters = Formatters()
+    }
+
+    /// This format for a store whose currency is `currency`.
+    public func with(currency: Currency) -> ScreenFormat {
+        currency == self.currency ? self : ScreenFormat(locale: locale, moneyLocale: moneyLocale, timeZone: timeZone, currency: currency)
+    }
+
+    /// How a typed amount is read under this format: the monetary locale's separators, and the
+    /// symbols it writes the store's currency with.
+    public var amountStyle: AmountStyle {
+        let formatter = NumberFormatter()
+        formatter.locale = moneyLocale
+        formatter.numberStyle = .currency
+        formatter.currencyCode = currency.code
+        let symbol = Self.plainSpaces(formatter.currencySymbol ?? currency.code)
+        let grouping = moneyLocale.groupingSeparator ?? ","
+        return AmountStyle(
+            decimalSeparator: moneyLocale.decimalSeparator ?? ".", groupingSeparator: grouping == "\u{202F}" ? " " : grouping,
+            currencyCode: currency.code, currencySymbols: symbol == currency.code ? [] : [symbol])
     }
 
     /// The machine's own locale and time zone, as Foundation reports them.
@@ -96,10 +120,10 @@ public struct ScreenFormat: Sendable {
     public func money(_ money: Money) -> String {
         let formatter = formatters.currency {
             let formatter = NumberFormatter()
-            // A locale with no currency of its own (POSIX) reads dollars, the design's currency.
-            let hasCurrency = moneyLocale.currency != nil && moneyLocale.currency?.identifier != "XXX"
-            formatter.locale = hasCurrency ? moneyLocale : Locale(identifier: "en_US")
+            // A locale with no territory of its own (POSIX) writes amounts as US English does.
+            formatter.locale = moneyLocale.region != nil ? moneyLocale : Locale(identifier: "en_US")
             formatter.numberStyle = .currency
+            formatter.currencyCode = currency.code
             formatter.minimumFractionDigits = 2
             formatter.maximumFractionDigits = 2
             return formatter

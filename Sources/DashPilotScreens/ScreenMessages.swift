@@ -22,6 +22,19 @@ public enum ScreenMessages {
         return sentence + " " + way
     }
 
+    /// What `delivery tip` says beside the tip's number: the tip, the pay already recorded, and
+    /// that a tip the platform already included in its pay must not be added again.
+    public static func tipRecorded(_ tip: Tip, pay: Money?, format: ScreenFormat) -> String {
+        let beside = pay.map { "beside the recorded pay of \(format.money($0))" } ?? "with no pay recorded yet"
+        return "Tip \(tip.number): \(format.money(tip.amount)) \(tip.method.rawValue), \(beside). "
+            + "A tip the platform already included in its pay is part of that pay: don't add it again."
+    }
+
+    /// Said when a time field holds no time it can read.
+    public static func notATime(_ typed: String) -> String {
+        "Type a time such as 21:40, 9:40pm or 2026-11-29 21:40" + (typed.isEmpty ? "." : "; \"\(typed)\" is not one.")
+    }
+
     /// Said by `Enter` on a delivery with no place, on a shift's log.
     public static func noPlace(_ number: Int) -> String { "Delivery \(number) has no pickup place; press p to add one." }
     /// Said by `Enter` on a delivery that takes no more steps.
@@ -70,13 +83,30 @@ public struct EndShiftConfirmation: Sendable, Equatable {
     /// each with its choice in full in the body ("y  end it now, at 9:40 PM").
     public var keys: [ScreenAction]
 
+    /// Said first when a delivery is still open, instead of any way to end: which are open, and how
+    /// to finish them. `nil` when none is.
+    public var openDeliveries: String?
+
     /// The confirmation for `log` (the running shift's) at `now`, whose last activity was `lastActivity`.
     public init(log: ShiftLog, lastActivity: Date, now: Date, format: ScreenFormat) {
         title = "End shift \(log.shift.id)?"
+        let open = log.deliveries.filter { !$0.state.isFinished }
+        if !open.isEmpty {
+            let each = open.map { delivery in
+                "Delivery \(delivery.number) is still open (\(delivery.state == .arrivedAtPickup ? "arrived at pickup" : delivery.state.phrase) \(format.time(delivery.lastStepAt)))"
+            }
+            openDeliveries =
+                each.joined(separator: "; ")
+                + ". Deliver or cancel \(open.count == 1 ? "it" : "them") first: on \(open.count == 1 ? "its card" : "each card"), Enter records its next step now, @ at the time it happened."
+        }
         let count = log.deliveries.count == 1 ? "1 delivery" : "\(log.deliveries.count) deliveries"
         var parts = [count, format.duration(seconds: max(0, now.timeIntervalSince(log.shift.startedAt)))]
         parts.append(log.mileage.map { "\(format.miles($0.miles)) recorded" } ?? "no route recorded")
         summary = parts.joined(separator: " · ")
+        guard openDeliveries == nil else {
+            keys = [ScreenAction(.character("n"), "close", .keep), ScreenAction(.escape, "close", .keep)]
+            return
+        }
         keys = [
             ScreenAction(.character("y"), "end it now", .endNow).detailed("end it now, at \(format.time(now))"),
             ScreenAction(.character("l"), "end it at its last activity", .endAtLastActivity).detailed(
@@ -98,11 +128,11 @@ public struct EarningsSheet: Sendable, Equatable {
     /// The keys.
     public var keys: [ScreenAction]
 
-    /// The sheet for `shift`.
-    public init(shift: Shift) {
+    /// The sheet for `shift`, its amount prefilled the way the locale writes it.
+    public init(shift: Shift, format: ScreenFormat) {
         title = "What did Shift \(shift.id) pay?"
         fieldLabel = "Amount"
-        prefilled = shift.earnings?.description ?? ""
+        prefilled = shift.earnings?.typed(style: format.amountStyle) ?? ""
         keys = [
             ScreenAction(.enter, "record", .record), ScreenAction(.word("empty"), "clears", .explain),
             ScreenAction(.escape, "cancel", .back),

@@ -1,4 +1,5 @@
 import DashPilotCore
+import Foundation
 
 /// A completed (or running) shift's log: its span, mileage, earnings and rates, and each delivery
 /// with its place line and recorded times.
@@ -27,17 +28,24 @@ public struct ShiftLogScreen: Sendable, Equatable {
         public var placeLine: String?
         /// The recorded times, in lifecycle order.
         public var times: [Time]
+        /// What it paid, under its times, when anything is recorded: "Paid $14.50 · $12.00 recorded
+        /// pay + $2.50 cash tip · $38.67 an hour of its own".
+        public var paidLine: String?
         /// Add or Change Pickup Place, under the times.
         public var pickupControl: Control
         /// The delivery, then its place.
         public var accessibilityLabel: String
 
         /// Creates an entry from its parts.
-        public init(number: Int, title: String, placeLine: String?, times: [Time], pickupControl: Control, accessibilityLabel: String) {
+        public init(
+            number: Int, title: String, placeLine: String?, times: [Time], paidLine: String? = nil, pickupControl: Control,
+            accessibilityLabel: String
+        ) {
             self.number = number
             self.title = title
             self.placeLine = placeLine
             self.times = times
+            self.paidLine = paidLine
             self.pickupControl = pickupControl
             self.accessibilityLabel = accessibilityLabel
         }
@@ -45,8 +53,14 @@ public struct ShiftLogScreen: Sendable, Equatable {
 
     /// "Shift · Sat 29 Nov · 5:02 PM – 9:40 PM · 4 h 38 min".
     public var title: String
+    /// "4 h 38 min elapsed · 4 h 8 min working (30 min paused)", when the shift was paused.
+    public var timeLine: String?
     /// "31.2 mi recorded · partial route"; `nil` when the route cannot be measured.
     public var mileageLine: String?
+    /// The deliveries' recorded pay with its coverage, and tips: "Deliveries' recorded pay $78.00
+    /// across 8 of 9 deliveries · tips $12.00 recorded (cash $5.00, platform $7.00)"; `nil` while
+    /// no delivery is finished. Never reconciled with the earnings.
+    public var payLine: String?
     /// Earnings and rates, or what to add to see them.
     public var earningsLine: String
     /// The deliveries in number order.
@@ -55,17 +69,28 @@ public struct ShiftLogScreen: Sendable, Equatable {
     public var keys: [ScreenAction]
 
     /// Creates the screen from its parts.
-    public init(title: String, mileageLine: String?, earningsLine: String, entries: [Entry], keys: [ScreenAction]) {
+    public init(
+        title: String, timeLine: String? = nil, mileageLine: String?, earningsLine: String, payLine: String? = nil, entries: [Entry],
+        keys: [ScreenAction]
+    ) {
         self.title = title
+        self.timeLine = timeLine
+        self.payLine = payLine
         self.mileageLine = mileageLine
         self.earningsLine = earningsLine
         self.entries = entries
         self.keys = keys
     }
 
-    /// The log screen of `log`.
-    public init(log: ShiftLog, format: ScreenFormat) {
+    /// The log screen of `log` at `now` (a running shift's time counts up to it).
+    public init(log: ShiftLog, format: ScreenFormat, now: Date? = nil) {
         let shift = log.shift
+        let time = log.time(now: now ?? shift.endedAt ?? shift.startedAt)
+        timeLine =
+            time.pausedSeconds > 0
+            ? "\(format.duration(seconds: Double(time.elapsedSeconds))) elapsed · \(format.duration(seconds: Double(time.workingSeconds))) working (\(format.duration(seconds: Double(time.pausedSeconds))) paused)"
+            : nil
+        payLine = Self.payLine(log.deliveryPay, tips: log.tips, format: format)
         var title = "Shift \(shift.id) · \(format.day(shift.startedAt)) · \(format.time(shift.startedAt))"
         if let end = shift.endedAt, let seconds = shift.durationSeconds {
             title += " – \(format.time(end)) · \(format.duration(seconds: Double(seconds)))"
@@ -80,8 +105,49 @@ public struct ShiftLogScreen: Sendable, Equatable {
         entries = log.deliveries.map { Self.entry($0, format: format) }
         keys = [
             .selecting, ScreenAction(.enter, "place history", .open), ScreenAction(.character("p"), "pickup place", .pickupPlace),
-            ScreenAction(.character("$"), "earnings", .earnings), .goingBack, .keysList,
+            ScreenAction(.character("$"), "earnings", .earnings), ScreenAction(.character("t"), "pay and tips", .payAndTips), .goingBack,
+            .keysList,
         ]
+    }
+
+    /// The deliveries' recorded pay with its coverage, and the tips; `nil` when neither pay nor a
+    /// tip is recorded (a "none recorded" line on every log would be noise).
+    static func payLine(_ pay: PayCoverage, tips: TipTotals, format: ScreenFormat) -> String? {
+        guard pay.total != nil || tips.count > 0 else { return nil }
+        let of = pay.of == 1 ? "1 delivery" : "\(pay.of) deliveries"
+        var parts = [
+            pay.total.map { "Deliveries' recorded pay \(format.money($0)) across \(pay.deliveries) of \(of)" }
+                ?? "No pay recorded for any of \(of)"
+        ]
+        if let total = tips.total {
+            var byMethod: [String] = []
+            if let cash = tips.cash { byMethod.append("cash \(format.money(cash))") }
+            if let platform = tips.platform { byMethod.append("platform \(format.money(platform))") }
+            parts.append("tips \(format.money(total)) recorded (\(byMethod.joined(separator: ", ")))")
+        } else {
+            parts.append("no tips recorded")
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    /// What a finished delivery paid, in words, or `nil` when neither pay nor a tip is recorded.
+    public static func paidLine(_ delivery: Delivery, format: ScreenFormat) -> String? {
+        let paid = DeliveryPaid(delivery)
+        let tips = delivery.tips.map { "\(format.money($0.amount)) \($0.method.rawValue) tip" }
+        guard let total = paid.total, let pay = paid.pay else {
+            guard !delivery.tips.isEmpty else { return nil }
+            let sum = Money(cents: delivery.tips.reduce(0) { $0 + $1.amount.cents })
+            return "Tips \(format.money(sum)) recorded · no pay recorded, so no total"
+        }
+        let parts = (["\(format.money(pay)) recorded pay"] + tips).joined(separator: " + ")
+        let hourly: String
+        switch paid.perHour {
+        case .success(let amount): hourly = "\(format.money(amount)) an hour of its own"
+        case .failure(.cancelled): hourly = "no figure an hour: it was cancelled"
+        case .failure(.noTime): hourly = "no figure an hour: it took no time"
+        case .failure(.open), .failure(.noPay): hourly = "no figure an hour yet"
+        }
+        return "Paid \(format.money(total)) · \(parts) · \(hourly)"
     }
 
     static func earningsLine(shift: Shift, rates: Rates, format: ScreenFormat) -> String {
@@ -110,7 +176,8 @@ public struct ShiftLogScreen: Sendable, Equatable {
         if let time = delivery.cancelledAt { times.append(Entry.Time(label: "Cancelled", value: format.time(time))) }
         return Entry(
             number: delivery.number, title: "Delivery \(delivery.number) · \(delivery.state.title)", placeLine: delivery.pickupPlace,
-            times: times, pickupControl: DeliveryCard.pickupControl(delivery), accessibilityLabel: DeliveryCard.spokenLabel(delivery))
+            times: times, paidLine: paidLine(delivery, format: format), pickupControl: DeliveryCard.pickupControl(delivery),
+            accessibilityLabel: DeliveryCard.spokenLabel(delivery))
     }
 }
 

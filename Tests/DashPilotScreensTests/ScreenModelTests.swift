@@ -8,9 +8,11 @@ import Testing
 struct ScreenModelTests {
     static let runningKeys = [
         ScreenAction(.character("a"), "accept", .accept), .selecting, ScreenAction(.enter, "next step", .nextStep),
-        ScreenAction(.character("p"), "pickup place", .pickupPlace), ScreenAction(.character("x"), "cancel", .cancelDelivery),
+        ScreenAction(.character("@"), "step at a time", .forgottenStep), ScreenAction(.character("p"), "pickup place", .pickupPlace),
+        ScreenAction(.character("x"), "cancel", .cancelDelivery), ScreenAction(.character("b"), "break", .pauseOrResume),
         ScreenAction(.character("e"), "end shift", .endShift), ScreenAction(.character("h"), "history", .history),
-        ScreenAction(.character("w"), "weeks", .weeks), ScreenAction(.character("l"), "places", .places), .keysList, .quitting,
+        ScreenAction(.character("w"), "weeks", .weeks), ScreenAction(.character("l"), "places", .places),
+        ScreenAction(.character("c"), "expenses", .expenses), .keysList, .quitting,
         ScreenAction(.character("s"), "start shift", .startShift).unlisted,
     ]
 
@@ -78,8 +80,8 @@ struct ScreenModelTests {
                     title: "No shift running", cards: [], initiallySelected: nil,
                     keys: [
                         ScreenAction(.character("s"), "start shift", .startShift), ScreenAction(.character("h"), "history", .history),
-                        ScreenAction(.character("w"), "weeks", .weeks), ScreenAction(.character("l"), "places", .places), .keysList,
-                        .quitting,
+                        ScreenAction(.character("w"), "weeks", .weeks), ScreenAction(.character("l"), "places", .places),
+                        ScreenAction(.character("c"), "expenses", .expenses), .keysList, .quitting,
                     ],
                     emptyHint: "Press s to start a shift."))
     }
@@ -187,7 +189,8 @@ struct ScreenModelTests {
                     keys: [
                         .selecting, ScreenAction(.enter, "place history", .open),
                         ScreenAction(.character("p"), "pickup place", .pickupPlace),
-                        ScreenAction(.character("$"), "earnings", .earnings), .goingBack, .keysList,
+                        ScreenAction(.character("$"), "earnings", .earnings), ScreenAction(.character("t"), "pay and tips", .payAndTips),
+                        .goingBack, .keysList,
                     ]))
         try store.setEarnings(nil, shiftID: shift.id)
         #expect(

@@ -175,16 +175,19 @@ struct CommandLineContractTests {
     @Test(
         "Each refused amount says why",
         arguments: [
-            ("84.555", "Use at most two decimal places."), ("9999999999999999", "That amount is too large"),
-            ("abc", "An amount is a decimal number such as 84.50."),
-        ])
-    func amounts(amount: String, reason: String) {
+            // Not well formed: a usage error (64).
+            ("84.555", "Use at most two decimal places.", 64), ("abc", "An amount is a decimal number such as 84.50.", 64),
+            ("84,50", "Write 84.50: amounts here use a point for decimals.", 64),
+            // Well formed, and refused by a rule (1).
+            ("9999999999999999", "That amount is too large: at most 9,999,999.99.", 1), ("-5", "Amounts can't be negative.", 1),
+        ] as [(String, String, Int32)])
+    func amounts(amount: String, reason: String, status: Int32) {
         let dash = Binary()
         defer { dash.remove() }
         dash.run(["shift", "start"])
         dash.run(["shift", "end"])
         let result = dash.run(["shift", "earnings", "1", amount])
-        #expect(result.status == 64 && result.stderr.hasPrefix("Error: " + reason))
+        #expect(result.status == status && result.stderr.hasPrefix("Error: " + reason), "\(result.stderr)")
     }
 
     @Test func amountsWithoutAWholePartOrAFractionAreAmounts() throws {
@@ -197,6 +200,6 @@ struct CommandLineContractTests {
             #expect((json(dash.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any])?["earnings"] as? String == shown)
         }
         let negative = dash.run(["shift", "earnings", "1", "-5"])
-        #expect(negative.status == 1 && negative.stderr == "Error: Earnings can't be negative.\n")
+        #expect(negative.status == 1 && negative.stderr == "Error: Amounts can't be negative.\n")
     }
 }

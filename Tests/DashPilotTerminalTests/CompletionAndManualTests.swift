@@ -42,7 +42,8 @@ struct CompletionAndManualTests {
             return result.stdout.split(separator: "\n").map(String.init)
         }
         #expect(complete(["sh"]) == ["shift"])
-        #expect(complete(["shift", ""]) == ["start", "end", "list", "show", "delete", "earnings"])
+        #expect(complete(["shift", ""]) == ["start", "end", "pause", "resume", "list", "show", "delete", "earnings"])
+        #expect(complete(["expense", "edit", "3", "--category", "f"]) == ["fuel"])
         #expect(complete(["shift", "list", "--"]) == ["--limit", "--all", "--json", "--store"])
         #expect(complete(["place", "show", "Now"]) == ["Nowhere\\ Noodle\\ Bar", "Nowhere\\ Noodles"])
         #expect(complete(["--json", "place", "show", "ex"]) == ["Example\\ Diner"])

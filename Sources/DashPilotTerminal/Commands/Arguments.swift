@@ -1,3 +1,5 @@
+import DashPilotCore
+
 /// One command-line argument: its raw bytes (a name is validated on these, since
 /// `CommandLine.arguments` silently repairs invalid UTF-8) and its text.
 struct Argument: Sendable, Equatable {
@@ -136,6 +138,26 @@ struct ParsedArguments {
     }
 
     /// `--limit N` or `--all` (refused together): `nil` for all, else the limit (default `fallback`).
+    /// The time `option` gives, checked for its form (21:40, 9:40pm, 2026-11-29 21:40), or `nil`.
+    func time(_ option: String) throws(UsageError) -> String? {
+        guard let text = values[option]?.text else { return nil }
+        guard TypedTime.isWellFormed(text) else {
+            throw UsageError(
+                command: command,
+                message: "\(option) takes a time such as 21:40, 9:40pm or 2026-11-29 21:40; got \(TerminalText.safe(text)).")
+        }
+        return text
+    }
+
+    /// The local date `option` gives (2026-11-27), or `nil`.
+    func date(_ option: String) throws(UsageError) -> LocalDate? {
+        guard let text = values[option]?.text else { return nil }
+        guard let date = LocalDate(parsing: text) else {
+            throw UsageError(command: command, message: "\(option) takes a day such as 2026-11-27; got \(TerminalText.safe(text)).")
+        }
+        return date
+    }
+
     func limit(default fallback: Int) throws(UsageError) -> Int? {
         let limit = try integerOption("--limit")
         if limit != nil && flag("--all") {

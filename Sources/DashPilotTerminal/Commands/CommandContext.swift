@@ -16,8 +16,9 @@ final class CommandContext {
     let storePath: StorePath
     /// The process's environment.
     let environment: [String: String]
-    /// How times, dates and money read.
-    let format: ScreenFormat
+    /// How times, dates and money read: the driver's locale and time zone, and, once the store is
+    /// read, its currency.
+    private(set) var format: ScreenFormat
     /// Asks a yes/no question on the terminal: `(question, prompt) -> yes`.
     let confirm: (String, String) -> Bool
     /// The program's one clock: the store records by it and the screens read "now" from it.
@@ -42,9 +43,10 @@ final class CommandContext {
     func store() throws -> DashPilotStore {
         if let opened { return opened }
         let store = try DashPilotStore(
-            storePath: storePath, clock: clock, log: log, busyTimeoutMilliseconds: busyTimeout,
+            storePath: storePath, clock: clock, log: log, busyTimeoutMilliseconds: busyTimeout, currencyIfNew: format.currency,
             migrationProgress: MigrationProgress.onTerminal())
         opened = store
+        format = format.with(currency: try store.currency())
         return store
     }
 
@@ -53,7 +55,7 @@ final class CommandContext {
     func readStore() throws -> DashPilotStore {
         if let opened { return opened }
         if storeIsMissing {
-            let empty = try DashPilotStore.emptyInMemory(clock: clock, log: log)
+            let empty = try DashPilotStore.emptyInMemory(clock: clock, log: log, currency: format.currency)
             opened = empty
             return empty
         }
@@ -69,9 +71,30 @@ final class CommandContext {
     /// The store as it is, never migrated or created (`doctor` changes nothing); a store that
     /// does not exist reads as an empty one.
     func storeAsItIs() throws -> DashPilotStore {
-        if storeIsMissing { return try DashPilotStore.emptyInMemory(clock: clock, log: log) }
+        if storeIsMissing { return try DashPilotStore.emptyInMemory(clock: clock, log: log, currency: format.currency) }
         return try DashPilotStore(
             storePath: storePath, clock: clock, log: log, busyTimeoutMilliseconds: busyTimeout, migrating: false, creating: false)
+    }
+
+    /// `text` as an amount under the driver's locale and the store's currency: a malformed one is
+    /// a usage error, one a rule refuses (negative, too large) a refusal.
+    func amount(_ text: String, for command: CommandDefinition) throws -> Money {
+        switch Money.parse(text, style: format.amountStyle) {
+        case .success(let amount): return amount
+        case .failure(let problem) where problem.isMalformed:
+            throw UsageError(command: command, message: "\(problem.sentence) Got \(TerminalText.safe(text)).")
+        case .failure(let problem): throw CommandFailure(sentence: problem.sentence)
+        }
+    }
+
+    /// `text` (already checked for its form) as an instant: local time, a time with no date the
+    /// most recent one not later than now.
+    func instant(_ text: String) throws -> Date {
+        guard let instant = TypedTime.parse(text, now: clock.now(), timeZone: format.timeZone) else {
+            throw CommandFailure(
+                sentence: "\(TerminalText.safe(text)) did not happen that day here: the clocks skipped it (daylight saving).")
+        }
+        return instant
     }
 
     /// Prints `line` with any control character escaped.

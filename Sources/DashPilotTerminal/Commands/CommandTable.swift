@@ -2,7 +2,8 @@
 /// the manual page and the completions are made from.
 enum CommandTable {
     static let all: [CommandDefinition] =
-        ShiftCommands.all + PeriodCommands.all + DeliveryCommands.all + PickupCommands.all + PlaceCommands.all + RouteCommands.all + [
+        ShiftCommands.all + PeriodCommands.all + DeliveryCommands.all + ExpenseCommands.all + PickupCommands.all + PlaceCommands.all
+        + RouteCommands.all + [
             DoctorCommand.doctor, ShellCompletions.command,
         ]
 

@@ -1,9 +1,14 @@
 import DashPilotCore
+import DashPilotScreens
 import DashPilotStore
 
-/// `delivery accept|arrive|pickup|deliver|cancel|delete`.
+/// `delivery accept|arrive|pickup|deliver|cancel|pay|tip|delete`.
 enum DeliveryCommands {
-    static let all: [CommandDefinition] = [accept] + LifecycleStep.allCases.map(step) + [delete]
+    static let all: [CommandDefinition] = [accept] + LifecycleStep.allCases.map(step) + [pay, tip, delete]
+
+    /// `--at TIME`, a forgotten step's time.
+    static let at = OptionSpec.valued(
+        "--at", "TIME", "When it happened, for a step you forgot to record: 21:40, 9:40pm or 2026-11-29 21:40 (local time).")
 
     static let accept = CommandDefinition(
         words: ["delivery", "accept"], overview: "Accepts a new delivery on the running shift and prints its number."
@@ -34,15 +39,84 @@ enum DeliveryCommands {
             case .cancel: "Cancels delivery N of the running shift."
             }
         return CommandDefinition(
-            words: ["delivery", word(step)], overview: overview, arguments: [ArgumentSpec(name: "N", help: "The delivery's number.")]
+            words: ["delivery", word(step)], overview: overview, arguments: [ArgumentSpec(name: "N", help: "The delivery's number.")],
+            options: [at]
         ) { input throws(UsageError) in
             try input.expectAtMost(1)
             let number = Int(try input.integer(0, "N"))
+            let typed = try input.time("--at")
             return { context in
-                let delivery = try context.store().record(step, delivery: number)
+                let delivery = try context.store().record(step, delivery: number, at: typed.map(context.instant))
                 context.say("Delivery \(delivery.number) · \(delivery.state.title)")
                 return ExitStatus.done
             }
+        }
+    }
+
+    static let pay = CommandDefinition(
+        words: ["delivery", "pay"], overview: "Records, or clears, what the platform paid for finished delivery N.",
+        arguments: [
+            ArgumentSpec(name: "N", help: "The delivery's number."),
+            ArgumentSpec(name: "AMOUNT", help: "What it paid, such as 12.00 (0.00 is an amount; --clear is none)."),
+        ],
+        options: [.flag("--clear", "Clear the recorded pay (not the same as zero)."), .shift],
+        usageOverride: "delivery pay N AMOUNT [--shift ID] | delivery pay N --clear [--shift ID]"
+    ) { input throws(UsageError) in
+        let number = Int(try input.integer(0, "N"))
+        let shiftID = try input.integerOption("--shift")
+        let clear = input.flag("--clear")
+        try input.expectAtMost(clear ? 1 : 2)
+        let typed = clear ? nil : try input.positional(1, "AMOUNT (or --clear)").text
+        return { context in
+            let store = try context.store()
+            let amount = try typed.map { try context.amount($0, for: input.command) }
+            let delivery = try store.setPay(amount, delivery: number, shiftID: shiftID)
+            if let amount {
+                context.say("Delivery \(number) of shift \(delivery.shiftID): recorded pay \(context.format.money(amount)).")
+            } else {
+                context.say("Cleared the recorded pay of Delivery \(number) of shift \(delivery.shiftID).")
+            }
+            return ExitStatus.done
+        }
+    }
+
+    static let tip = CommandDefinition(
+        words: ["delivery", "tip"],
+        overview: "Adds a tip to finished delivery N, outside its recorded pay, and prints its number; or removes tip K.",
+        arguments: [ArgumentSpec(name: "N", help: "The delivery's number."), ArgumentSpec(name: "AMOUNT", help: "The tip, such as 2.50.")],
+        options: [
+            .flag("--cash", "It came in cash."), .flag("--platform", "It came through the platform, outside its recorded pay."),
+            .valued("--remove", "K", "Remove tip K instead; no other tip is renumbered."), .shift,
+        ],
+        usageOverride: "delivery tip N AMOUNT (--cash | --platform) [--shift ID] | delivery tip N --remove K [--shift ID]"
+    ) { input throws(UsageError) in
+        let number = Int(try input.integer(0, "N"))
+        let shiftID = try input.integerOption("--shift")
+        if let remove = input.values["--remove"] {
+            try input.expectAtMost(1)
+            let tipNumber = Int(try input.integer(remove, "--remove", minimum: 1))
+            return { context in
+                try context.store().removeTip(tipNumber, delivery: number, shiftID: shiftID)
+                context.say("Removed Tip \(tipNumber) of Delivery \(number).")
+                return ExitStatus.done
+            }
+        }
+        try input.expectAtMost(2)
+        let typed = try input.positional(1, "AMOUNT (or --remove K)").text
+        let method: TipMethod
+        switch (input.flag("--cash"), input.flag("--platform")) {
+        case (true, false): method = .cash
+        case (false, true): method = .platform
+        default: throw UsageError(command: input.command, message: "Say how the tip came: --cash or --platform.")
+        }
+        return { context in
+            let store = try context.store()
+            let amount = try context.amount(typed, for: input.command)
+            let tip = try store.addTip(amount, method: method, delivery: number, shiftID: shiftID)
+            print(tip.number)
+            let pay = try store.delivery(number: number, shiftID: shiftID).pay
+            CommandLineTool.writeError(TerminalText.safe(ScreenMessages.tipRecorded(tip, pay: pay, format: context.format)))
+            return ExitStatus.done
         }
     }
 

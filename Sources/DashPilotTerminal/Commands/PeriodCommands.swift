@@ -29,11 +29,9 @@ enum PeriodCommands {
                 let timeZone = context.format.timeZone
                 let now = context.clock.now()
                 let period = Period(kind, containing: date ?? LocalDate(now, in: timeZone))
-                let totals = try context.readStore().shiftTotals(
-                    startedFrom: period.from.start(in: timeZone), before: period.to.adding(days: 1).start(in: timeZone))
-                let figures = PeriodFigures(period: period, totals: totals, now: now)
+                let (figures, totals) = try context.readStore().period(period, timeZone: timeZone, now: now)
                 if json {
-                    context.say(json: periodJSON(figures))
+                    context.say(json: periodJSON(figures, currency: context.format.currency))
                 } else {
                     let screen = PeriodScreen(figures: figures, shifts: totals.reversed().map(\.summary), format: context.format)
                     context.say(lines: PlainText.lines(screen))
@@ -61,7 +59,8 @@ enum PeriodCommands {
         return { context in
             let figures = try context.readStore().periods(kind, limit: limit, timeZone: context.format.timeZone, now: context.clock.now())
             if json {
-                context.say(json: .array(figures.map(periodJSON)))
+                let currency = context.format.currency
+                context.say(json: .array(figures.map { periodJSON($0, currency: currency) }))
             } else {
                 let screen = PeriodListScreen(periods: figures, kind: kind, format: context.format)
                 context.say(lines: PlainText.lines(screen, bars: Bars(plain: Bars.isPlain(context.environment))))
@@ -71,16 +70,49 @@ enum PeriodCommands {
     }
 
     /// A period as `--json` gives it.
-    static func periodJSON(_ figures: PeriodFigures) -> JSON {
-        .object(
-            [
-                ("kind", .string(figures.period.kind.rawValue)), ("from", .string(figures.period.from.description)),
-                ("to", .string(figures.period.to.description)), ("shifts", .integer(Int64(figures.shifts))),
-                ("shiftSeconds", .integer(figures.shiftSeconds)), ("deliveryOpenSeconds", .integer(figures.deliveryOpenSeconds)),
-                ("delivered", .integer(Int64(figures.delivered))), ("cancelled", .integer(Int64(figures.cancelled))),
-                ("miles", figures.miles.map(JSON.number) ?? .null), ("partialRoute", .bool(figures.partialRoute)),
-                ("earnings", ShiftCommands.money(figures.earnings)),
-                ("shiftsWithoutEarnings", .integer(Int64(figures.shiftsWithoutEarnings))),
-            ] + ShiftCommands.rates(figures.rates) + [("shiftIds", .array(figures.shiftIDs.map { .integer($0) }))])
+    static func periodJSON(_ figures: PeriodFigures, currency: Currency) -> JSON {
+        let net: JSON
+        let reason: JSON
+        switch figures.netAfterRecordedExpenses {
+        case .success(let money):
+            net = .string(money.description)
+            reason = .null
+        case .failure(let why):
+            net = .null
+            reason = .string(PeriodScreen.netReason(why))
+        }
+        let byCategory = figures.expenses.byCategory.map { category in
+            JSON.object([
+                ("category", .string(category.category.rawValue)), ("total", .string(category.total.description)),
+                ("count", .integer(Int64(category.count))),
+            ])
+        }
+        return .object(
+            base(figures) + [
+                ("currency", .string(currency.code)), ("workingSeconds", .integer(figures.workingSeconds)),
+                ("pausedSeconds", .integer(figures.pausedSeconds)), ("deliveryPay", ShiftCommands.coverage(figures.deliveryPay)),
+                ("tips", ShiftCommands.tips(figures.tips)),
+                (
+                    "expenses",
+                    .object([
+                        ("total", ShiftCommands.money(figures.expenses.total)), ("count", .integer(Int64(figures.expenses.count))),
+                        ("byCategory", .array(byCategory)),
+                    ])
+                ),
+                ("netAfterRecordedExpenses", net), ("netReason", reason),
+            ])
+    }
+
+    /// The keys every version of the contract gives a period.
+    static func base(_ figures: PeriodFigures) -> [(String, JSON)] {
+        [
+            ("kind", .string(figures.period.kind.rawValue)), ("from", .string(figures.period.from.description)),
+            ("to", .string(figures.period.to.description)), ("shifts", .integer(Int64(figures.shifts))),
+            ("shiftSeconds", .integer(figures.shiftSeconds)), ("deliveryOpenSeconds", .integer(figures.deliveryOpenSeconds)),
+            ("delivered", .integer(Int64(figures.delivered))), ("cancelled", .integer(Int64(figures.cancelled))),
+            ("miles", figures.miles.map(JSON.number) ?? .null), ("partialRoute", .bool(figures.partialRoute)),
+            ("earnings", ShiftCommands.money(figures.earnings)),
+            ("shiftsWithoutEarnings", .integer(Int64(figures.shiftsWithoutEarnings))),
+        ] + ShiftCommands.rates(figures.rates) + [("shiftIds", .array(figures.shiftIDs.map { .integer($0) }))]
     }
 }

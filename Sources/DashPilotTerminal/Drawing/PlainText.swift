@@ -5,14 +5,17 @@ import DashPilotScreens
 enum PlainText {
     static func lines(_ screen: ShiftLogScreen) -> [String] {
         var lines = [screen.title]
+        if let time = screen.timeLine { lines.append(time) }
         if let mileage = screen.mileageLine { lines.append(mileage) }
         lines.append(screen.earningsLine)
+        if let pay = screen.payLine { lines.append(pay) }
         for entry in screen.entries {
             lines.append("")
             lines.append(entry.title)
             if let place = entry.placeLine { lines.append(place) }
             let width = (entry.times.map(\.label.count).max() ?? 0) + 3
             lines += entry.times.map { $0.label.padding(width) + $0.value }
+            if let paid = entry.paidLine { lines.append(paid) }
         }
         if screen.entries.isEmpty { lines += ["", "No deliveries recorded."] }
         return lines.map(TerminalText.safe)
@@ -62,7 +65,9 @@ enum PlainText {
     }
 
     static func lines(_ screen: PeriodScreen) -> [String] {
-        var lines = [screen.title, screen.timeLine, screen.workLine, screen.earningsLine, ""]
+        var lines = [screen.title, screen.timeLine, screen.workLine, screen.earningsLine] + screen.moneyLines + [screen.netLine]
+        if let explanation = screen.netExplanation { lines.append("  " + explanation) }
+        lines.append("")
         lines += screen.emptyMessage.map { [$0] } ?? screen.shifts.map(\.text)
         return lines.map(TerminalText.safe)
     }

@@ -1,3 +1,5 @@
+import DashPilotScreens
+
 /// One frame of the interactive mode: lines fitted to the terminal's width by display columns,
 /// every name made terminal-safe, styles dropped under `NO_COLOR`.
 struct ScreenBuffer {
@@ -13,6 +15,15 @@ struct ScreenBuffer {
     /// How many lines at the top stay in place while the rest scrolls.
     private var headerCount = 0
     var footer = ""
+    /// What the footer gives way to in a short window: the keys that list the rest and leave.
+    var compactFooter: String?
+
+    /// The footer of `actions`, and the one line it gives way to in a short window ("? keys · q quit").
+    mutating func setFooter(_ actions: [ScreenAction]) {
+        footer = ScreenAction.line(actions)
+        let essential = actions.filter { [.keys, .quit, .back].contains($0.command) }
+        compactFooter = ScreenAction.line(essential.contains { $0.command == .keys } ? essential : [.keysList] + essential)
+    }
 
     init(width: Int, styled: Bool) {
         self.width = max(20, width)
@@ -127,7 +138,9 @@ struct ScreenBuffer {
     /// (wrapped, never cut) pinned at the bottom, and the lines between scrolled so that the
     /// focused one is in view, with "↑ more" and "↓ more" where they continue.
     func window(rows: Int, message: String?) -> [(text: String, style: Style)] {
-        let footerLines = wrappedFooter()
+        var footerLines = wrappedFooter(footer)
+        // What a key acts on comes first: in a short window the footer gives way, down to one line.
+        if footerLines.count > 1, footerLines.count * 3 > rows, let compactFooter { footerLines = wrappedFooter(compactFooter) }
         let messageLines = message.map { Self.wrap(TerminalText.safe($0), width: width) } ?? []
         let room = max(1, rows - footerLines.count - max(1, messageLines.count))
         let header = Array(lines.prefix(min(headerCount, room)))
@@ -167,7 +180,7 @@ struct ScreenBuffer {
     }
 
     /// The keys at the foot, wrapped between hints so that none is cut off.
-    private func wrappedFooter() -> [String] {
+    private func wrappedFooter(_ footer: String) -> [String] {
         var lines: [String] = []
         var current = ""
         for hint in TerminalText.safe(footer).components(separatedBy: " · ") {

@@ -41,6 +41,8 @@ final class CompletedShiftsView: TerminalScreen {
             return .push(PlacesView())
         case .weeks:
             return .push(WeeksView())
+        case .expenses:
+            return .push(ExpensesView())
         case .back:
             return .pop
         default:
@@ -61,6 +63,6 @@ final class CompletedShiftsView: TerminalScreen {
         if from < to {
             for index in from..<to { screen.row(window[index - windowStart].text, selected: index == selected) }
         }
-        screen.footer = ScreenAction.line(model.keys)
+        screen.setFooter(model.keys)
     }
 }

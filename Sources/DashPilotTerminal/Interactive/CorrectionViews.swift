@@ -85,7 +85,7 @@ final class MergeListView: TerminalScreen {
         }
         screen.blank()
         screen.wrapped(model.renameHint, style: .dim)
-        screen.footer = ScreenAction.line(model.keys)
+        screen.setFooter(model.keys)
     }
 }
 
@@ -133,6 +133,6 @@ final class MergeConfirmView: TerminalScreen {
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
         screen.wrapped(model.text)
-        screen.footer = ScreenAction.line(model.keys)
+        screen.setFooter(model.keys)
     }
 }

@@ -20,7 +20,8 @@ final class InteractiveApp {
 
     init(store: DashPilotStore, format: ScreenFormat, environment: [String: String], clock: any WallClock) {
         self.store = store
-        self.format = format
+        // Amounts are the store's currency, written the driver's way.
+        self.format = (try? store.currency()).map(format.with) ?? format
         self.clock = clock
         styled = (environment["NO_COLOR"] ?? "").isEmpty
         bars = Bars(plain: Bars.isPlain(environment))

@@ -69,6 +69,6 @@ final class PlaceHistoryView: TerminalScreen {
             "[ \(model.renameControl.title) ]  \(keyTitle(model.renameControl.command))        "
                 + "[ \(model.mergeControl.title) ]  \(keyTitle(model.mergeControl.command))")
         if let footer = model.mergeFooter { screen.wrapped(footer, style: .dim) }
-        screen.footer = ScreenAction.line(model.keys)
+        screen.setFooter(model.keys)
     }
 }

@@ -56,6 +56,6 @@ final class PlacesView: TerminalScreen {
             screen.row(
                 name + String(repeating: " ", count: max(1, nameWidth - DisplayWidth.of(name))) + row.detail, selected: index == selected)
         }
-        screen.footer = ScreenAction.line(model.keys)
+        screen.setFooter(model.keys)
     }
 }

@@ -49,6 +49,15 @@ final class RunningShiftView: TerminalScreen {
             guard log != nil else { return .stay }
             selected = nil
             return .push(EndShiftView())
+        case .pauseOrResume:
+            guard let model else { return .stay }
+            if model.isPaused { _ = try app.store.resumeShift() } else { _ = try app.store.pauseShift() }
+            return .reload
+        case .forgottenStep:
+            guard let delivery = currentDelivery else { return .stay }
+            guard let step = delivery.state.nextStep else { return .message(ScreenMessages.noMoreSteps(delivery)) }
+            return .push(ForgottenStepView(delivery: delivery, step: step, now: app.clock.now(), format: app.format))
+        case .expenses: return .push(ExpensesView())
         case .history: return .push(CompletedShiftsView())
         case .places: return .push(PlacesView())
         case .weeks: return .push(WeeksView())
@@ -78,7 +87,7 @@ final class RunningShiftView: TerminalScreen {
                 screen.bigButton(button.title, key: keyTitle(button.command), compact: app.rows < 20, focus: isSelected)
             }
         }
-        screen.footer = ScreenAction.line(model.keys)
+        screen.setFooter(model.keys)
     }
 }
 
@@ -110,6 +119,6 @@ final class CancelConfirmView: TerminalScreen {
         screen.line(model.title, style: .bold)
         screen.blank()
         screen.wrapped(model.text)
-        screen.footer = ScreenAction.line(model.keys)
+        screen.setFooter(model.keys)
     }
 }

@@ -31,7 +31,9 @@ final class ShiftLogView: TerminalScreen {
             return .push(PlaceHistoryView(placeID: placeID))
         case .earnings:
             guard let shift = log?.shift else { return .stay }
-            return .push(EarningsView(shift: shift))
+            return .push(EarningsView(shift: shift, format: app.format))
+        case .payAndTips where deliveries.indices.contains(selected):
+            return .push(PayTipsView(shiftID: shiftID, number: deliveries[selected].number))
         case .pickupPlace where deliveries.indices.contains(selected):
             return .push(PickupSheetView(shiftID: shiftID, number: deliveries[selected].number))
         case .back:
@@ -45,8 +47,10 @@ final class ShiftLogView: TerminalScreen {
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
         screen.wrapped(model.title, style: .bold)
+        if let time = model.timeLine { screen.wrapped(time) }
         if let mileage = model.mileageLine { screen.line(mileage) }
         screen.wrapped(model.earningsLine)
+        if let pay = model.payLine { screen.wrapped(pay) }
         screen.pinHeader()
         for (index, entry) in model.entries.enumerated() {
             screen.blank()
@@ -54,12 +58,13 @@ final class ShiftLogView: TerminalScreen {
             if let place = entry.placeLine { screen.line("  " + place) }
             let width = (entry.times.map(\.label.count).max() ?? 0) + 3
             for time in entry.times { screen.line("  " + time.label.padding(width) + time.value) }
+            if let paid = entry.paidLine { screen.wrapped("  " + paid) }
             screen.line("  [ \(entry.pickupControl.title) ]")
         }
         if model.entries.isEmpty {
             screen.blank()
             screen.line(ScreenMessages.noDeliveriesRecorded)
         }
-        screen.footer = ScreenAction.line(model.keys)
+        screen.setFooter(model.keys)
     }
 }

@@ -38,10 +38,16 @@ final class EndShiftView: TerminalScreen {
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
         screen.wrapped(model.title, style: .bold)
+        if let open = model.openDeliveries {
+            // A delivery still open is said before anything else, and offers no way to end.
+            screen.wrapped(open, style: .warning)
+            screen.setFooter(model.keys)
+            return
+        }
         screen.wrapped(model.summary)
         screen.blank()
         for choice in model.keys { if let detail = choice.detail { screen.wrapped("\(choice.key.title)  \(detail)") } }
-        screen.footer = ScreenAction.line(model.keys)
+        screen.setFooter(model.keys)
     }
 }
 
@@ -53,9 +59,9 @@ final class EarningsView: TerminalScreen {
     private var field = LineEditor()
     private var error: String?
 
-    init(shift: Shift) {
+    init(shift: Shift, format: ScreenFormat) {
         shiftID = shift.id
-        let model = EarningsSheet(shift: shift)
+        let model = EarningsSheet(shift: shift, format: format)
         self.model = model
         field = LineEditor(text: model.prefilled)
     }
@@ -76,7 +82,7 @@ final class EarningsView: TerminalScreen {
                 try app.store.setEarnings(nil, shiftID: shiftID)
                 return .pop
             }
-            switch Money.parse(text) {
+            switch app.amount(text) {
             case .failure(let problem):
                 error = problem.sentence
                 return .stay

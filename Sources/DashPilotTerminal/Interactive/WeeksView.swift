@@ -46,7 +46,7 @@ final class WeeksView: TerminalScreen {
         let from = max(0, selected - reach)
         let to = min(lines.count, selected + reach)
         for index in from..<to { screen.row(lines[index], selected: index == selected) }
-        screen.footer = ScreenAction.line(model.keys)
+        screen.setFooter(model.keys)
     }
 }
 
@@ -60,10 +60,8 @@ final class PeriodView: TerminalScreen {
     init(figures: PeriodFigures) { self.figures = figures }
 
     func reload(_ app: AppEnvironment) throws {
-        let timeZone = app.format.timeZone
-        let totals = try app.store.shiftTotals(
-            startedFrom: figures.period.from.start(in: timeZone), before: figures.period.to.adding(days: 1).start(in: timeZone))
-        figures = PeriodFigures(period: figures.period, totals: totals, now: app.clock.now())
+        let (figures, totals) = try app.store.period(self.figures.period, timeZone: app.format.timeZone, now: app.clock.now())
+        self.figures = figures
         summaries = totals.reversed().map(\.summary)
         model = PeriodScreen(figures: figures, shifts: summaries, format: app.format)
         selected = min(selected, max(0, summaries.count - 1))
@@ -87,10 +85,13 @@ final class PeriodView: TerminalScreen {
         screen.wrapped(model.timeLine)
         screen.wrapped(model.workLine)
         screen.wrapped(model.earningsLine)
+        for line in model.moneyLines { screen.wrapped(line) }
+        screen.wrapped(model.netLine, style: .bold)
+        if let explanation = model.netExplanation { screen.wrapped("  " + explanation, style: .dim) }
         screen.blank()
         screen.pinHeader()
         if let empty = model.emptyMessage { screen.line(empty) }
         for (index, row) in model.shifts.enumerated() { screen.row(row.text, selected: index == selected) }
-        screen.footer = ScreenAction.line(model.keys)
+        screen.setFooter(model.keys)
     }
 }

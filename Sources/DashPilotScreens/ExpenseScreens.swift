@@ -1,0 +1,144 @@
+import DashPilotCore
+import Foundation
+
+extension ExpenseCategory {
+    /// The category as a driver reads it: "Parking and tolls".
+    public var title: String {
+        switch self {
+        case .fuel: "Fuel"
+        case .parking: "Parking and tolls"
+        case .maintenance: "Maintenance"
+        case .supplies: "Supplies"
+        case .other: "Other"
+        }
+    }
+}
+
+/// Expenses newest first: the Expenses screen and `expense list`.
+public struct ExpenseListScreen: Sendable, Equatable {
+    /// One expense.
+    public struct Row: Sendable, Equatable {
+        /// Its id.
+        public var id: Int64
+        /// "Sat, Nov 28 · 4:10 PM".
+        public var when: String
+        /// "Fuel".
+        public var category: String
+        /// "$42.10".
+        public var amount: String
+        /// The note, as written, or empty.
+        public var note: String
+        /// "Fuel, 42 dollars 10 cents, Saturday November 28, 4:10 PM, note: full tank".
+        public var accessibilityLabel: String
+    }
+
+    /// "Expenses".
+    public var title: String
+    /// Newest first.
+    public var rows: [Row]
+    /// What an empty list says.
+    public var emptyMessage: String?
+    /// The keys of the Expenses screen.
+    public var keys: [ScreenAction]
+
+    /// The list of `expenses` (newest first).
+    public init(expenses: [Expense], format: ScreenFormat) {
+        title = "Expenses"
+        rows = expenses.map { Self.row($0, format: format) }
+        emptyMessage = expenses.isEmpty ? "No expenses recorded." : nil
+        keys = [
+            ScreenAction(.character("a"), "add", .add), ScreenAction(.enter, "edit", .open),
+            ScreenAction(.character("d"), "remove", .remove),
+            .selecting, .goingBack, .keysList,
+        ]
+    }
+
+    /// One expense's row.
+    public static func row(_ expense: Expense, format: ScreenFormat) -> Row {
+        let when = "\(format.day(expense.spentAt)) · \(format.time(expense.spentAt))"
+        var spoken = [
+            expense.category.title, format.spokenMoney(expense.amount), format.day(expense.spentAt), format.time(expense.spentAt),
+        ]
+        if let note = expense.note { spoken.append("note: \(note)") }
+        return Row(
+            id: expense.id, when: when, category: expense.category.title, amount: format.money(expense.amount), note: expense.note ?? "",
+            accessibilityLabel: spoken.joined(separator: ", "))
+    }
+
+    /// The rows as lines, columns aligned: what `expense list` prints.
+    public var lines: [String] {
+        let whenWidth = (rows.map(\.when.count).max() ?? 0) + 3
+        let categoryWidth = (rows.map(\.category.count).max() ?? 0) + 3
+        let amountWidth = (rows.map(\.amount.count).max() ?? 0) + 3
+        return rows.map { row in
+            let head =
+                "\(row.id)".padding(toLength: 6, withPad: " ", startingAt: 0)
+                + row.when.padding(toLength: whenWidth, withPad: " ", startingAt: 0)
+                + row.category.padding(toLength: categoryWidth, withPad: " ", startingAt: 0)
+            let amount = String(repeating: " ", count: max(0, amountWidth - 3 - row.amount.count)) + row.amount
+            return (head + amount + (row.note.isEmpty ? "" : "   " + row.note))
+        }
+    }
+}
+
+/// The sheet that adds or edits an expense: amount, category, when, note. Nothing is written
+/// until Enter; a refusal keeps it open with its sentence.
+public struct ExpenseSheet: Sendable, Equatable {
+    /// "Add an expense" or "Expense 3".
+    public var title: String
+    /// The fields' labels.
+    public var amountLabel = "Amount"
+    public var categoryLabel = "Category"
+    public var whenLabel = "When"
+    public var noteLabel = "Note"
+    /// The categories, numbered 1–5.
+    public var categories: [String]
+    /// The fields as they start.
+    public var prefilledAmount: String
+    public var prefilledCategory: ExpenseCategory
+    public var prefilledWhen: String
+    public var prefilledNote: String
+    /// The keys.
+    public var keys: [ScreenAction]
+
+    /// The sheet for a new expense at `now`, or for editing `expense`.
+    public init(editing expense: Expense?, now: Date, format: ScreenFormat) {
+        title = expense.map { "Expense \($0.id)" } ?? "Add an expense"
+        categories = ExpenseCategory.allCases.enumerated().map { "\($0.offset + 1) \($0.element.title)" }
+        prefilledAmount = expense.map { $0.amount.typed(style: format.amountStyle) } ?? ""
+        prefilledCategory = expense?.category ?? .fuel
+        let when = expense?.spentAt ?? now
+        prefilledWhen = LocalDate(when, in: format.timeZone).description + " " + Self.clock(when, format: format)
+        prefilledNote = expense?.note ?? ""
+        keys = [
+            ScreenAction(.enter, "record", .record), ScreenAction(.upDown, "move between fields", .move),
+            ScreenAction(.digits(1...5), "category (in its field)", .chooseCategory), ScreenAction(.escape, "cancel", .back),
+        ]
+    }
+
+    /// "16:10": the time of day as a field holds it, 24-hour, so that it reads back the same.
+    static func clock(_ date: Date, format: ScreenFormat) -> String {
+        let seconds = ((date.localSeconds(in: format.timeZone) % 86_400) + 86_400) % 86_400
+        let hour = seconds / 3600
+        let minute = seconds / 60 % 60
+        return "\(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute)"
+    }
+}
+
+/// The question before removing an expense, naming it.
+public struct ExpenseRemoval: Sendable, Equatable {
+    /// "Remove the fuel expense of $42.10 on Sat, Nov 28?".
+    public var question: String
+    /// The keys.
+    public var keys: [ScreenAction]
+
+    /// The question for `expense`.
+    public init(expense: Expense, format: ScreenFormat) {
+        question =
+            "Remove the \(expense.category.title.lowercased()) expense of \(format.money(expense.amount)) on \(format.day(expense.spentAt))?"
+        keys = [
+            ScreenAction(.character("y"), "remove", .confirm), ScreenAction(.character("n"), "keep", .keep),
+            ScreenAction(.escape, "keep", .keep).unlisted,
+        ]
+    }
+}

@@ -1,0 +1,171 @@
+import DashPilotCore
+import DashPilotScreens
+import Foundation
+
+/// The Expenses screen: newest first; `a` adds one, `Enter` edits the selected one, `d` removes
+/// it after a question naming it.
+final class ExpensesView: TerminalScreen {
+    private var expenses: [Expense] = []
+    private var model: ExpenseListScreen?
+    private var selected = 0
+
+    func reload(_ app: AppEnvironment) throws {
+        expenses = try app.store.expenses(from: nil, before: nil, limit: nil)
+        model = ExpenseListScreen(expenses: expenses, format: app.format)
+        selected = min(selected, max(0, expenses.count - 1))
+    }
+
+    var keys: [ScreenAction] { model?.keys ?? [] }
+
+    func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
+        switch action(for: key)?.command {
+        case .select: selected = key == .up ? max(0, selected - 1) : min(max(0, expenses.count - 1), selected + 1)
+        case .add: return .push(ExpenseSheetView(editing: nil, now: app.clock.now(), format: app.format))
+        case .open where expenses.indices.contains(selected):
+            return .push(ExpenseSheetView(editing: expenses[selected], now: app.clock.now(), format: app.format))
+        case .remove where expenses.indices.contains(selected):
+            return .push(ExpenseRemovalView(expense: expenses[selected], format: app.format))
+        case .back: return .pop
+        default: break
+        }
+        return .stay
+    }
+
+    func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
+        guard let model else { return }
+        screen.titled(model.title, right: ScreenAction.line([.keysList]))
+        screen.blank()
+        screen.pinHeader()
+        if let empty = model.emptyMessage { screen.line(empty) }
+        for (index, row) in model.rows.enumerated() {
+            var text = "\(row.when)   \(row.category)   \(row.amount)"
+            if !row.note.isEmpty { text += "   " + row.note }
+            screen.row(text, selected: index == selected)
+        }
+        screen.setFooter(model.keys)
+    }
+}
+
+/// The sheet that adds or edits an expense: amount, category (1–5), when and note, ↑↓ between
+/// them. Nothing is written until `Enter`; a refusal keeps it open with its sentence.
+final class ExpenseSheetView: TerminalScreen {
+    private let expenseID: Int64?
+    private let model: ExpenseSheet
+    private var fields: [LineEditor]
+    private var category: ExpenseCategory
+    private var focus = 0
+    private var error: String?
+
+    /// Amount, category, when, note.
+    private static let categoryField = 1
+
+    init(editing expense: Expense?, now: Date, format: ScreenFormat) {
+        expenseID = expense?.id
+        model = ExpenseSheet(editing: expense, now: now, format: format)
+        fields = [
+            LineEditor(text: model.prefilledAmount), LineEditor(), LineEditor(text: model.prefilledWhen),
+            LineEditor(text: model.prefilledNote),
+        ]
+        category = model.prefilledCategory
+    }
+
+    func reload(_ app: AppEnvironment) throws {}
+
+    var keys: [ScreenAction] { model.keys }
+
+    var inTextField: Bool { focus != Self.categoryField }
+
+    func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
+        let command = action(for: key)?.command
+        switch command {
+        case .back: return .pop
+        case .move: focus = key == .up ? max(0, focus - 1) : min(fields.count - 1, focus + 1)
+        case .record: return try record(app)
+        default:
+            if focus == Self.categoryField {
+                if command == .chooseCategory, case .text(let digit) = key, let index = Int(digit) {
+                    category = ExpenseCategory.allCases[index - 1]
+                }
+            } else if fields[focus].handle(key) {
+                error = nil
+            }
+        }
+        return .stay
+    }
+
+    private func record(_ app: AppEnvironment) throws -> Navigation {
+        let amount: Money
+        switch app.amount(fields[0].text) {
+        case .failure(let problem):
+            error = problem.sentence
+            return .stay
+        case .success(let typed): amount = typed
+        }
+        let whenText = fields[2].text.trimmingCharacters(in: .whitespaces)
+        guard let when = TypedTime.parse(whenText, now: app.clock.now(), timeZone: app.format.timeZone) else {
+            error = ScreenMessages.notATime(whenText)
+            return .stay
+        }
+        do {
+            let note = try ExpenseNote.make(fields[3].text)
+            if let expenseID {
+                _ = try app.store.editExpense(id: expenseID, amount: amount, category: category, at: when, note: .some(note))
+            } else {
+                _ = try app.store.addExpense(amount, category: category, at: when, note: note)
+            }
+            return .pop
+        } catch let problem as ExpenseNoteProblem {
+            error = problem.sentence
+        } catch let refusal as DashPilotRefusal {
+            error = ScreenMessages.refusal(refusal, format: app.format)
+        }
+        return .stay
+    }
+
+    func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
+        screen.boxTop(model.title)
+        let labels = [model.amountLabel, model.categoryLabel, model.whenLabel, model.noteLabel]
+        for (index, label) in labels.enumerated() {
+            let marker = index == focus ? "▸ " : "  "
+            if index == Self.categoryField {
+                screen.boxLine(marker + label + "  " + category.title, style: index == focus ? .selected : .normal)
+                if index == focus { screen.boxWrapped("  " + model.categories.joined(separator: " · "), style: .dim) }
+            } else {
+                screen.boxField(label: label, fields[index], marker: marker)
+            }
+        }
+        if let error { screen.boxWrapped(error, style: .warning) }
+        screen.boxWrapped(ScreenAction.line(model.keys))
+        screen.boxBottom()
+    }
+}
+
+/// The question before removing an expense.
+final class ExpenseRemovalView: TerminalScreen {
+    private let expenseID: Int64
+    private let model: ExpenseRemoval
+
+    init(expense: Expense, format: ScreenFormat) {
+        expenseID = expense.id
+        model = ExpenseRemoval(expense: expense, format: format)
+    }
+
+    func reload(_ app: AppEnvironment) throws {}
+
+    var keys: [ScreenAction] { model.keys }
+
+    func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
+        switch action(for: key)?.command {
+        case .confirm:
+            try app.store.removeExpense(id: expenseID)
+            return .pop
+        case .keep: return .pop
+        default: return .stay
+        }
+    }
+
+    func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
+        screen.wrapped(model.question, style: .bold)
+        screen.setFooter(model.keys)
+    }
+}

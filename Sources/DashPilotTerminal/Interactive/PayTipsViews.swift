@@ -1,0 +1,195 @@
+import DashPilotCore
+import DashPilotScreens
+import Foundation
+
+extension AppEnvironment {
+    /// `text` as an amount under the driver's locale and the store's currency, or the sentence
+    /// that refuses it: the same rules and words as on the command line.
+    func amount(_ text: String) -> Result<Money, AmountProblem> { Money.parse(text, style: format.amountStyle) }
+}
+
+/// The pay and tips sheet of a finished delivery, from a shift's log: `Enter` records the pay
+/// (an empty field clears it), `c` and `f` add a cash or a platform tip, `Del` removes the tip
+/// selected with ↑↓. A refusal keeps the sheet open with its sentence.
+final class PayTipsView: TerminalScreen {
+    private let shiftID: Int64
+    private let number: Int
+    private var model: PayTipsSheet?
+    private var field = LineEditor()
+    private var selectedTip: Int?
+    private var error: String?
+    private var filled = false
+
+    init(shiftID: Int64, number: Int) {
+        self.shiftID = shiftID
+        self.number = number
+    }
+
+    func reload(_ app: AppEnvironment) throws {
+        let model = PayTipsSheet(delivery: try app.store.delivery(number: number, shiftID: shiftID), format: app.format)
+        self.model = model
+        if !filled {
+            field = LineEditor(text: model.prefilledPay)
+            filled = true
+        }
+        if let selected = selectedTip, !model.tips.indices.contains(selected) {
+            selectedTip = model.tips.isEmpty ? nil : model.tips.count - 1
+        }
+    }
+
+    var keys: [ScreenAction] { model?.keys ?? [] }
+
+    var inTextField: Bool { model?.isOpen == false }
+
+    func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
+        guard let model else { return .pop }
+        switch action(for: key)?.command {
+        case .back:
+            return .pop
+        case .record:
+            let text = field.text.trimmingCharacters(in: .whitespaces)
+            if text.isEmpty {
+                try app.store.setPay(nil, delivery: number, shiftID: shiftID)
+                return .pop
+            }
+            switch app.amount(text) {
+            case .failure(let problem): error = problem.sentence
+            case .success(let amount):
+                try app.store.setPay(amount, delivery: number, shiftID: shiftID)
+                return .pop
+            }
+        case .addCashTip: return .push(TipView(shiftID: shiftID, number: number, method: .cash))
+        case .addPlatformTip: return .push(TipView(shiftID: shiftID, number: number, method: .platform))
+        case .select where !model.tips.isEmpty:
+            let last = model.tips.count - 1
+            selectedTip = key == .up ? max(0, (selectedTip ?? model.tips.count) - 1) : min(last, (selectedTip ?? -1) + 1)
+        case .remove:
+            guard let selected = selectedTip, model.tips.indices.contains(selected) else { return .stay }
+            try app.store.removeTip(model.tips[selected].number, delivery: number, shiftID: shiftID)
+            return .reload
+        default:
+            if field.handle(key) { error = nil }
+        }
+        return .stay
+    }
+
+    func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
+        guard let model else { return }
+        screen.boxTop(model.title)
+        if let open = model.openMessage {
+            screen.boxWrapped(open)
+        } else {
+            screen.boxField(label: model.payLabel, field)
+            if let error { screen.boxWrapped(error, style: .warning) }
+            screen.boxLine(model.tipsHeading)
+            for (index, tip) in model.tips.enumerated() {
+                screen.boxLine((index == selectedTip ? "▸ " : "  ") + tip.text, style: index == selectedTip ? .selected : .normal)
+            }
+            screen.boxLine(
+                "[ \(model.addCashTip.title) ]  \(keyTitle(model.addCashTip.command))    "
+                    + "[ \(model.addPlatformTip.title) ]  \(keyTitle(model.addPlatformTip.command))")
+            screen.boxWrapped(model.reminder, style: .dim)
+        }
+        screen.boxWrapped(ScreenAction.line(model.keys))
+        screen.boxBottom()
+    }
+}
+
+/// The amount of a new cash or platform tip.
+final class TipView: TerminalScreen {
+    private let shiftID: Int64
+    private let number: Int
+    private let model: TipSheet
+    private var field = LineEditor()
+    private var error: String?
+
+    init(shiftID: Int64, number: Int, method: TipMethod) {
+        self.shiftID = shiftID
+        self.number = number
+        model = TipSheet(number: number, method: method)
+    }
+
+    func reload(_ app: AppEnvironment) throws {}
+
+    var keys: [ScreenAction] { model.keys }
+
+    var inTextField: Bool { true }
+
+    func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
+        switch action(for: key)?.command {
+        case .back: return .pop
+        case .record:
+            switch app.amount(field.text) {
+            case .failure(let problem): error = problem.sentence
+            case .success(let amount):
+                do {
+                    _ = try app.store.addTip(amount, method: model.method, delivery: number, shiftID: shiftID)
+                    return .pop
+                } catch let refusal as DashPilotRefusal {
+                    error = ScreenMessages.refusal(refusal, format: app.format)
+                }
+            }
+        default:
+            if field.handle(key) { error = nil }
+        }
+        return .stay
+    }
+
+    func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
+        screen.boxTop(model.title)
+        screen.boxField(label: model.fieldLabel, field)
+        if let error { screen.boxWrapped(error, style: .warning) }
+        screen.boxLine(ScreenAction.line(model.keys))
+        screen.boxBottom()
+    }
+}
+
+/// `@` on a card: the time the selected delivery's next step happened, prefilled with now. A
+/// refused time keeps the sheet open with its sentence.
+final class ForgottenStepView: TerminalScreen {
+    private let number: Int
+    private let model: ForgottenStepSheet
+    private var field: LineEditor
+    private var error: String?
+
+    init(delivery: Delivery, step: LifecycleStep, now: Date, format: ScreenFormat) {
+        number = delivery.number
+        model = ForgottenStepSheet(delivery: delivery, step: step, now: now, format: format)
+        field = LineEditor(text: model.prefilled)
+    }
+
+    func reload(_ app: AppEnvironment) throws {}
+
+    var keys: [ScreenAction] { model.keys }
+
+    var inTextField: Bool { true }
+
+    func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
+        switch action(for: key)?.command {
+        case .back: return .pop
+        case .record:
+            let text = field.text.trimmingCharacters(in: .whitespaces)
+            guard let time = TypedTime.parse(text, now: app.clock.now(), timeZone: app.format.timeZone) else {
+                error = ScreenMessages.notATime(text)
+                return .stay
+            }
+            do {
+                _ = try app.store.record(model.step, delivery: number, at: time)
+                return .pop
+            } catch let refusal as DashPilotRefusal {
+                error = ScreenMessages.refusal(refusal, format: app.format)
+            }
+        default:
+            if field.handle(key) { error = nil }
+        }
+        return .stay
+    }
+
+    func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
+        screen.boxTop(model.fieldLabel)
+        screen.boxField(label: "", field)
+        if let error { screen.boxWrapped(error, style: .warning) }
+        screen.boxLine(ScreenAction.line(model.keys))
+        screen.boxBottom()
+    }
+}
