@@ -170,6 +170,7 @@ public struct RunningShiftScreen: Sendable, Equatable {
         keys =
             working + [
                 ScreenAction(.character("p"), "pickup place", .pickupPlace), ScreenAction(.character("x"), "cancel", .cancelDelivery),
+                ScreenAction(.character("t"), "pay and tips", .payAndTips),
             ] + (isPaused ? [.selecting] : [ScreenAction(.character("b"), "break", .pauseOrResume)]) + [
                 ScreenAction(.character("e"), "end shift", .endShift), ScreenAction(.character("h"), "history", .history),
                 ScreenAction(.character("w"), "weeks", .weeks), ScreenAction(.character("l"), "places", .places),

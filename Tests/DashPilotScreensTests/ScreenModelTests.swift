@@ -9,7 +9,8 @@ struct ScreenModelTests {
     static let runningKeys = [
         ScreenAction(.character("a"), "accept", .accept), .selecting, ScreenAction(.enter, "next step", .nextStep),
         ScreenAction(.character("@"), "step at a time", .forgottenStep), ScreenAction(.character("p"), "pickup place", .pickupPlace),
-        ScreenAction(.character("x"), "cancel", .cancelDelivery), ScreenAction(.character("b"), "break", .pauseOrResume),
+        ScreenAction(.character("x"), "cancel", .cancelDelivery), ScreenAction(.character("t"), "pay and tips", .payAndTips),
+        ScreenAction(.character("b"), "break", .pauseOrResume),
         ScreenAction(.character("e"), "end shift", .endShift), ScreenAction(.character("h"), "history", .history),
         ScreenAction(.character("w"), "weeks", .weeks), ScreenAction(.character("l"), "places", .places),
         ScreenAction(.character("c"), "expenses", .expenses), .keysList, .quitting,

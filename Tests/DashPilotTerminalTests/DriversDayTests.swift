@@ -150,3 +150,66 @@ struct TerminalSessionTests {
         #expect(session.waitFor { $0.contains("exited-0") }.contains("exited-0"))
     }
 }
+
+@Suite("A whole evening's money and time in the interactive mode")
+struct EveningMoneyTests {
+    @Test("Pay, two tips, a break, an expense and the week's net, with no command line", arguments: [(40, 12), (100, 32)])
+    func aWholeEvening(columns: Int, rows: Int) throws {
+        let dash = Binary()
+        let window = try Window(dash, at: "2026-11-24 17:00:00", columns: columns, rows: rows)
+        window.press("s")
+        window.clock.advance(600)
+        window.press("a")
+        for _ in 0..<3 {
+            window.clock.advance(600)
+            window.press(Window.enter)
+        }
+        #expect(window.screen.contains("Delivery 1 · Delivered"))
+        window.press("t")
+        #expect(window.screen.contains("What did Delivery 1 pay?"))
+        window.type("12.00")
+        window.press(Window.enter)
+        window.press("t", "c")
+        #expect(window.screen.contains("Cash tip for Delivery 1"))
+        window.type("2.50")
+        window.press(Window.enter)
+        #expect(window.screen.contains("Tip 1 · $2.50 cash"))
+        window.press("f")
+        window.type("0")
+        window.press(Window.enter)
+        // A tip of nothing keeps the sheet open with its sentence.
+        #expect(window.screen.contains("A tip is more than 0.00"))
+        window.press(Window.backspace)
+        window.type("1.00")
+        window.press(Window.enter, Window.escape)
+        window.clock.advance(300)
+        window.press("b")
+        #expect(window.screen.contains("paused since 5:45 PM") && window.screen.contains("b resume"))
+        #expect(!window.screen.contains("Arrived at Pickup") && !window.screen.contains("a accept"))
+        window.clock.advance(1800)
+        window.press("b")
+        #expect(!window.screen.contains("paused since"))
+        window.press("c", "a")
+        #expect(window.screen.contains("Add an expense"))
+        window.type("42.10")
+        window.press(Window.down, "1", Window.enter)
+        #expect(window.screen.contains("Fuel") && window.screen.contains("$42.10"))
+        window.press(Window.escape)
+        window.clock.advance(3600)
+        window.press("e", "y", "h", Window.enter, "$")
+        window.type("60")
+        window.press(Window.enter)
+        var screen = window.screen
+        #expect(screen.contains("Earnings $60.00"))
+        window.press(Window.escape, "w", Window.enter)
+        // In a small window the totals scroll back above the shifts, line by line.
+        for _ in 0..<12 where !window.screen.contains("Net after recorded expenses") { window.press(Window.up) }
+        screen = window.screen
+        #expect(screen.contains("Net after recorded expenses $17.90"), "\(screen)")
+        for line in screen.split(separator: "\n") { #expect(DisplayWidth.of(String(line)) <= columns, "\(line)") }
+        let show = try #require(json(dash.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any])
+        #expect((show["tips"] as? [String: Any])?["total"] as? String == "3.50")
+        #expect(show["pausedSeconds"] as? Int == 1800)
+        #expect(((show["deliveries"] as? [[String: Any]])?.first)?["pay"] as? String == "12.00")
+    }
+}

@@ -58,6 +58,9 @@ final class RunningShiftView: TerminalScreen {
             guard let step = delivery.state.nextStep else { return .message(ScreenMessages.noMoreSteps(delivery)) }
             return .push(ForgottenStepView(delivery: delivery, step: step, now: app.clock.now(), format: app.format))
         case .expenses: return .push(ExpensesView())
+        case .payAndTips:
+            guard let log, let current else { return .stay }
+            return .push(PayTipsView(shiftID: log.shift.id, number: current))
         case .history: return .push(CompletedShiftsView())
         case .places: return .push(PlacesView())
         case .weeks: return .push(WeeksView())

@@ -56,6 +56,10 @@ final class PeriodView: TerminalScreen {
     private var model: PeriodScreen?
     private var summaries: [ShiftSummary] = []
     private var selected = 0
+    /// How many lines of the totals above the shifts the driver has scrolled back to (0: the
+    /// selected shift is what the window follows): every figure is reachable in a small window.
+    private var scrolledBack = 0
+    private var totalsLines = 0
 
     init(figures: PeriodFigures) { self.figures = figures }
 
@@ -71,7 +75,10 @@ final class PeriodView: TerminalScreen {
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
-        case .select: selected = key == .up ? max(0, selected - 1) : min(max(0, summaries.count - 1), selected + 1)
+        case .select where key == .up:
+            if selected > 0 && scrolledBack == 0 { selected -= 1 } else { scrolledBack = min(totalsLines, scrolledBack + 1) }
+        case .select:
+            if scrolledBack > 0 { scrolledBack -= 1 } else { selected = min(max(0, summaries.count - 1), selected + 1) }
         case .open where summaries.indices.contains(selected): return .push(ShiftLogView(shiftID: summaries[selected].shift.id))
         case .back: return .pop
         default: break
@@ -81,17 +88,17 @@ final class PeriodView: TerminalScreen {
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
-        screen.wrapped(model.title, style: .bold)
-        screen.wrapped(model.timeLine)
-        screen.wrapped(model.workLine)
-        screen.wrapped(model.earningsLine)
-        for line in model.moneyLines { screen.wrapped(line) }
-        screen.wrapped(model.netLine, style: .bold)
-        if let explanation = model.netExplanation { screen.wrapped("  " + explanation, style: .dim) }
+        var totals: [(String, ScreenBuffer.Style)] = [(model.title, .bold), (model.timeLine, .normal), (model.workLine, .normal)]
+        totals += [(model.earningsLine, .normal)] + model.moneyLines.map { ($0, .normal) } + [(model.netLine, .bold)]
+        if let explanation = model.netExplanation { totals.append(("  " + explanation, .dim)) }
+        let lines = totals.flatMap { text, style in ScreenBuffer.wrap(text, width: screen.width).map { ($0, style) } }
+        totalsLines = lines.count
+        for (index, line) in lines.enumerated() {
+            screen.line(line.0, style: line.1, focus: scrolledBack > 0 && index == lines.count - scrolledBack)
+        }
         screen.blank()
-        screen.pinHeader()
         if let empty = model.emptyMessage { screen.line(empty) }
-        for (index, row) in model.shifts.enumerated() { screen.row(row.text, selected: index == selected) }
+        for (index, row) in model.shifts.enumerated() { screen.row(row.text, selected: scrolledBack == 0 && index == selected) }
         screen.setFooter(model.keys)
     }
 }

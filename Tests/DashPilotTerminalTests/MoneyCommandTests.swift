@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+@Suite("The command line: money and time")
+struct MoneyCommandTests {
+    /// An evening at fixed times: a delivery with pay and two tips, a cancelled one, a break,
+    /// fuel bought before the shift, and the shift's earnings.
+    static func evening() -> Binary {
+        let dash = Binary()
+        dash.run(["expense", "add", "42.10", "fuel", "--note", "full tank"], at: "2026-11-24 16:30:00")
+        dash.run(["shift", "start"], at: "2026-11-24 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-24 17:10:00")
+        dash.run(["delivery", "arrive", "1"], at: "2026-11-24 17:15:00")
+        dash.run(["delivery", "pickup", "1"], at: "2026-11-24 17:20:00")
+        dash.run(["delivery", "deliver", "1"], at: "2026-11-24 17:40:00")
+        dash.run(["delivery", "pay", "1", "12.00"], at: "2026-11-24 17:41:00")
+        dash.run(["delivery", "tip", "1", "2.50", "--cash"], at: "2026-11-24 17:42:00")
+        dash.run(["delivery", "tip", "1", "1.00", "--platform"], at: "2026-11-24 21:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-24 17:50:00")
+        dash.run(["delivery", "cancel", "2"], at: "2026-11-24 17:55:00")
+        dash.run(["shift", "pause"], at: "2026-11-24 18:00:00")
+        dash.run(["shift", "resume"], at: "2026-11-24 18:30:00")
+        dash.run(["shift", "end"], at: "2026-11-24 21:30:00")
+        dash.run(["shift", "earnings", "1", "60.00"], at: "2026-11-24 21:31:00")
+        return dash
+    }
+
+    @Test func aShiftsMoneyIsTheContractsJSON() throws {
+        let dash = Self.evening()
+        let show = try #require(json(dash.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any])
+        #expect(show["currency"] as? String == "USD")
+        #expect(show["workingSeconds"] as? Int == 4 * 3600 && show["pausedSeconds"] as? Int == 1800)
+        #expect((show["pauses"] as? [[String: Any]])?.first?["from"] as? String == "2026-11-24T18:00:00Z")
+        #expect((show["pauses"] as? [[String: Any]])?.first?["to"] as? String == "2026-11-24T18:30:00Z")
+        let pay = try #require(show["deliveryPay"] as? [String: Any])
+        #expect(pay["total"] as? String == "12.00" && pay["deliveries"] as? Int == 1 && pay["of"] as? Int == 2)
+        let tips = try #require(show["tips"] as? [String: Any])
+        #expect(tips["total"] as? String == "3.50" && tips["cash"] as? String == "2.50")
+        #expect(tips["platform"] as? String == "1.00" && tips["count"] as? Int == 2)
+        // The rate per shift hour divides by working time: 60.00 over 4 h.
+        #expect((show["rates"] as? [String: Any])?["perShiftHour"] as? String == "15.00")
+        let deliveries = try #require(show["deliveries"] as? [[String: Any]])
+        #expect(deliveries[0]["pay"] as? String == "12.00" && deliveries[0]["paid"] as? String == "15.50")
+        // 15.50 over its own 30 minutes.
+        #expect(deliveries[0]["perHour"] as? String == "31.00")
+        let tip = try #require((deliveries[0]["tips"] as? [[String: Any]])?.first)
+        #expect(tip["number"] as? Int == 1 && tip["amount"] as? String == "2.50" && tip["method"] as? String == "cash")
+        #expect(tip["recordedAt"] as? String == "2026-11-24T17:42:00Z")
+        #expect(deliveries[1]["pay"] is NSNull && deliveries[1]["paid"] is NSNull && deliveries[1]["perHour"] is NSNull)
+    }
+
+    @Test func aWeeksMoneyIsTheContractsJSON() throws {
+        let dash = Self.evening()
+        let week = try #require(json(dash.run(["period", "week", "2026-11-24", "--json"]).stdout) as? [String: Any])
+        #expect(week["currency"] as? String == "USD" && week["shiftSeconds"] as? Int == 4 * 3600 + 1800)
+        #expect(week["workingSeconds"] as? Int == 4 * 3600 && week["pausedSeconds"] as? Int == 1800)
+        #expect((week["deliveryPay"] as? [String: Any])?["of"] as? Int == 2)
+        #expect((week["tips"] as? [String: Any])?["count"] as? Int == 2)
+        let expenses = try #require(week["expenses"] as? [String: Any])
+        #expect(expenses["total"] as? String == "42.10" && expenses["count"] as? Int == 1)
+        let fuel = try #require((expenses["byCategory"] as? [[String: Any]])?.first)
+        #expect(fuel["category"] as? String == "fuel" && fuel["total"] as? String == "42.10" && fuel["count"] as? Int == 1)
+        #expect(week["netAfterRecordedExpenses"] as? String == "17.90" && week["netReason"] is NSNull)
+        let text = dash.run(["period", "week", "2026-11-24"]).stdout
+        #expect(text.contains("Net after recorded expenses $17.90"))
+        #expect(text.contains("costs you did not record are not subtracted; not profit, not a tax figure"))
+        let empty = try #require(json(dash.run(["period", "week", "2026-11-30", "--json"]).stdout) as? [String: Any])
+        #expect(empty["netAfterRecordedExpenses"] is NSNull && empty["netReason"] as? String == "No earnings recorded")
+        #expect((empty["expenses"] as? [String: Any])?["total"] is NSNull)
+    }
+
+    @Test func scriptsCaptureATipsNumberAndAnExpensesIdAlone() {
+        let dash = Self.evening()
+        let tip = dash.run(["delivery", "tip", "1", "1.00", "--cash", "--shift", "1"], at: "2026-11-24 22:00:00")
+        #expect(tip.status == 0 && tip.stdout == "3\n")
+        #expect(tip.stderr.contains("beside the recorded pay of $12.00") && tip.stderr.contains("don't add it again"))
+        #expect(dash.run(["expense", "add", "6.50", "parking"], at: "2026-11-24 22:01:00").stdout == "2\n")
+        let list = try? #require(json(dash.run(["expense", "list", "--json"]).stdout) as? [[String: Any]])
+        #expect(list?.map { $0["id"] as? Int } == [2, 1])
+        #expect(list?.last?["note"] as? String == "full tank" && list?.last?["at"] as? String == "2026-11-24T16:30:00Z")
+        let after = try? #require(json(dash.run(["expense", "list", "--from", "2026-11-25", "--json"]).stdout) as? [[String: Any]])
+        #expect(after?.isEmpty == true)
+    }
+
+    @Test(
+        "Bad input gets a sentence, and nothing is written",
+        arguments: [
+            (["delivery", "pay", "2", "84.555", "--shift", "1"], 64, "Use at most two decimal places."),
+            (["delivery", "pay", "1", "1,23,4", "--shift", "1"], 64, "Group digits in threes"),
+            (["delivery", "pay", "1", "-1", "--shift", "1"], 1, "Amounts can't be negative."),
+            (["delivery", "tip", "1", "0", "--cash", "--shift", "1"], 1, "A tip is more than 0.00"),
+            (["delivery", "tip", "1", "1.00", "--shift", "1"], 64, "--cash or --platform"),
+            (["delivery", "tip", "1", "--remove", "9", "--shift", "1"], 1, "Delivery 1 has no Tip 9."),
+            (["expense", "add", "5", "snacks"], 64, "fuel, parking, maintenance, supplies or other"),
+            (["expense", "add", "5", "other", "--note", "bell\u{7}"], 1, "control character"),
+            (["expense", "add", "5", "other", "--note", String(repeating: "n", count: 121)], 1, "at most 120 characters"),
+            (["expense", "add", "5", "other", "--at", "2026-11-25 10:00"], 1, "later than now"),
+            (["expense", "edit", "9", "--amount", "5"], 1, "There is no expense 9."),
+            (["expense", "edit", "1"], 64, "Say what to change"),
+            (["currency", "EURO"], 1, "not an ISO 4217 currency code"),
+            (["shift", "pause"], 1, "No shift is running."),
+        ] as [([String], Int32, String)])
+    func badInput(arguments: [String], status: Int32, words: String) {
+        let dash = Self.evening()
+        let before = FileManager.default.contents(atPath: dash.storePath)
+        let result = dash.run(arguments, at: "2026-11-24 23:00:00")
+        #expect(result.status == status && result.stderr.hasPrefix("Error: ") && result.stderr.contains(words), "\(result.stderr)")
+        #expect(FileManager.default.contents(atPath: dash.storePath) == before)
+    }
+
+    @Test func payOnAnOpenDeliveryAndAPauseWithADeliveryOpenAreRefused() {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-24 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-24 17:10:00")
+        let pay = dash.run(["delivery", "pay", "1", "12"], at: "2026-11-24 17:11:00")
+        #expect(pay.status == 1 && pay.stderr.contains("Delivery 1 is still open"))
+        let pause = dash.run(["shift", "pause"], at: "2026-11-24 17:12:00")
+        #expect(pause.status == 1 && pause.stderr.contains("can't pause while Delivery 1 is still open"))
+    }
+
+    @Test func amountsAreTypedTheDriversWayAndAPointAlwaysWorks() throws {
+        let dash = Self.evening()
+        let german = ["LC_ALL": "de_DE.UTF-8"]
+        for (typed, cents) in [("84,50", "84.50"), ("1.234,50", "1234.50"), ("84.50", "84.50"), ("12,00 $", "12.00")] {
+            #expect(dash.run(["shift", "earnings", "1", typed], environment: german).status == 0)
+            #expect((json(dash.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any])?["earnings"] as? String == cents)
+        }
+        let ambiguous = dash.run(["shift", "earnings", "1", "1.234"], environment: german)
+        #expect(ambiguous.status == 64 && ambiguous.stderr.contains("1.234,00 or 1234"))
+        let wrong = dash.run(["shift", "earnings", "1", "84,50"])
+        #expect(wrong.status == 64 && wrong.stderr.contains("Write 84.50"))
+    }
+
+    @Test func theStoresCurrencyIsChosenAtCreationAndChangingItConvertsNothing() {
+        let german = Binary()
+        german.run(["shift", "start"], at: "2026-11-24 17:00:00", environment: ["LC_ALL": "de_DE.UTF-8"])
+        #expect(german.run(["currency"]).stdout == "EUR\n")
+        let dash = Self.evening()
+        #expect(dash.run(["currency"]).stdout == "USD\n")
+        let changed = dash.run(["currency", "eur"])
+        #expect(changed.status == 0 && changed.stdout.contains("nothing was converted"))
+        #expect(dash.run(["currency"]).stdout == "EUR\n")
+        #expect(dash.run(["shift", "show", "1"]).stdout.contains("Earnings €60.00"))
+        #expect(dash.run(["shift", "show", "1"], environment: ["LC_ALL": "de_DE.UTF-8"]).stdout.contains("60,00 €"))
+    }
+
+    @Test func aTimeWithNoDateIsTheLatestOneNotLaterThanNowInLocalTime() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-24 17:00:00")
+        // Typed at 00:30, 21:40 is yesterday's; the time zone is the driver's, not UTC.
+        let ended = dash.run(["shift", "end", "--at", "9:40 PM"], at: "2026-11-25 00:30:00")
+        #expect(ended.status == 0, "\(ended.stderr)")
+        #expect(
+            (json(dash.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any])?["endedAt"] as? String == "2026-11-24T21:40:00Z")
+        let york = Binary()
+        york.environment["TZ"] = "America/New_York"
+        york.run(["shift", "start"], at: "2026-11-24 17:00:00")
+        york.run(["shift", "end", "--at", "2026-11-24 21:40"], at: "2026-11-24 23:00:00")
+        #expect(
+            (json(york.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any])?["endedAt"] as? String == "2026-11-25T02:40:00Z")
+    }
+
+    @Test func noAmountEverAppearsOnAPlace() {
+        let dash = Self.evening()
+        dash.run(["pickup", "set", "1", "Nowhere Noodles", "--shift", "1"])
+        for arguments in [["place", "show", "Nowhere Noodles"], ["place", "show", "Nowhere Noodles", "--json"], ["place", "list"]] {
+            let out = dash.run(arguments).stdout
+            #expect(!out.contains("$") && !out.contains("12.00") && !out.lowercased().contains("pay") && !out.contains("tip"), "\(out)")
+        }
+    }
+}
