@@ -66,6 +66,10 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
     case stepBeforePrevious(delivery: Int, previous: Date)
     /// A currency code that is not ISO 4217.
     case unknownCurrency(String)
+    /// A backup would overwrite a file already there.
+    case backupExists(path: String)
+    /// A path to restore from that is not a file.
+    case cannotRestore(path: String, reason: RestoreProblem)
 
     /// The refusal as one sentence, times in UTC: for a surface that has no driver's locale.
     public var sentence: String { sentence(times: { ISO8601.format($0) }) }
@@ -152,6 +156,12 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
             "Delivery \(delivery)'s step can't be recorded before its previous one, \(times(previous)); nothing was recorded."
         case .unknownCurrency(let code):
             "\(code) is not an ISO 4217 currency code (such as USD, EUR or GBP)."
+        case .backupExists(let path):
+            "\(path) already exists, and a backup never overwrites a file; nothing was written."
+        case .cannotRestore(let path, let reason):
+            reason == .missing
+                ? "There is no file at \(path) to restore from; the store was left as it is."
+                : "\(path) is a folder or a device, not a backup; the store was left as it is."
         }
     }
 
@@ -192,6 +202,7 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
         case .invalidNote: .invalidNote
         case .stepInTheFuture, .stepBeforePrevious: .stepTimeOutOfRange
         case .unknownCurrency: .unknownCurrency
+        case .backupExists, .cannotRestore: .keeping
         }
     }
 

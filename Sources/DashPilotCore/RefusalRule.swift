@@ -31,6 +31,7 @@ public enum RefusalRule: Sendable, Equatable {
     case invalidNote
     case stepTimeOutOfRange
     case unknownCurrency
+    case keeping
 
     /// A stable identifier for the log ("rename-collision").
     public var identifier: String {
@@ -66,6 +67,7 @@ public enum RefusalRule: Sendable, Equatable {
         case .invalidNote: "invalid-note"
         case .stepTimeOutOfRange: "step-time-out-of-range"
         case .unknownCurrency: "unknown-currency"
+        case .keeping: "keeping"
         }
     }
 }
@@ -78,4 +80,12 @@ public enum RefusalHint: Sendable, Equatable {
     case findPlace(containing: String)
     /// Give a place a new name: a rename, not a merge.
     case rename
+}
+
+/// Why a path cannot be restored from, before it is read.
+public enum RestoreProblem: Sendable, Equatable {
+    /// Nothing is there.
+    case missing
+    /// A folder, a device or a pipe.
+    case notAFile
 }

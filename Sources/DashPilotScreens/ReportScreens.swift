@@ -10,6 +10,8 @@ public struct DoctorScreen: Sendable, Equatable {
         public var passed: Bool
         /// What it found, as a sentence.
         public var sentence: String
+        /// Whether it is a note rather than a check (when the newest backup was made).
+        public var isNote = false
     }
 
     /// The checks in the order they ran.
@@ -17,9 +19,16 @@ public struct DoctorScreen: Sendable, Equatable {
     /// "The store is healthy." or what to know when it is not.
     public var verdict: String
 
-    /// The words of `report`.
-    public init(report: DoctorReport) {
-        lines = report.findings.map { Line(name: $0.name, passed: $0.passed, sentence: Self.sentence($0)) }
+    /// The words of `report`, its times in `format`.
+    public init(report: DoctorReport, format: ScreenFormat) {
+        lines = report.findings.map { finding in
+            if case .newestBackup(let date) = finding {
+                let sentence =
+                    date.map { "The newest backup was made \(format.moment($0))." } ?? "There is no backup yet: dashpilot backup makes one."
+                return Line(name: finding.name, passed: true, sentence: sentence, isNote: true)
+            }
+            return Line(name: finding.name, passed: finding.passed, sentence: Self.sentence(finding))
+        }
         verdict = report.isHealthy ? "The store is healthy." : "The store has problems; nothing was changed."
     }
 
@@ -62,6 +71,8 @@ public struct DoctorScreen: Sendable, Equatable {
                 : "\(plural(count, "expense has", "expenses have")) a category this version does not know; it reads as other."
         case .currency(let code, let valid):
             valid ? "The store's currency is \(code)." : "The store's currency, \(code), is not an ISO 4217 code."
+        case .newestBackup(let date):
+            date.map { "The newest backup was made \(ISO8601.format($0))." } ?? "There is no backup yet."
         case .routeSummaries(let differing):
             differing.isEmpty
                 ? "Every shift's route summary matches its route samples."

@@ -8,8 +8,10 @@ import Foundation
 /// none of it. Reads derive what they show (state, mileage, rates, recency, waits) from what is
 /// stored; nothing aggregated is stored.
 public final class DashPilotStore {
-    /// The file's path.
+    /// The file's path, as text for messages.
     public let path: String
+    /// The file's path, its bytes exactly as given.
+    public let file: StorePath
     let connection: Connection
     let clock: any WallClock
     let log: any PickupPlaceLog
@@ -37,22 +39,26 @@ public final class DashPilotStore {
     public convenience init(
         path: String, clock: any WallClock = SystemClock(), log: any PickupPlaceLog = SilentPickupPlaceLog(),
         busyTimeoutMilliseconds: Int32 = 5000, migrating: Bool = true, creating: Bool = true, durability: Durability = .full,
-        currencyIfNew: Currency = .usd, migrationProgress: (@Sendable (Double) -> Void)? = nil
+        currencyIfNew: Currency = .usd, timeZone: TimeZone = .current, migrationProgress: (@Sendable (Double) -> Void)? = nil
     ) throws(StoreError) {
         try self.init(
             storePath: StorePath(path), clock: clock, log: log, busyTimeoutMilliseconds: busyTimeoutMilliseconds, migrating: migrating,
-            creating: creating, durability: durability, currencyIfNew: currencyIfNew, migrationProgress: migrationProgress)
+            creating: creating, durability: durability, currencyIfNew: currencyIfNew, timeZone: timeZone,
+            migrationProgress: migrationProgress)
     }
 
     /// Opens the store at `storePath`, its bytes used exactly as given (see `init(path:)`). A
-    /// store made here holds `currencyIfNew` (the driver's monetary locale's).
+    /// store made here holds `currencyIfNew` (the driver's monetary locale's). An older store is
+    /// backed up into its backups folder (named in `timeZone`'s local time) before it is upgraded,
+    /// and is not upgraded when it cannot be.
     public init(
         storePath file: StorePath, clock: any WallClock = SystemClock(), log: any PickupPlaceLog = SilentPickupPlaceLog(),
         busyTimeoutMilliseconds: Int32 = 5000, migrating: Bool = true, creating: Bool = true, durability: Durability = .full,
-        currencyIfNew: Currency = .usd, migrationProgress: (@Sendable (Double) -> Void)? = nil
+        currencyIfNew: Currency = .usd, timeZone: TimeZone = .current, migrationProgress: (@Sendable (Double) -> Void)? = nil
     ) throws(StoreError) {
         let path = file.display
         self.path = path
+        self.file = file
         self.clock = clock
         self.log = log
         var info = stat()
@@ -69,7 +75,9 @@ public final class DashPilotStore {
             _ = try connection.scalar("SELECT count(*) FROM sqlite_schema")
             let version = Int(try connection.scalar("PRAGMA user_version") ?? 0)
             if version > Schema.currentVersion { throw StoreError.newerVersion(path: path, version: version) }
-            if version < Schema.currentVersion && migrating { try Migrator.migrate(connection, progress: migrationProgress) }
+            if version < Schema.currentVersion && migrating {
+                try upgrade(from: version, timeZone: timeZone, progress: migrationProgress)
+            }
             if durability == .bulkLoad { try connection.execute("PRAGMA synchronous = OFF; PRAGMA journal_mode = MEMORY") }
         } catch let error as StoreError {
             throw error
@@ -100,6 +108,7 @@ public final class DashPilotStore {
     private init(connection: Connection, path: String, clock: any WallClock, log: any PickupPlaceLog) {
         self.connection = connection
         self.path = path
+        file = StorePath(path)
         self.clock = clock
         self.log = log
     }

@@ -11,6 +11,10 @@ public enum StoreError: Error, Sendable, Equatable {
     case diskFull
     case busy
     case failed(SQLiteError)
+    /// A backup (or the one a restore makes first) could not be made; `reason` says why.
+    case backupFailed(reason: String)
+    /// An upgrade did not run because the store could not be backed up first.
+    case notUpgraded(path: String, reason: String)
 
     /// The problem as a sentence for the driver.
     public var sentence: String {
@@ -31,6 +35,10 @@ public enum StoreError: Error, Sendable, Equatable {
             "The store is busy; nothing was changed."
         case .failed(let error):
             "The store failed (\(error.description)); nothing was changed."
+        case .backupFailed(let reason):
+            "The backup could not be made (\(reason)); the store was left as it is, and no backup was kept."
+        case .notUpgraded(let path, let reason):
+            "The store at \(path) needs an upgrade, which runs only after a backup of it, and the backup could not be made (\(reason)); nothing was changed."
         }
     }
 

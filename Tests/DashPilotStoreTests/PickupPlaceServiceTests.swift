@@ -201,7 +201,7 @@ struct DoctorTests {
         #expect(
             report.findings.map(\.name) == [
                 "integrity", "foreignKeys", "schemaVersion", "namingPolicy", "keys", "duplicateKeys", "routeSummaries", "tips", "pauses",
-                "expenseCategories", "currency",
+                "expenseCategories", "currency", "newestBackup",
             ])
     }
 

@@ -42,6 +42,8 @@ final class Binary: @unchecked Sendable {
         environment = [
             "PATH": "/usr/bin:/bin", "HOME": folder + "/home", "DASHPILOT_STORE": folder + "/store.sqlite", "TZ": "UTC",
             "LANG": "C.UTF-8",
+            // A file's times are the file system's, not shifted by faketime: a backup's time is read back from its file.
+            "NO_FAKE_STAT": "1",
         ]
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `doctor` found: one finding a check, as values for a surface to word. Holds counts and
 /// shift ids, and the two places of a shared key (their names are shown to the driver, who must
 /// know which two they are; a report is never logged).
@@ -40,6 +42,9 @@ public struct DoctorReport: Sendable, Equatable {
         case expenseCategories(unknown: Int)
         /// The store's currency code, and whether it is a real ISO 4217 code.
         case currency(code: String, isISO4217: Bool)
+        /// When the newest backup in the backups folder was made, or `nil` when there is none: a
+        /// note, never a problem.
+        case newestBackup(Date?)
 
         /// A stable name for `--json` readers ("integrity").
         public var name: String {
@@ -55,6 +60,7 @@ public struct DoctorReport: Sendable, Equatable {
             case .pauses: "pauses"
             case .expenseCategories: "expenseCategories"
             case .currency: "currency"
+            case .newestBackup: "newestBackup"
             }
         }
 
@@ -69,6 +75,7 @@ public struct DoctorReport: Sendable, Equatable {
             case .routeSummaries(let differing): differing.isEmpty
             case .tips(let count), .pauses(let count), .expenseCategories(let count): count == 0
             case .currency(_, let valid): valid
+            case .newestBackup: true
             }
         }
     }

@@ -31,6 +31,7 @@ extension DashPilotStore {
             findings.append(.expenseCategories(unknown: try expenseTable.unknownCategories()))
             let code = try currencyTable.code()
             findings.append(.currency(code: code, isISO4217: Currency(code)?.code == code))
+            findings.append(.newestBackup(try backups().first?.madeAt))
             return DoctorReport(findings: findings)
         }
     }

@@ -11,11 +11,12 @@ final class Connection {
         try self.init(path: StorePath(path), create: create, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     }
 
-    /// Opens the file at `path`, its bytes exactly as given.
-    init(path: StorePath, create: Bool, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
+    /// Opens the file at `path`, its bytes exactly as given; `readOnly` for a file to be read
+    /// and never written (a backup checked before a restore).
+    init(path: StorePath, create: Bool, readOnly: Bool = false, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
         var handle: OpaquePointer?
-        var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        if create { flags |= SQLITE_OPEN_CREATE }
+        var flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
         let result = path.withCString { sqlite3_open_v2($0, &handle, flags, nil) }
         guard let opened = handle else {
             throw SQLiteError(code: result, message: String(cString: sqlite3_errstr(result)))

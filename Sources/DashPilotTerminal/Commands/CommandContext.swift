@@ -44,7 +44,7 @@ final class CommandContext {
         if let opened { return opened }
         let store = try DashPilotStore(
             storePath: storePath, clock: clock, log: log, busyTimeoutMilliseconds: busyTimeout, currencyIfNew: format.currency,
-            migrationProgress: MigrationProgress.onTerminal())
+            timeZone: format.timeZone, migrationProgress: MigrationProgress.onTerminal())
         opened = store
         format = format.with(currency: try store.currency())
         return store
@@ -61,6 +61,9 @@ final class CommandContext {
         }
         return try store()
     }
+
+    /// Whether a store stands at the store's path.
+    var storeExists: Bool { !storeIsMissing }
 
     /// Whether nothing stands at the store's path (a read then answers as an empty store would).
     private var storeIsMissing: Bool {

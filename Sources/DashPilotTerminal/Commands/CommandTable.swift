@@ -3,7 +3,7 @@
 enum CommandTable {
     static let all: [CommandDefinition] =
         ShiftCommands.all + PeriodCommands.all + DeliveryCommands.all + ExpenseCommands.all + PickupCommands.all + PlaceCommands.all
-        + RouteCommands.all + [
+        + RouteCommands.all + KeepingCommands.all + [
             DoctorCommand.doctor, ShellCompletions.command,
         ]
 

@@ -12,7 +12,7 @@ enum DoctorCommand {
         let json = input.json
         return { context in
             let report = try context.storeAsItIs().doctor()
-            let screen = DoctorScreen(report: report)
+            let screen = DoctorScreen(report: report, format: context.format)
             if json {
                 context.say(
                     json: .object([
@@ -26,7 +26,7 @@ enum DoctorCommand {
                         ),
                     ]))
             } else {
-                for line in screen.lines { context.say("\(line.passed ? "ok  " : "FAIL") \(line.sentence)") }
+                for line in screen.lines { context.say("\(line.isNote ? "note" : line.passed ? "ok  " : "FAIL") \(line.sentence)") }
                 context.say(screen.verdict)
             }
             return report.isHealthy ? ExitStatus.done : ExitStatus.refused

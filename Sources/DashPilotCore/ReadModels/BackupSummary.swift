@@ -1,0 +1,39 @@
+import Foundation
+
+/// What a backup (or a store) holds: where it is, when it was made, its size and schema version,
+/// and what it records, for the message a backup ends with, `backup list` and a restore's
+/// question. Counts and dates only: no name.
+public struct BackupSummary: Sendable, Equatable {
+    /// The file.
+    public var path: String
+    /// When it was made, by the clock that made it (the file's modification time).
+    public var madeAt: Date
+    /// Its size on disk.
+    public var bytes: Int64
+    /// Its schema version.
+    public var schemaVersion: Int
+    /// How many shifts, deliveries and places it holds.
+    public var shifts: Int
+    public var deliveries: Int
+    public var places: Int
+    /// When its newest shift started, if it holds one.
+    public var newestShift: Date?
+    /// Whether DashPilot made it on its own, before an upgrade or a restore.
+    public var isAutomatic: Bool
+
+    /// Creates a summary.
+    public init(
+        path: String, madeAt: Date, bytes: Int64, schemaVersion: Int, shifts: Int, deliveries: Int, places: Int, newestShift: Date?,
+        isAutomatic: Bool
+    ) {
+        self.path = path
+        self.madeAt = madeAt
+        self.bytes = bytes
+        self.schemaVersion = schemaVersion
+        self.shifts = shifts
+        self.deliveries = deliveries
+        self.places = places
+        self.newestShift = newestShift
+        self.isAutomatic = isAutomatic
+    }
+}

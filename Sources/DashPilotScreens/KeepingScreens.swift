@@ -1,0 +1,64 @@
+import DashPilotCore
+import Foundation
+
+/// The words of backups and restoring (keeping.md).
+public enum KeepingWords {
+    /// "5,000 shifts, 100,050 deliveries and 2,000 places".
+    public static func holds(_ summary: BackupSummary) -> String {
+        "\(count(summary.shifts, "shift")), \(count(summary.deliveries, "delivery", "deliveries")) and \(count(summary.places, "place"))"
+    }
+
+    /// "714 MiB", "12 KiB".
+    public static func size(_ bytes: Int64) -> String {
+        if bytes >= 1 << 20 { return "\(grouped(Int((Double(bytes) / 1_048_576).rounded()))) MiB" }
+        return "\(max(1, Int((Double(bytes) / 1024).rounded()))) KiB"
+    }
+
+    /// What a backup ends with: "Backed up 5,000 shifts, 100,050 deliveries and 2,000 places to
+    /// …/dashpilot-2026-11-29-2140.sqlite (714 MiB), checked."
+    public static func backedUp(_ summary: BackupSummary) -> String {
+        "Backed up \(holds(summary)) to \(summary.path) (\(size(summary.bytes))), checked."
+    }
+
+    /// What a restore ends with.
+    public static func restored(_ summary: BackupSummary, from path: String) -> String {
+        "Restored \(holds(summary)) from \(path); the store as it was is kept in the backups folder."
+    }
+
+    /// The question before a restore, naming what each holds: "Replace the store (5,012 shifts,
+    /// newest Nov 29) with the backup (5,000 shifts, newest Nov 22)? The store as it is now is
+    /// backed up first."
+    public static func restoreQuestion(store: BackupSummary, backup: BackupSummary, format: ScreenFormat) -> String {
+        func what(_ summary: BackupSummary) -> String {
+            count(summary.shifts, "shift") + (summary.newestShift.map { ", newest \(format.day($0))" } ?? "")
+        }
+        return "Replace the store (\(what(store))) with the backup (\(what(backup)))? The store as it is now is backed up first."
+    }
+
+    /// `backup list`: each backup a line, newest first, then the room they take together.
+    public static func list(_ backups: [BackupSummary], format: ScreenFormat) -> [String] {
+        guard !backups.isEmpty else { return ["No backups yet."] }
+        var lines = backups.map { backup in
+            [
+                format.moment(backup.madeAt), size(backup.bytes), "schema \(backup.schemaVersion)", count(backup.shifts, "shift"),
+                backup.isAutomatic ? "automatic" : "made by you", backup.path,
+            ].joined(separator: " · ")
+        }
+        lines.append("\(count(backups.count, "backup")), \(size(backups.reduce(0) { $0 + $1.bytes })) together.")
+        return lines
+    }
+
+    static func count(_ count: Int, _ one: String, _ many: String? = nil) -> String {
+        count == 1 ? "1 \(one)" : "\(grouped(count)) \(many ?? one + "s")"
+    }
+
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number)
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text += "," }
+            text.append(digit)
+        }
+        return text
+    }
+}

@@ -1,0 +1,159 @@
+import CSQLite
+import DashPilotCore
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A backup as a file: copied through SQLite's online backup API (never the file's bytes, so a
+/// write another connection commits meanwhile is wholly in the copy or wholly absent), under a
+/// temporary name in its destination folder, flushed, checked, and only then linked under its
+/// final name, which is never overwritten.
+enum BackupFile {
+    /// Pages copied a step: the source is free to other connections between steps.
+    static let pagesPerStep: Int32 = 4096
+
+    /// Copies the database open on `source` into a new file at `temporary` (mode 0600), flushes it
+    /// to disk, and gives it `madeAt` as its modification time. `progress` hears the fraction
+    /// copied. On failure the temporary file is gone.
+    static func copy(from source: Connection, to temporary: StorePath, madeAt: Date, progress: ((Double) -> Void)?) throws {
+        let descriptor = temporary.withCString { open($0, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600) }
+        guard descriptor >= 0 else { throw KeepingFailure.cannotWrite(String(cString: strerror(errno))) }
+        close(descriptor)
+        do {
+            try copyPages(from: source, to: temporary, progress: progress)
+            try flush(temporary)
+            try flush(temporary.folder)
+            var times = [
+                timespec(tv_sec: Int(madeAt.unixSeconds), tv_nsec: 0), timespec(tv_sec: Int(madeAt.unixSeconds), tv_nsec: 0),
+            ]
+            _ = temporary.withCString { utimensat(AT_FDCWD, $0, &times, 0) }
+        } catch {
+            _ = temporary.withCString { unlink($0) }
+            throw error
+        }
+    }
+
+    private static func copyPages(from source: Connection, to temporary: StorePath, progress: ((Double) -> Void)?) throws {
+        let destination = try Connection(path: temporary, create: false, busyTimeoutMilliseconds: 0)
+        // A store's own journal mode is the copy's; the copy needs no journal while it is made.
+        try destination.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
+        guard let backup = sqlite3_backup_init(destination.handle, "main", source.handle, "main") else {
+            throw destination.lastError(sqlite3_errcode(destination.handle))
+        }
+        var result = SQLITE_OK
+        repeat {
+            result = sqlite3_backup_step(backup, pagesPerStep)
+            let total = sqlite3_backup_pagecount(backup)
+            if total > 0 { progress?(Double(total - sqlite3_backup_remaining(backup)) / Double(total)) }
+            if result == SQLITE_BUSY || result == SQLITE_LOCKED { sqlite3_sleep(5) }
+        } while result == SQLITE_OK || result == SQLITE_BUSY || result == SQLITE_LOCKED
+        let finished = sqlite3_backup_finish(backup)
+        guard result == SQLITE_DONE, finished == SQLITE_OK else {
+            throw destination.lastError(result == SQLITE_DONE ? finished : result)
+        }
+    }
+
+    /// Flushes `path` (a file or a folder) to disk.
+    static func flush(_ path: StorePath) throws {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { throw KeepingFailure.cannotWrite(String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw KeepingFailure.cannotWrite(String(cString: strerror(errno))) }
+    }
+
+    /// Gives `temporary` its final name `path`, never replacing a file already there; the
+    /// temporary name is gone either way.
+    static func link(_ temporary: StorePath, to path: StorePath) throws {
+        defer { _ = temporary.withCString { unlink($0) } }
+        let linked = temporary.withCString { from in path.withCString { systemLink(from, $0) } }
+        guard linked == 0 else {
+            if errno == EEXIST { throw KeepingFailure.exists(path.display) }
+            throw KeepingFailure.cannotWrite(String(cString: strerror(errno)))
+        }
+        // The copy under its name is whole and checked; a folder that fails to flush now only
+        // delays its name reaching the disk, and is no reason to take a whole backup back.
+        try? flush(path.folder)
+    }
+
+    /// Checks a copy at `path`: SQLite's integrity and foreign-key checks, its schema version
+    /// `version`, the row counts `counts` of the store it was copied from (when given), and every
+    /// check of `doctor` when it is at today's version.
+    static func check(_ path: StorePath, version: Int, counts: [String: Int64]?) throws {
+        let connection = try Connection(path: path, create: false, busyTimeoutMilliseconds: 0)
+        let integrity = try connection.texts("PRAGMA integrity_check")
+        guard integrity == ["ok"] else { throw KeepingFailure.checkFailed("SQLite's integrity check failed on the copy") }
+        guard try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0 else {
+            throw KeepingFailure.checkFailed("a reference in the copy points at no row")
+        }
+        guard Int(try connection.scalar("PRAGMA user_version") ?? 0) == version else {
+            throw KeepingFailure.checkFailed("the copy is not at the store's schema version")
+        }
+        if let counts, try rowCounts(connection) != counts {
+            throw KeepingFailure.checkFailed("the copy does not hold the store's rows")
+        }
+        if version == Schema.currentVersion {
+            let report = try DashPilotStore(storePath: path, busyTimeoutMilliseconds: 0, migrating: false, creating: false).doctor()
+            guard report.isHealthy else { throw KeepingFailure.checkFailed("doctor found a problem in the copy") }
+        }
+    }
+
+    /// How many rows each table of the database on `connection` holds.
+    static func rowCounts(_ connection: Connection) throws -> [String: Int64] {
+        var counts: [String: Int64] = [:]
+        for table in try connection.texts("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        {
+            // A table name read from the schema, quoted: never a value a driver typed.
+            counts[table] = try connection.scalar("SELECT count(*) FROM \"\(table.replacingOccurrences(of: "\"", with: "\"\""))\"") ?? 0
+        }
+        return counts
+    }
+
+    /// Creates `folder` (mode 0700) if it is not there.
+    static func makeFolder(_ folder: StorePath) throws {
+        var info = stat()
+        if folder.withCString({ stat($0, &info) }) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw KeepingFailure.notAFolder(folder.display) }
+            return
+        }
+        guard folder.withCString({ mkdir($0, 0o700) }) == 0 || errno == EEXIST else {
+            throw KeepingFailure.cannotWrite(String(cString: strerror(errno)))
+        }
+    }
+
+    /// The default name of a backup made at `time`: `dashpilot-2026-11-29-2140.sqlite`, with
+    /// `before` naming an automatic one (`dashpilot-before-v8-…`), and `-2`, `-3`… when taken.
+    static func freeName(in folder: StorePath, before: String?, at time: Date, timeZone: TimeZone) -> StorePath {
+        let day = LocalDate(time, in: timeZone)
+        let seconds = ((time.localSeconds(in: timeZone) % 86_400) + 86_400) % 86_400
+        let clock = String(format: "%02d%02d", seconds / 3600, seconds / 60 % 60)
+        let stem = "dashpilot-" + (before.map { "before-\($0)-" } ?? "") + "\(day)-\(clock)"
+        var candidate = StorePath(bytes: folder.bytes + Array("/\(stem).sqlite".utf8))
+        var suffix = 2
+        var info = stat()
+        while candidate.withCString({ lstat($0, &info) }) == 0 {
+            candidate = StorePath(bytes: folder.bytes + Array("/\(stem)-\(suffix).sqlite".utf8))
+            suffix += 1
+        }
+        return candidate
+    }
+}
+
+private func systemLink(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 {
+    #if canImport(Glibc)
+        Glibc.link(from, to)
+    #else
+        Darwin.link(from, to)
+    #endif
+}
+
+/// Why a backup or a restore could not be made, as values for the store's errors.
+enum KeepingFailure: Error {
+    case cannotWrite(String)
+    case exists(String)
+    case notAFolder(String)
+    case checkFailed(String)
+}

@@ -1,0 +1,183 @@
+import CSQLite
+import DashPilotCore
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension DashPilotStore {
+    /// The backups folder beside the store at `file`: a folder `backups` in the store's own folder.
+    public static func backupsFolder(of file: StorePath) -> StorePath { StorePath(bytes: file.folder.bytes + Array("/backups".utf8)) }
+
+    /// Writes a checked copy of the store: into the backups folder under the default name when
+    /// `destination` is `nil`, under the default name inside `destination` when it is a folder,
+    /// else at `destination`, which is never overwritten. Returns what the copy holds.
+    public func backup(to destination: StorePath?, timeZone: TimeZone, progress: ((Double) -> Void)? = nil) throws -> BackupSummary {
+        let time = now
+        var target: StorePath
+        do {
+            if let destination {
+                var info = stat()
+                let isFolder = destination.withCString { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFDIR
+                target = isFolder ? BackupFile.freeName(in: destination, before: nil, at: time, timeZone: timeZone) : destination
+            } else {
+                let folder = Self.backupsFolder(of: file)
+                try BackupFile.makeFolder(folder)
+                target = BackupFile.freeName(in: folder, before: nil, at: time, timeZone: timeZone)
+            }
+            var existing = stat()
+            if target.withCString({ lstat($0, &existing) }) == 0 { throw KeepingFailure.exists(target.display) }
+            try makeCheckedCopy(at: target, before: nil, version: Schema.currentVersion, progress: progress)
+        } catch let failure as KeepingFailure {
+            throw Self.storeError(failure)
+        }
+        return try Self.summary(of: target, isAutomatic: false)
+    }
+
+    /// Copies the store to `target` under a temporary name beside it, checks the copy, and gives
+    /// it its name. The store is untouched; on failure nothing is left under `target`.
+    func makeCheckedCopy(at target: StorePath, before: String?, version: Int, progress: ((Double) -> Void)?) throws {
+        let temporary = target.sibling(".dashpilot-backup-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sqlite")
+        do {
+            let counts = version == Schema.currentVersion ? nil : try read { try BackupFile.rowCounts(connection) }
+            try BackupFile.copy(from: connection, to: temporary, madeAt: clock.now(), progress: progress)
+            try BackupFile.check(temporary, version: version, counts: counts)
+            try BackupFile.link(temporary, to: target)
+        } catch {
+            _ = temporary.withCString { unlink($0) }
+            if let failure = error as? KeepingFailure { throw failure }
+            if let sqlite = error as? SQLiteError {
+                throw sqlite.primaryCode == SQLITE_FULL
+                    ? KeepingFailure.cannotWrite("the disk is full") : KeepingFailure.cannotWrite(sqlite.message)
+            }
+            throw KeepingFailure.cannotWrite("\(error)")
+        }
+    }
+
+    /// The backups in the store's backups folder, newest first.
+    public func backups() throws -> [BackupSummary] {
+        let folder = Self.backupsFolder(of: file)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.display) else { return [] }
+        return names.filter { $0.hasSuffix(".sqlite") && !$0.hasPrefix(".") }.compactMap { name in
+            try? Self.summary(of: StorePath(bytes: folder.bytes + Array("/\(name)".utf8)), isAutomatic: name.hasPrefix("dashpilot-before-"))
+        }.sorted { ($0.madeAt, $0.path) > ($1.madeAt, $1.path) }
+    }
+
+    /// What the store file at `path` holds, read without changing it: refused as a store that
+    /// cannot be used (not SQLite, another program's, newer, damaged) or one that is not healthy.
+    public static func summary(of path: StorePath, isAutomatic: Bool) throws -> BackupSummary {
+        try StoreFile.checkHeader(at: path)
+        var info = stat()
+        _ = path.withCString { stat($0, &info) }
+        do {
+            let connection = try Connection(path: path, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
+            let version = Int(try connection.scalar("PRAGMA user_version") ?? 0)
+            func count(_ table: String) throws -> Int {
+                let exists =
+                    try connection.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?", .text(table)) ?? 0
+                return exists == 0 ? 0 : Int(try connection.scalar("SELECT count(*) FROM \(table)") ?? 0)
+            }
+            return BackupSummary(
+                path: path.display, madeAt: Date(unixSeconds: Int64(modified(info))), bytes: Int64(info.st_size), schemaVersion: version,
+                shifts: try count("shift"), deliveries: try count("delivery"), places: try count("pickup_place"),
+                newestShift: try connection.scalar("SELECT max(started_at) FROM shift").map(Date.init(unixSeconds:)),
+                isAutomatic: isAutomatic)
+        } catch let error as SQLiteError {
+            throw StoreError(error, path: path.display)
+        }
+    }
+
+    /// Checks that the file at `path` can replace a store: a DashPilot store no newer than today's
+    /// code, whole, with no dangling reference. Changes nothing.
+    public static func checkRestorable(_ path: StorePath) throws -> BackupSummary {
+        var info = stat()
+        guard path.withCString({ stat($0, &info) }) == 0 else {
+            throw DashPilotRefusal.cannotRestore(path: path.display, reason: .missing)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw DashPilotRefusal.cannotRestore(path: path.display, reason: .notAFile) }
+        let summary = try summary(of: path, isAutomatic: false)
+        do {
+            let connection = try Connection(path: path, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
+            guard try connection.texts("PRAGMA integrity_check") == ["ok"],
+                try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0
+            else { throw StoreError.damaged(path: path.display) }
+        } catch let error as SQLiteError {
+            throw StoreError(error, path: path.display)
+        }
+        return summary
+    }
+
+    /// Replaces the store with the backup at `path`, after checking it and backing the store up
+    /// (`dashpilot-before-restore-…`): in one step through SQLite into the live store, under its
+    /// write lock, so another connection sees the old record or the new one, never a mixture. A
+    /// backup older than today's schema is then upgraded as any store is.
+    public func restore(from path: StorePath, timeZone: TimeZone) throws -> BackupSummary {
+        let incoming = try Self.checkRestorable(path)
+        do {
+            let folder = Self.backupsFolder(of: file)
+            try BackupFile.makeFolder(folder)
+            let before = BackupFile.freeName(in: folder, before: "restore", at: now, timeZone: timeZone)
+            try makeCheckedCopy(at: before, before: "restore", version: Schema.currentVersion, progress: nil)
+        } catch let failure as KeepingFailure {
+            throw Self.storeError(failure)
+        }
+        do {
+            let source = try Connection(path: path, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
+            guard let backup = sqlite3_backup_init(connection.handle, "main", source.handle, "main") else {
+                throw connection.lastError(sqlite3_errcode(connection.handle))
+            }
+            // One step: every page under one lock, so the replacement is all or nothing.
+            let result = sqlite3_backup_step(backup, -1)
+            let finished = sqlite3_backup_finish(backup)
+            guard result == SQLITE_DONE, finished == SQLITE_OK else {
+                throw connection.lastError(result == SQLITE_DONE ? finished : result)
+            }
+            if incoming.schemaVersion < Schema.currentVersion {
+                try upgrade(from: incoming.schemaVersion, timeZone: timeZone, progress: nil)
+            }
+        } catch let error as SQLiteError {
+            throw StoreError(error, path: self.path)
+        }
+        return try Self.summary(of: file, isAutomatic: false)
+    }
+
+    /// Before an upgrade from `version`: a checked backup of the store as it is, into the backups
+    /// folder (`dashpilot-before-v8-…`); then the upgrade. Without the backup, no upgrade.
+    func upgrade(from version: Int, timeZone: TimeZone, progress: (@Sendable (Double) -> Void)?) throws {
+        do {
+            let folder = Self.backupsFolder(of: file)
+            try BackupFile.makeFolder(folder)
+            let target = BackupFile.freeName(in: folder, before: "v\(Schema.currentVersion)", at: now, timeZone: timeZone)
+            try makeCheckedCopy(at: target, before: "v\(Schema.currentVersion)", version: version, progress: nil)
+        } catch let failure as KeepingFailure {
+            throw StoreError.notUpgraded(path: path, reason: Self.reason(failure))
+        }
+        try Migrator.migrate(connection, progress: progress)
+    }
+
+    /// A file's modification time, in whole seconds.
+    static func modified(_ info: stat) -> Int {
+        #if canImport(Glibc)
+            info.st_mtim.tv_sec
+        #else
+            info.st_mtimespec.tv_sec
+        #endif
+    }
+
+    static func reason(_ failure: KeepingFailure) -> String {
+        switch failure {
+        case .cannotWrite(let why): why
+        case .exists(let path): "\(path) already exists"
+        case .notAFolder(let path): "\(path) is not a folder"
+        case .checkFailed(let why): why
+        }
+    }
+
+    static func storeError(_ failure: KeepingFailure) -> Error {
+        if case .exists(let path) = failure { return DashPilotRefusal.backupExists(path: path) }
+        return StoreError.backupFailed(reason: reason(failure))
+    }
+}

@@ -1,0 +1,106 @@
+import DashPilotCore
+import DashPilotScreens
+import DashPilotStore
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `backup [PATH]`, `backup list` and `restore PATH`: keeping the record (keeping.md).
+enum KeepingCommands {
+    // `backup list` comes first: the table finds a command by its leading words.
+    static let all: [CommandDefinition] = [list, backup, restore]
+
+    static let backup = CommandDefinition(
+        words: ["backup"],
+        overview: "Writes a checked copy of the store: into the backups folder beside it, or at PATH (a folder or a new file).",
+        arguments: [
+            ArgumentSpec(name: "PATH", help: "Where to write it (default: the backups folder).", isOptional: true, completion: .file)
+        ]
+    ) { input throws(UsageError) in
+        try input.expectAtMost(1)
+        let destination = input.positionals.first.map { StorePath(bytes: $0.bytes) }
+        return { context in
+            guard context.storeExists else {
+                throw CommandFailure(sentence: "There is no store at \(context.storePath.display) to back up yet.")
+            }
+            let store = try context.store()
+            let progress = KeepingProgress(what: "Backing up")
+            let summary = try store.backup(to: destination, timeZone: context.format.timeZone, progress: progress.show)
+            progress.clear()
+            context.say(KeepingWords.backedUp(summary))
+            return ExitStatus.done
+        }
+    }
+
+    static let list = CommandDefinition(
+        words: ["backup", "list"], overview: "Lists the backups folder, newest first, with what each holds and the room they take.",
+        printsJSON: true
+    ) { input throws(UsageError) in
+        try input.expectAtMost(0)
+        let json = input.json
+        return { context in
+            let backups = context.storeExists ? try context.readStore().backups() : []
+            if json {
+                context.say(
+                    json: .array(
+                        backups.map {
+                            .object([
+                                ("path", .string($0.path)), ("madeAt", .time($0.madeAt)), ("bytes", .integer($0.bytes)),
+                                ("schema", .integer(Int64($0.schemaVersion))), ("shifts", .integer(Int64($0.shifts))),
+                                ("automatic", .bool($0.isAutomatic)),
+                            ])
+                        }))
+            } else {
+                context.say(lines: KeepingWords.list(backups, format: context.format).map(TerminalText.safe))
+            }
+            return ExitStatus.done
+        }
+    }
+
+    static let restore = CommandDefinition(
+        words: ["restore"], overview: "Replaces the store with a checked backup, after backing the store up.",
+        arguments: [ArgumentSpec(name: "PATH", help: "The backup to restore.", completion: .file)], options: [.yes]
+    ) { input throws(UsageError) in
+        try input.expectAtMost(1)
+        let path = StorePath(bytes: try input.positional(0, "PATH").bytes)
+        let yes = input.flag("--yes")
+        return { context in
+            let incoming = try DashPilotStore.checkRestorable(path)
+            let store = try context.store()
+            let current = try DashPilotStore.summary(of: store.file, isAutomatic: false)
+            let question = KeepingWords.restoreQuestion(store: current, backup: incoming, format: context.format)
+            guard try context.confirmed(yes, question: question, prompt: "Replace? [y/N]", what: "Restoring a backup") else {
+                context.say("Nothing was changed.")
+                return ExitStatus.refused
+            }
+            let restored = try store.restore(from: path, timeZone: context.format.timeZone)
+            context.say(KeepingWords.restored(restored, from: path.display))
+            return ExitStatus.done
+        }
+    }
+}
+
+/// A backup's progress on standard error, when it is a terminal and the copy takes more than a second.
+final class KeepingProgress: @unchecked Sendable {
+    private let what: String
+    private let start = Date()
+    private let terminal = isatty(STDERR_FILENO) != 0
+    private var shown = false
+
+    init(what: String) { self.what = what }
+
+    func show(_ fraction: Double) {
+        guard terminal, Date().timeIntervalSince(start) > 1 else { return }
+        shown = true
+        FileHandle.standardError.write(Data("\r\(what): \(Int(fraction * 100))%".utf8))
+    }
+
+    func clear() {
+        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        shown = false
+    }
+}

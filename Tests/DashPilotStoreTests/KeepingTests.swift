@@ -1,0 +1,165 @@
+import CSQLite
+import DashPilotCore
+import Foundation
+import Testing
+
+@testable import DashPilotStore
+
+/// The rules of keeping.md, in the store.
+@Suite("Keeping the record: backups and restoring")
+struct KeepingTests {
+    static let utc = TimeZone(identifier: "UTC")!
+
+    /// A store with a shift of three deliveries, one named place, at 17:02 on 2026-11-29.
+    static func store() throws -> StoreFixture {
+        let fixture = try StoreFixture()
+        try fixture.shiftWithDeliveries(3)
+        _ = try fixture.store.setPickupPlace(fixture.name("Nowhere Noodles"), delivery: 1, shiftID: nil)
+        return fixture
+    }
+
+    static func mode(_ path: String) -> Int? { (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int }
+
+    @Test func aBackupIsACheckedPrivateCopyInTheBackupsFolderBesideTheStore() throws {
+        let fixture = try Self.store()
+        let summary = try fixture.store.backup(to: nil, timeZone: Self.utc)
+        #expect(summary.path == fixture.folder.file("backups/dashpilot-2026-11-29-1705.sqlite"))
+        #expect(summary.shifts == 1 && summary.deliveries == 3 && summary.places == 1 && summary.schemaVersion == Schema.currentVersion)
+        #expect(summary.madeAt == fixture.clock.now().wholeSecond && !summary.isAutomatic)
+        #expect(Self.mode(summary.path) == 0o600 && Self.mode(fixture.folder.file("backups")) == 0o700)
+        // The copy is a store of its own, whole: the same rows, and doctor finds nothing.
+        let copy = try DashPilotStore(path: summary.path, clock: ManualClock(), migrating: false, creating: false)
+        #expect(try copy.shiftLog(id: 1).deliveries.count == 3 && copy.doctor().isHealthy)
+        // Nothing else is left beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.folder.file("backups")) == ["dashpilot-2026-11-29-1705.sqlite"])
+    }
+
+    @Test func aTakenNameGetsASuffixAFolderGetsTheDefaultNameAndAFileIsNeverOverwritten() throws {
+        let fixture = try Self.store()
+        let first = try fixture.store.backup(to: nil, timeZone: Self.utc)
+        let second = try fixture.store.backup(to: nil, timeZone: Self.utc)
+        #expect(second.path.hasSuffix("dashpilot-2026-11-29-1705-2.sqlite"))
+        let elsewhere = TemporaryFolder()
+        #expect(
+            try fixture.store.backup(to: StorePath(elsewhere.path), timeZone: Self.utc).path
+                == elsewhere.file("dashpilot-2026-11-29-1705.sqlite"))
+        let named = elsewhere.file("mine.sqlite")
+        #expect(try fixture.store.backup(to: StorePath(named), timeZone: Self.utc).path == named)
+        let before = fileBytes(first.path)
+        #expect(throws: DashPilotRefusal.backupExists(path: first.path)) {
+            _ = try fixture.store.backup(to: StorePath(first.path), timeZone: Self.utc)
+        }
+        #expect(fileBytes(first.path) == before)
+    }
+
+    @Test func theBackupsAreListedNewestFirstWithWhatEachHolds() throws {
+        let fixture = try Self.store()
+        _ = try fixture.store.backup(to: nil, timeZone: Self.utc)
+        fixture.clock.advance(minutes: 10)
+        _ = try fixture.store.acceptDelivery()
+        _ = try fixture.store.backup(to: nil, timeZone: Self.utc)
+        let list = try fixture.store.backups()
+        #expect(list.map(\.deliveries) == [4, 3])
+        #expect(
+            list.map { URL(fileURLWithPath: $0.path).lastPathComponent } == [
+                "dashpilot-2026-11-29-1715.sqlite", "dashpilot-2026-11-29-1705.sqlite",
+            ])
+        #expect(try fixture.store.doctor().finding("newestBackup") == .newestBackup(list.first?.madeAt))
+    }
+
+    @Test func doctorSaysThereIsNoBackupAsANoteNotAProblem() throws {
+        let fixture = try Self.store()
+        let report = try fixture.store.doctor()
+        #expect(report.finding("newestBackup") == .newestBackup(nil) && report.isHealthy)
+    }
+
+    @Test func beforeAnUpgradeTheStoreIsBackedUpAsItWasAndChecked() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("old.sqlite")
+        try MigrationTests.writeStore(at: path, version: Schema.currentVersion - 1)
+        let before = try #require(fileBytes(path))
+        _ = try DashPilotStore(path: path, clock: ManualClock(), timeZone: Self.utc)
+        let backups = try FileManager.default.contentsOfDirectory(atPath: folder.file("backups"))
+        #expect(backups == ["dashpilot-before-v\(Schema.currentVersion)-2026-11-29-1702.sqlite"])
+        let kept = try DashPilotStore.summary(of: StorePath(folder.file("backups/" + backups[0])), isAutomatic: true)
+        #expect(kept.schemaVersion == Schema.currentVersion - 1 && kept.shifts == 1)
+        // The copy holds what the store held before it moved on.
+        try before.write(to: URL(fileURLWithPath: folder.file("as-it-was.sqlite")))
+        let asItWas = try Connection(path: folder.file("as-it-was.sqlite"), create: false, busyTimeoutMilliseconds: 0)
+        let copy = try Connection(path: folder.file("backups/" + backups[0]), create: false, busyTimeoutMilliseconds: 0)
+        #expect(try BackupFile.rowCounts(copy) == BackupFile.rowCounts(asItWas))
+    }
+
+    @Test func anUpgradeNeverRunsWithoutAWayBack() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("old.sqlite")
+        try MigrationTests.writeStore(at: path, version: Schema.currentVersion - 1)
+        // Where the backups folder should be, a file: the backup cannot be made.
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: folder.file("backups")))
+        let before = fileBytes(path)
+        #expect {
+            _ = try DashPilotStore(path: path, clock: ManualClock(), timeZone: Self.utc)
+        } throws: { error in
+            guard case .notUpgraded = error as? StoreError else { return false }
+            return true
+        }
+        #expect(fileBytes(path) == before)
+    }
+
+    @Test func aRestoreBacksTheStoreUpFirstAndReplacesItWhole() throws {
+        let fixture = try Self.store()
+        let kept = try fixture.store.backup(to: nil, timeZone: Self.utc)
+        fixture.clock.advance(minutes: 30)
+        for _ in 0..<5 { _ = try fixture.store.acceptDelivery() }
+        let restored = try fixture.store.restore(from: StorePath(kept.path), timeZone: Self.utc)
+        #expect(restored.deliveries == 3)
+        #expect(try fixture.store.shiftLog(id: nil).deliveries.count == 3)
+        let automatic = try fixture.store.backups().filter(\.isAutomatic)
+        #expect(
+            automatic.count == 1 && automatic[0].deliveries == 8 && automatic[0].path.contains("dashpilot-before-restore-2026-11-29-1735"))
+        #expect(try fixture.store.doctor().isHealthy)
+    }
+
+    @Test func aBackupOlderThanTodaysSchemaIsUpgradedAsAnyStoreIs() throws {
+        let fixture = try Self.store()
+        let old = TemporaryFolder()
+        try MigrationTests.writeStore(at: old.file("old.sqlite"), version: Schema.currentVersion - 1)
+        let restored = try fixture.store.restore(from: StorePath(old.file("old.sqlite")), timeZone: Self.utc)
+        #expect(restored.schemaVersion == Schema.currentVersion)
+        #expect(try fixture.store.shiftLog(id: 1).shift.earnings == Money(cents: 8450))
+        #expect(try fixture.store.doctor().isHealthy)
+    }
+
+    @Test(
+        "A file that cannot be restored is refused and the store is left byte for byte",
+        arguments: ["missing", "folder", "text", "other", "newer", "truncated", "header"])
+    func badRestores(kind: String) throws {
+        let fixture = try Self.store()
+        let scratch = TemporaryFolder()
+        let path = scratch.file("bad.sqlite")
+        let good = try fixture.store.backup(to: StorePath(scratch.file("good.sqlite")), timeZone: Self.utc)
+        let whole = try #require(fileBytes(good.path))
+        switch kind {
+        case "folder": try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        case "text": try Data("a driver's notes\n".utf8).write(to: URL(fileURLWithPath: path))
+        case "other":
+            let other = try Connection(path: path, create: true, busyTimeoutMilliseconds: 0)
+            try other.execute("CREATE TABLE recipe (name TEXT); INSERT INTO recipe VALUES ('invented soup')")
+        case "newer":
+            try whole.write(to: URL(fileURLWithPath: path))
+            let newer = try Connection(path: path, create: false, busyTimeoutMilliseconds: 0)
+            try newer.execute("PRAGMA user_version = \(Schema.currentVersion + 1)")
+        case "truncated": try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
+        case "header":
+            var damaged = whole
+            damaged[16] = 0x7F
+            damaged[17] = 0x01
+            try damaged.write(to: URL(fileURLWithPath: path))
+        default: break
+        }
+        let before = fileBytes(fixture.path)
+        #expect(throws: (any Error).self) { _ = try fixture.store.restore(from: StorePath(path), timeZone: Self.utc) }
+        #expect(fileBytes(fixture.path) == before)
+        #expect(try fixture.store.backups().isEmpty)
+    }
+}

@@ -1,0 +1,338 @@
+import DashPilotCore
+import DashPilotStore
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A shared library, built once from C source by the tests, that makes the Nth write-side call
+/// (`write`, `pwrite`, `fsync`, `fdatasync`, `ftruncate`) of a `dashpilot` process fail with
+/// `DASHPILOT_FAULT_ERRNO` (ENOSPC or EIO), N from `DASHPILOT_FAULT_AT`; it counts in
+/// `DASHPILOT_FAULT_COUNT` how many such calls a run made. Other programs it is loaded into are
+/// left alone.
+enum WriteFaults {
+    static let source = """
+        #define _GNU_SOURCE
+        #include <dlfcn.h>
+        #include <errno.h>
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include <string.h>
+        #include <unistd.h>
+        #include <sys/types.h>
+        static long calls = 0;
+        static int armed(void) {
+            extern char *program_invocation_short_name;
+            return strcmp(program_invocation_short_name, "dashpilot") == 0;
+        }
+        static int failing(void) {
+            if (!armed()) return 0;
+            calls++;
+            const char *count = getenv("DASHPILOT_FAULT_COUNT");
+            if (count) { FILE *f = fopen(count, "w"); if (f) { fprintf(f, "%ld\\n", calls); fclose(f); } }
+            const char *at = getenv("DASHPILOT_FAULT_AT");
+            if (!at || atol(at) != calls) return 0;
+            const char *kind = getenv("DASHPILOT_FAULT_ERRNO");
+            errno = kind && strcmp(kind, "EIO") == 0 ? EIO : ENOSPC;
+            return 1;
+        }
+        ssize_t write(int fd, const void *buf, size_t n) {
+            static ssize_t (*real)(int, const void *, size_t);
+            if (!real) real = dlsym(RTLD_NEXT, "write");
+            if (fd > 2 && failing()) return -1;
+            return real(fd, buf, n);
+        }
+        ssize_t pwrite64(int fd, const void *buf, size_t n, off_t off) {
+            static ssize_t (*real)(int, const void *, size_t, off_t);
+            if (!real) real = dlsym(RTLD_NEXT, "pwrite64");
+            if (failing()) return -1;
+            return real(fd, buf, n, off);
+        }
+        ssize_t pwrite(int fd, const void *buf, size_t n, off_t off) { return pwrite64(fd, buf, n, off); }
+        int fsync(int fd) {
+            static int (*real)(int);
+            if (!real) real = dlsym(RTLD_NEXT, "fsync");
+            if (failing()) return -1;
+            return real(fd);
+        }
+        int fdatasync(int fd) {
+            static int (*real)(int);
+            if (!real) real = dlsym(RTLD_NEXT, "fdatasync");
+            if (failing()) return -1;
+            return real(fd);
+        }
+        int ftruncate64(int fd, off_t length) {
+            static int (*real)(int, off_t);
+            if (!real) real = dlsym(RTLD_NEXT, "ftruncate64");
+            if (failing()) return -1;
+            return real(fd, length);
+        }
+        int ftruncate(int fd, off_t length) { return ftruncate64(fd, length); }
+        """
+
+    /// The shim, built into `folder`, or `nil` when no C compiler is there.
+    static func build(in folder: String) -> String? {
+        let source = folder + "/faults.c"
+        let library = folder + "/faults.so"
+        guard (try? Self.source.write(toFile: source, atomically: false, encoding: .utf8)) != nil else { return nil }
+        let built = Binary().spawn(
+            ["/usr/bin/cc", "-shared", "-fPIC", "-O1", "-o", library, source, "-ldl"].map { Array($0.utf8) },
+            environment: ["PATH": "/usr/bin:/bin"],
+            stdin: nil)
+        return built.status == 0 ? library : nil
+    }
+
+    static var compilerAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/cc") }
+}
+
+@Suite("The command line: keeping the record")
+struct KeepingCommandTests {
+    static func withShifts() -> Binary {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        for minute in 1...5 { dash.run(["delivery", "accept"], at: "2026-11-29 17:0\(minute):00") }
+        dash.run(["pickup", "set", "1", "Nowhere Noodles"], at: "2026-11-29 17:06:00")
+        return dash
+    }
+
+    /// The files in `folder`, sorted.
+    static func files(_ folder: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() }
+
+    @Test func backupSaysWhatItKeptAndListsItNewestFirst() throws {
+        let dash = Self.withShifts()
+        let made = dash.run(["backup"], at: "2026-11-29 21:40:00")
+        #expect(made.status == 0)
+        #expect(
+            made.stdout.hasPrefix(
+                "Backed up 1 shift, 5 deliveries and 1 place to \(dash.folder)/backups/dashpilot-2026-11-29-2140.sqlite ("))
+        #expect(made.stdout.hasSuffix("), checked.\n"))
+        dash.run(["delivery", "accept"], at: "2026-11-29 21:45:00")
+        dash.run(["backup"], at: "2026-11-29 21:50:00")
+        let list = try #require(json(dash.run(["backup", "list", "--json"]).stdout) as? [[String: Any]])
+        #expect(list.map { $0["madeAt"] as? String } == ["2026-11-29T21:50:00Z", "2026-11-29T21:40:00Z"])
+        #expect(list.first?["schema"] as? Int == 8 && list.first?["shifts"] as? Int == 1 && list.first?["automatic"] as? Bool == false)
+        let text = dash.run(["backup", "list"]).stdout
+        #expect(text.contains("2 backups,") && text.contains("together."))
+        #expect(dash.run(["doctor"]).stdout.contains("note The newest backup was made 9:50 PM on Sun, Nov 29."))
+    }
+
+    @Test func aBackupToAFolderThatDoesNotExistOrCannotBeWrittenSaysSoAndLeavesNothing() throws {
+        let dash = Self.withShifts()
+        let missing = dash.run(["backup", dash.folder + "/nowhere/copy.sqlite"])
+        #expect(missing.status == 74 && missing.stderr.hasPrefix("Error: The backup could not be made ("))
+        #expect(!FileManager.default.fileExists(atPath: dash.folder + "/nowhere"))
+        dash.run(["backup", dash.folder + "/copy.sqlite"])
+        let again = dash.run(["backup", dash.folder + "/copy.sqlite"])
+        #expect(again.status == 1 && again.stderr.contains("already exists, and a backup never overwrites a file"))
+    }
+
+    @Test func restoreAsksOnATerminalNeedsYesWithoutOneAndReplacesTheStore() throws {
+        let dash = Self.withShifts()
+        dash.run(["backup", dash.folder + "/kept.sqlite"], at: "2026-11-29 21:40:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 21:41:00")
+        let refused = dash.run(["restore", dash.folder + "/kept.sqlite"])
+        #expect(refused.status == 1 && refused.stderr.contains("add --yes"))
+        let asked = dash.onTerminal(["restore", dash.folder + "/kept.sqlite"], input: "n\n")
+        #expect(asked.stdout.contains("Replace the store (1 shift, newest Sun, Nov 29) with the backup (1 shift, newest Sun, Nov 29)?"))
+        #expect(asked.stdout.contains("The store as it is now is backed up first."))
+        let shift = try #require(json(dash.run(["shift", "show", "--json"]).stdout) as? [String: Any])
+        #expect((shift["deliveries"] as? [[String: Any]])?.count == 6)
+        let restored = dash.run(["restore", dash.folder + "/kept.sqlite", "--yes"], at: "2026-11-29 21:45:00")
+        #expect(restored.status == 0 && restored.stdout.hasPrefix("Restored 1 shift, 5 deliveries and 1 place"))
+        let after = try #require(json(dash.run(["shift", "show", "--json"]).stdout) as? [String: Any])
+        #expect((after["deliveries"] as? [[String: Any]])?.count == 5)
+        #expect(Self.files(dash.folder + "/backups") == ["dashpilot-before-restore-2026-11-29-2145.sqlite"])
+    }
+
+    @Test(
+        "A restore of a file that is not a usable store exits 74, of a folder or nothing 1, the store byte for byte",
+        arguments: [("text", Int32(74)), ("folder", Int32(1)), ("missing", Int32(1))])
+    func badRestore(kind: String, status: Int32) throws {
+        let dash = Self.withShifts()
+        let path = dash.folder + "/bad"
+        if kind == "text" { try Data("not a store\n".utf8).write(to: URL(fileURLWithPath: path)) }
+        if kind == "folder" { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false) }
+        let before = FileManager.default.contents(atPath: dash.storePath)
+        let result = dash.run(["restore", path, "--yes"])
+        #expect(result.status == status && result.stderr.hasPrefix("Error: "), "\(result.stderr)")
+        #expect(FileManager.default.contents(atPath: dash.storePath) == before)
+        #expect(dash.run(["shift", "list"]).status == 0)
+    }
+
+    @Test(.enabled(if: WriteFaults.compilerAvailable, "needs a C compiler for the fault shim"))
+    func everyFailedWriteOfABackupLeavesTheStoreWholeAndNothingUnderTheFinalName() throws {
+        let dash = Self.withShifts()
+        let library = try #require(WriteFaults.build(in: dash.folder))
+        let counter = dash.folder + "/calls"
+        let clean = dash.run(
+            ["backup", dash.folder + "/probe.sqlite"], environment: ["LD_PRELOAD": library, "DASHPILOT_FAULT_COUNT": counter])
+        #expect(clean.status == 0)
+        let calls = Int((try String(contentsOfFile: counter, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        #expect(calls > 5)
+        let store = FileManager.default.contents(atPath: dash.storePath)
+        var failed = 0
+        for call in 1...calls {
+            for kind in ["ENOSPC", "EIO"] {
+                let target = dash.folder + "/copy-\(call)-\(kind).sqlite"
+                let result = dash.run(
+                    ["backup", target],
+                    environment: ["LD_PRELOAD": library, "DASHPILOT_FAULT_AT": "\(call)", "DASHPILOT_FAULT_ERRNO": kind])
+                // A failure SQLite itself recovers from may end in a whole, checked backup.
+                #expect(result.status == 74 || result.status == 0, "call \(call) \(kind): \(result.stderr)")
+                if result.status == 74 {
+                    failed += 1
+                    #expect(!FileManager.default.fileExists(atPath: target), "call \(call) \(kind) left a file under the final name")
+                    #expect(result.stderr.hasPrefix("Error: "))
+                } else {
+                    #expect(dash.run(["--store", target, "doctor"]).status == 0, "call \(call) \(kind) kept a backup that is not whole")
+                }
+                #expect(FileManager.default.contents(atPath: dash.storePath) == store, "call \(call) \(kind) changed the store")
+                #expect(Self.files(dash.folder).filter { $0.hasPrefix(".dashpilot") }.isEmpty, "call \(call) left a temporary file")
+            }
+        }
+        #expect(failed > 0)
+        #expect(dash.run(["doctor"]).status == 0)
+    }
+
+    /// Runs `arguments` once clean to count its write-side calls, then once failing each call in
+    /// turn with ENOSPC and with EIO; `check` judges each failed or whole outcome.
+    static func sweep(_ dash: Binary, _ arguments: [String], prepare: () throws -> Void, check: (Int, String, RunResult) throws -> Void)
+        throws
+    {
+        let library = try #require(WriteFaults.build(in: dash.folder))
+        let counter = dash.folder + "/calls"
+        try prepare()
+        _ = dash.run(arguments, environment: ["LD_PRELOAD": library, "DASHPILOT_FAULT_COUNT": counter])
+        let calls = Int((try String(contentsOfFile: counter, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        #expect(calls > 5)
+        for call in 1...calls {
+            for kind in ["ENOSPC", "EIO"] {
+                try prepare()
+                let result = dash.run(
+                    arguments, environment: ["LD_PRELOAD": library, "DASHPILOT_FAULT_AT": "\(call)", "DASHPILOT_FAULT_ERRNO": kind])
+                try check(call, kind, result)
+            }
+        }
+    }
+
+    @Test(.enabled(if: WriteFaults.compilerAvailable, "needs a C compiler for the fault shim"))
+    func everyFailedWriteOfARestoreLeavesTheStoreAsItWasAndTheNextCommandWorks() throws {
+        let dash = Self.withShifts()
+        dash.run(["backup", dash.folder + "/kept.sqlite"])
+        dash.run(["delivery", "accept"])
+        let original = try #require(FileManager.default.contents(atPath: dash.storePath))
+        let pristine = dash.folder + "/pristine.sqlite"
+        try original.write(to: URL(fileURLWithPath: pristine))
+        try Self.sweep(
+            dash, ["restore", dash.folder + "/kept.sqlite", "--yes"],
+            prepare: {
+                try? FileManager.default.removeItem(atPath: dash.folder + "/backups")
+                _ = unlink(dash.storePath + "-journal")
+                try original.write(to: URL(fileURLWithPath: dash.storePath))
+            },
+            check: { call, kind, result in
+                #expect(result.status == 74 || result.status == 0, "call \(call) \(kind): \(result.stderr)")
+                // Read in process, as another terminal would: the old record or the new one,
+                // whole, never a mixture.
+                let store = try DashPilotStore(
+                    path: dash.storePath, clock: SetClock("2026-11-30 12:00:00"), migrating: false, creating: false)
+                let count = try store.shiftLog(id: nil).deliveries.count
+                #expect(count == (result.status == 0 ? 5 : 6), "call \(call) \(kind): \(count) deliveries")
+                #expect(try store.doctor().isHealthy, "call \(call) \(kind)")
+                for backup in Self.files(dash.folder + "/backups").filter({ !$0.hasPrefix(".") }) {
+                    let kept = try DashPilotStore(
+                        path: dash.folder + "/backups/" + backup, clock: SetClock("2026-11-30 12:00:00"), migrating: false, creating: false)
+                    #expect(try kept.doctor().isHealthy, "call \(call) \(kind): \(backup)")
+                }
+            })
+    }
+
+    @Test(.enabled(if: WriteFaults.compilerAvailable, "needs a C compiler for the fault shim"))
+    func everyFailedWriteOfTheBackupBeforeAnUpgradeLeavesTheOldVersionWhole() throws {
+        let dash = Binary()
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("DashPilotStoreTests/Fixtures/schema-v7.sql").path
+        let old = dash.folder + "/v7.sqlite"
+        let made = dash.spawn(
+            [
+                "/bin/sh", "-c",
+                "sqlite3 '\(old)' < '\(fixture)' && sqlite3 '\(old)' 'INSERT INTO shift (started_at, ended_at) VALUES (1795971720, 1795988400)'",
+            ]
+            .map { Array($0.utf8) }, environment: ["PATH": "/usr/bin:/bin"], stdin: nil)
+        try #require(made.status == 0, "\(made.stderr)")
+        let original = try #require(FileManager.default.contents(atPath: old))
+        try Self.sweep(
+            dash, ["--store", dash.storePath, "shift", "list"],
+            prepare: {
+                try? FileManager.default.removeItem(atPath: dash.folder + "/backups")
+                _ = unlink(dash.storePath + "-journal")
+                try original.write(to: URL(fileURLWithPath: dash.storePath))
+            },
+            check: { call, kind, result in
+                #expect(result.status == 74 || result.status == 0, "call \(call) \(kind): \(result.stderr)")
+                let automatic = Self.files(dash.folder + "/backups").filter { !$0.hasPrefix(".") }
+                #expect(automatic.count <= 1, "call \(call) \(kind): \(automatic)")
+                // A backup under its name is whole: the store as it was, version 7 and its shift.
+                for backup in automatic {
+                    let summary = try DashPilotStore.summary(of: StorePath(dash.folder + "/backups/" + backup), isAutomatic: true)
+                    #expect(summary.schemaVersion == 7 && summary.shifts == 1, "call \(call) \(kind)")
+                }
+                if result.status == 74 {
+                    // Without its upgrade, the store is version 7 as it was.
+                    #expect(FileManager.default.contents(atPath: dash.storePath) == original, "call \(call) \(kind) changed the store")
+                } else {
+                    #expect(automatic.count == 1, "call \(call) \(kind): an upgrade ran without its backup")
+                }
+            })
+    }
+
+    @Test func aBackupWhileAnotherTerminalWritesHoldsEachWriteWhollyOrNotAtAll() throws {
+        let dash = Self.withShifts()
+        // Another terminal: 1,000 steps through the library, each its own transaction.
+        let path = dash.storePath
+        let done = ResultBox()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            guard let writer = try? DashPilotStore(path: path, clock: SetClock("2026-11-29 18:00:00")) else {
+                done.append(2)
+                return
+            }
+            for _ in 0..<500 {
+                guard let delivery = try? writer.acceptDelivery(), (try? writer.record(.arrive, delivery: delivery.number)) != nil else {
+                    done.append(1)
+                    return
+                }
+            }
+            done.append(0)
+        }
+        var backups: [String] = []
+        for index in 0..<5 {
+            let target = dash.folder + "/during-\(index).sqlite"
+            let result = dash.run(["backup", target])
+            #expect(result.status == 0, "\(result.stderr)")
+            backups.append(target)
+        }
+        group.wait()
+        #expect(done.values == [0])
+        for backup in backups {
+            // Each copy is whole, and every delivery in it has both its steps: no write is half in.
+            #expect(dash.run(["--store", backup, "doctor"]).status == 0)
+            let shift = try #require(json(dash.run(["--store", backup, "shift", "show", "--json"]).stdout) as? [String: Any])
+            let deliveries = try #require(shift["deliveries"] as? [[String: Any]])
+            #expect(deliveries.dropFirst(5).allSatisfy { $0["state"] as? String == "arrivedAtPickup" })
+        }
+    }
+
+    @Test func aRestoreWhileTheInteractiveModeIsOpenShowsTheRestoredRecord() throws {
+        let dash = Self.withShifts()
+        dash.run(["backup", dash.folder + "/kept.sqlite"], at: "2026-11-29 17:07:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:08:00")
+        let window = try Window(dash, at: "2026-11-29 17:10:00")
+        #expect(window.screen.contains("6 deliveries"))
+        #expect(dash.run(["restore", dash.folder + "/kept.sqlite", "--yes"], at: "2026-11-29 17:11:00").status == 0)
+        window.idle()
+        #expect(window.screen.contains("5 deliveries") && !window.screen.contains("Delivery 6"))
+    }
+}
