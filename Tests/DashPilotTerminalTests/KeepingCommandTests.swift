@@ -288,6 +288,36 @@ struct KeepingCommandTests {
             })
     }
 
+    @Test func aBackupOrARestoreKilledAtAnyMomentLeavesTheStoreWholeAndNoHalfBackupUnderAName() throws {
+        let dash = Self.withShifts()
+        for minute in 10...40 { dash.run(["route", "add", "40.\(minute)", "-75.0"], at: "2026-11-29 17:\(minute):00") }
+        dash.run(["backup", dash.folder + "/kept.sqlite"], at: "2026-11-29 17:45:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:46:00")
+        var generator = SeededRandom(seed: 21)
+        var killedInFlight = 0
+        for round in 0..<16 {
+            let restoring = round % 2 == 1
+            let target = dash.folder + "/killed-\(round).sqlite"
+            let pid = dash.start(restoring ? ["restore", dash.folder + "/kept.sqlite", "--yes"] : ["backup", target])
+            usleep(UInt32(Int.random(in: 1_000..<40_000, using: &generator)))
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == 0 { killedInFlight += 1 }
+            kill(-pid, SIGKILL)
+            waitpid(pid, &status, 0)
+            let store = try DashPilotStore(path: dash.storePath, clock: SetClock("2026-11-30 12:00:00"), migrating: false, creating: false)
+            #expect(try store.doctor().isHealthy, "round \(round)")
+            #expect([5, 6].contains(try store.shiftLog(id: nil).deliveries.count), "round \(round)")
+            if FileManager.default.fileExists(atPath: target) {
+                let kept = try DashPilotStore(path: target, clock: SetClock("2026-11-30 12:00:00"), migrating: false, creating: false)
+                #expect(try kept.doctor().isHealthy, "round \(round): a backup under its name that is not whole")
+            }
+        }
+        #expect(killedInFlight > 0)
+        // What a killed backup left under a temporary name goes with the next backup.
+        #expect(dash.run(["backup", dash.folder + "/after.sqlite"]).status == 0)
+        #expect(Self.files(dash.folder).filter { $0.hasPrefix(".dashpilot-backup-") }.isEmpty)
+    }
+
     @Test func aBackupWhileAnotherTerminalWritesHoldsEachWriteWhollyOrNotAtAll() throws {
         let dash = Self.withShifts()
         // Another terminal: 1,000 steps through the library, each its own transaction.

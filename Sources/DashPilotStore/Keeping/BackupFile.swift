@@ -112,6 +112,27 @@ enum BackupFile {
         return counts
     }
 
+    /// Removes what a backup killed part-way left in `folder`: a temporary copy whose process is
+    /// gone. A temporary name is never a backup, and never listed.
+    static func removeAbandoned(in folder: StorePath) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.display) else { return }
+        for name in names where name.hasPrefix(".dashpilot-backup-") {
+            let fields = name.split(separator: "-")
+            guard fields.count >= 4, let pid = pid_t(fields[2]), isGone(pid) else { continue }
+            _ = StorePath(bytes: folder.bytes + Array("/\(name)".utf8)).withCString { unlink($0) }
+        }
+    }
+
+    /// Whether process `pid` has ended: no such process, or one that has exited and was not yet
+    /// reaped (a zombie still answers `kill(pid, 0)`).
+    static func isGone(_ pid: pid_t) -> Bool {
+        if kill(pid, 0) != 0 && errno == ESRCH { return true }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+    }
+
     /// Creates `folder` (mode 0700) if it is not there.
     static func makeFolder(_ folder: StorePath) throws {
         var info = stat()

@@ -40,6 +40,7 @@ extension DashPilotStore {
     /// Copies the store to `target` under a temporary name beside it, checks the copy, and gives
     /// it its name. The store is untouched; on failure nothing is left under `target`.
     func makeCheckedCopy(at target: StorePath, before: String?, version: Int, progress: ((Double) -> Void)?) throws {
+        BackupFile.removeAbandoned(in: target.folder)
         let temporary = target.sibling(".dashpilot-backup-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sqlite")
         do {
             let counts = version == Schema.currentVersion ? nil : try read { try BackupFile.rowCounts(connection) }
