@@ -65,13 +65,14 @@ public enum GPXReader {
         /// A point of the current segment, in file order.
         public var point: (RouteSample) throws -> Void
         /// The bytes before this offset will not be read again (a mapped file may let them go),
-        /// and the fraction of the file read so far.
-        public var release: (Int, Double) -> Void
+        /// and the fraction of the file read so far; it may throw to stop the reading (a file
+        /// that changed while it was read).
+        public var release: (Int, Double) throws -> Void
 
         /// Creates a sink.
         public init(
             segment: @escaping () throws -> Void, point: @escaping (RouteSample) throws -> Void,
-            release: @escaping (Int, Double) -> Void = { _, _ in }
+            release: @escaping (Int, Double) throws -> Void = { _, _ in }
         ) {
             self.segment = segment
             self.point = point

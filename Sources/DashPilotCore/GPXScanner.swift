@@ -109,10 +109,10 @@ struct GPXScanner {
 
     mutating func read() throws -> GPXReader.Report {
         while index < bytes.count {
-            // Every 4 MiB, the bytes well behind the cursor are let go, and progress is said.
-            if index - released >= 4 << 20 {
+            // Every MiB, the bytes well behind the cursor are let go, and progress is said.
+            if index - released >= 1 << 20 {
                 released = index
-                sink.release(max(0, index - (1 << 20)), Double(index) / Double(bytes.count))
+                try sink.release(max(0, index - (1 << 19)), Double(index) / Double(bytes.count))
             }
             if bytes[index] == 0x3C {
                 try markup()

@@ -162,9 +162,11 @@ public enum CommandLineTool {
     static func interactive(_ global: GlobalOptions, environment: [String: String], clock: any WallClock) -> Int32 {
         do {
             let path = try storePath(global, environment: environment)
+            let format = ScreenFormat.driver(environment: environment)
             let store = try DashPilotStore(
                 storePath: path, clock: clock, log: PlatformPickupPlaceLog(environment: environment),
-                migrationProgress: MigrationProgress.onTerminal())
+                busyTimeoutMilliseconds: Int32(environment["DASHPILOT_BUSY_TIMEOUT_MS"] ?? "") ?? 5000, currencyIfNew: format.currency,
+                timeZone: format.timeZone, migrationProgress: MigrationProgress.onTerminal())
             return InteractiveApp(store: store, format: .driver(environment: environment), environment: environment, clock: clock).run()
         } catch let error as UsageError {
             return usageFailure(error)

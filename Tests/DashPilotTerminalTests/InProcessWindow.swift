@@ -43,11 +43,14 @@ struct Window {
     let clock: SetClock
 
     /// The interactive mode on `dash`'s store at `time`, in a window of `columns` × `rows`.
-    init(_ dash: Binary, at time: String, columns: Int = 100, rows: Int = 40, environment: [String: String] = [:]) throws {
+    init(
+        _ dash: Binary, at time: String, columns: Int = 100, rows: Int = 40, environment: [String: String] = [:], busyTimeout: Int32 = 5000
+    ) throws {
         clock = SetClock(time)
         harness = try InteractiveHarness(
             storePath: dash.storePath, columns: columns, rows: rows,
-            environment: ["LANG": "C.UTF-8", "TZ": "UTC", "NO_COLOR": "1"].merging(environment) { $1 }, clock: clock)
+            environment: ["LANG": "C.UTF-8", "TZ": "UTC", "NO_COLOR": "1"].merging(environment) { $1 }, clock: clock,
+            busyTimeoutMilliseconds: busyTimeout)
         harness.firstFrame()
     }
 

@@ -1,3 +1,4 @@
+import CSQLite
 import DashPilotStore
 import Foundation
 import Testing
@@ -150,5 +151,66 @@ struct WordsPerSurfaceTests {
         let result = dash.run(["delivery", "accept"], at: "2026-11-29 17:00:00")
         #expect(result.status == 1)
         #expect(result.stderr == "Error: No shift is running. Start one with `dashpilot shift start`.\n")
+    }
+}
+
+/// A store another program holds locked is busy, never empty.
+@Suite("A store that cannot be read is never taken for an empty one")
+struct BusyStoreTests {
+    /// Another program's exclusive lock on the store at `path`, until `release`.
+    final class Lock {
+        private var handle: OpaquePointer?
+
+        init(_ path: String) {
+            sqlite3_open(path, &handle)
+            sqlite3_exec(handle, "BEGIN EXCLUSIVE", nil, nil, nil)
+        }
+
+        func release() {
+            sqlite3_exec(handle, "COMMIT", nil, nil, nil)
+            sqlite3_close(handle)
+            handle = nil
+        }
+
+        deinit { if handle != nil { release() } }
+    }
+
+    @Test func aKeyUnderAHeldLockSaysTheStoreIsBusyNeverThatNoShiftRuns() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        let window = try Window(dash, at: "2026-11-29 17:05:00", busyTimeout: 200)
+        #expect(window.screen.contains("Shift running since 5:00 PM"))
+        let lock = Lock(dash.storePath)
+        window.press("a")
+        #expect(window.screen.contains("The store is busy"))
+        #expect(!window.screen.contains("No shift is running") && !window.screen.contains("No shift running"))
+        window.press("h")
+        #expect(window.screen.contains("The store is busy") && !window.screen.contains("No completed shifts yet"))
+        lock.release()
+        window.press(Window.escape, "a")
+        #expect(window.screen.contains("Delivery 1 · Accepted"))
+    }
+
+    @Test func openingUnderAHeldLockSaysTheStoreIsBusyAndShowsNoFalseEmptyScreen() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        let lock = Lock(dash.storePath)
+        defer { lock.release() }
+        dash.environment["DASHPILOT_BUSY_TIMEOUT_MS"] = "200"
+        let result = dash.onTerminal([], input: "q")
+        #expect(result.stdout.contains("The store is busy") && !result.stdout.contains("No shift running"), "\(result.stdout)")
+    }
+
+    @Test(arguments: [
+        ["shift", "show"], ["shift", "list"], ["period", "week"], ["place", "list"], ["expense", "list"], ["backup", "list"],
+        ["delivery", "accept"],
+    ])
+    func everyCommandUnderAHeldLockSaysTheStoreIsBusyAndExits74(arguments: [String]) throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        let lock = Lock(dash.storePath)
+        defer { lock.release() }
+        let result = dash.run(arguments, environment: ["DASHPILOT_BUSY_TIMEOUT_MS": "200"])
+        #expect(result.status == 74 && result.stderr.contains("The store is busy"), "\(result.stdout) \(result.stderr)")
     }
 }

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite("The command line: GPX from real devices")
 struct RouteImportTests {
     /// A GPX file of `segments`, each a list of (seconds after 17:00, metres north) points, in the
@@ -104,6 +108,42 @@ struct RouteImportTests {
         #expect(result.stdout.contains("good.gpx: Kept 20 points"))
         let samples = (json(dash.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any])?["miles"] as? Double
         #expect(samples != nil)
+    }
+
+    @Test(
+        "A path that is not a readable file gets a sentence and exit 1, never a crash, and nothing is imported",
+        arguments: ["folder", "fifo", "missing", "unreadable"])
+    func pathsThatAreNotFiles(kind: String) throws {
+        let dash = Self.shift()
+        let path = dash.folder + "/track"
+        switch kind {
+        case "folder": try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        case "fifo": #expect(mkfifo(path, 0o600) == 0)
+        case "unreadable":
+            try Self.gpx([Self.morning]).write(toFile: path, atomically: false, encoding: .utf8)
+            chmod(path, 0o000)
+        default: break
+        }
+        try Self.gpx([Self.morning]).write(toFile: dash.folder + "/good.gpx", atomically: false, encoding: .utf8)
+        // Root reads a file whatever its mode: the unreadable case runs as nobody.
+        var command = ["route", "import", path, dash.folder + "/good.gpx"]
+        if kind == "unreadable" && getuid() == 0 {
+            chmod(dash.folder, 0o777)
+            chmod(dash.storePath, 0o666)
+            command = ["--store", dash.storePath] + command
+            let result = dash.spawn(
+                (["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + dash.command() + command).map {
+                    Array($0.utf8)
+                },
+                environment: dash.environment, stdin: nil)
+            #expect(result.status == 1 && result.stderr.contains("Can't read \(path): Permission denied"), "\(result.stderr)")
+            return
+        }
+        let result = dash.run(command)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: ") && result.stderr.contains(path) && !result.stderr.contains("Fatal error"))
+        // The other file still imports: each file is its own transaction.
+        #expect(result.stdout.contains("good.gpx: Kept 20 points"))
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time")))

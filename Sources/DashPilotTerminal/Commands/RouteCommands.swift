@@ -75,7 +75,7 @@ enum RouteCommands {
             return try store.importRoute { sink in
                 var sink = sink
                 sink.release = { offset, fraction in
-                    file.release(before: offset)
+                    try file.release(before: offset)
                     progress.show(fraction)
                 }
                 return try file.withBytes { try GPXReader.read($0, into: sink) }

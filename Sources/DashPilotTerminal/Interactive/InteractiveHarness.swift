@@ -12,8 +12,11 @@ public final class InteractiveHarness {
 
     /// The interactive mode on the store at `path`, in a window of `columns` × `rows`, reading
     /// the time from `clock` (the store records by it too).
-    public init(storePath path: String, columns: Int, rows: Int, environment: [String: String] = [:], clock: any WallClock) throws {
-        let store = try DashPilotStore(path: path, clock: clock)
+    public init(
+        storePath path: String, columns: Int, rows: Int, environment: [String: String] = [:], clock: any WallClock,
+        busyTimeoutMilliseconds: Int32 = 5000
+    ) throws {
+        let store = try DashPilotStore(path: path, clock: clock, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         app = InteractiveApp(store: store, format: .driver(environment: environment), environment: environment, clock: clock)
         app.headlessRows = rows
         self.columns = columns
