@@ -41,15 +41,18 @@ final class InteractiveApp {
         defer { terminal.restore() }
         start()
         draw()
+        var decoder = KeyDecoder()
         while !quitting {
-            let input = terminal.read(timeoutMilliseconds: 250)
-            for key in Key.parse(input) where !quitting {
+            // The rest of a key split across reads comes at once, or the key is what came.
+            let input = terminal.read(timeoutMilliseconds: decoder.isWaiting ? 40 : 250)
+            let keys = input.isEmpty ? decoder.finish() : decoder.keys(from: input)
+            for key in keys where !quitting {
                 handle(key)
             }
             let changed = noticeChanges()
             let resized = terminalResized != 0
             terminalResized = 0
-            if !input.isEmpty || resized || changed { draw() }
+            if !keys.isEmpty || resized || changed { draw() }
         }
         return status
     }
@@ -93,7 +96,21 @@ final class InteractiveApp {
     /// The status the mode ended with, once it has (`q`, Ctrl-C); `nil` while it runs.
     var exitStatus: Int32? { quitting ? status : nil }
 
+    /// Acts on `key`. Characters that came together go into a field whole when the screen on top
+    /// types into one; otherwise each is its own key, in order, each to the screen on top then.
     func handle(_ key: Key) {
+        guard case .text(let characters) = key, characters.count > 1 else { return handleOne(key) }
+        var rest = Substring(characters)
+        while let first = rest.first, !quitting {
+            if stack.last?.typingGoesToField == true && !showingKeys {
+                return handleOne(.text(String(rest)))
+            }
+            handleOne(.text(String(first)))
+            rest = rest.dropFirst()
+        }
+    }
+
+    private func handleOne(_ key: Key) {
         if key == .interrupt || key == .endOfInput {
             if key == .interrupt { status = ExitStatus.interrupted }
             quitting = true

@@ -30,11 +30,16 @@ public final class InteractiveHarness {
         return app.frame(columns: columns, rows: rows)
     }
 
-    /// Feeds `input` (bytes as a terminal sends them: `"\u{1B}[B"` is ↓) and returns the frame
-    /// that follows.
+    /// Feeds `input` as one read of the terminal (bytes as a terminal sends them: `"\u{1B}[B"`
+    /// is ↓), then each of `more` as the next read straight after it, then a pause; returns the
+    /// frame that follows.
     @discardableResult
-    public func press(_ input: String) -> String {
-        for key in Key.parse(Array(input.utf8)) { app.handle(key) }
+    public func press(_ input: String, _ more: String...) -> String {
+        var decoder = KeyDecoder()
+        for read in [input] + more {
+            for key in decoder.keys(from: Array(read.utf8)) { app.handle(key) }
+        }
+        for key in decoder.finish() { app.handle(key) }
         return app.frame(columns: columns, rows: rows)
     }
 

@@ -32,6 +32,8 @@ final class PickupSheetView: TerminalScreen {
 
     var inTextField: Bool { !field.text.isEmpty }
 
+    var typingGoesToField: Bool { true }
+
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         let fieldIndex = recent.count
         let lastIndex = model?.removeControl == nil ? fieldIndex : fieldIndex + 1

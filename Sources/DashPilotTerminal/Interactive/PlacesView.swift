@@ -24,6 +24,8 @@ final class PlacesView: TerminalScreen {
 
     var inTextField: Bool { !filter.text.isEmpty }
 
+    var typingGoesToField: Bool { true }
+
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         let rows = model?.rows ?? []
         switch action(for: key)?.command {

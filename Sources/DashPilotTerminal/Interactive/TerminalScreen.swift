@@ -49,10 +49,15 @@ protocol TerminalScreen: AnyObject {
     var keys: [ScreenAction] { get }
     /// Whether typed text goes into a field (so that `?` is a character, not the keys overlay).
     var inTextField: Bool { get }
+    /// Whether characters that arrive together (a paste) go into a field whole; otherwise each
+    /// is its own key. True wherever typing fills a field, even while a lone character is a key
+    /// (a digit in the pickup sheet's empty field).
+    var typingGoesToField: Bool { get }
 }
 
 extension TerminalScreen {
     var inTextField: Bool { false }
+    var typingGoesToField: Bool { inTextField }
 
     /// The action `key` works on this screen, if any.
     func action(for key: Key) -> ScreenAction? { keys.first { $0.key.matches(key) } }

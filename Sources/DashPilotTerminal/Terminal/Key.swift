@@ -13,71 +13,137 @@ enum Key: Equatable {
     case end
     case delete
     case control(Character)
+    /// Printable characters that arrived together (a paste, a fast typist, a slow connection);
+    /// the app gives them to a field whole, or to a screen one character at a time.
     case text(String)
 
-    /// Splits raw terminal input into keys.
+    /// The keys in `bytes`, taken as everything the terminal will send (a lone Esc at the end is
+    /// the Esc key).
     static func parse(_ bytes: [UInt8]) -> [Key] {
+        var decoder = KeyDecoder()
+        return decoder.keys(from: bytes) + decoder.finish()
+    }
+}
+
+/// Turns what a terminal sends into keys, read after read: a key's bytes may be split across two
+/// reads (an escape sequence, a character of several bytes), so the decoder keeps an unfinished
+/// one until the next read completes it, or until `finish` says no more is coming.
+struct KeyDecoder {
+    /// The bytes of a key begun but not finished.
+    private(set) var pending: [UInt8] = []
+
+    /// Whether a key waits for the rest of its bytes; the run loop then waits only briefly for
+    /// them before taking what came as it is (`finish`).
+    var isWaiting: Bool { !pending.isEmpty }
+
+    /// The keys finished by `bytes`, in order.
+    mutating func keys(from bytes: [UInt8]) -> [Key] {
+        let input = pending + bytes
+        pending = []
         var keys: [Key] = []
-        var index = 0
-        var pendingText: [UInt8] = []
-        func flush() {
-            if !pendingText.isEmpty {
-                keys.append(.text(String(decoding: pendingText, as: UTF8.self)))
-                pendingText = []
-            }
+        var text: [UInt8] = []
+        func flushText() {
+            if !text.isEmpty { keys.append(.text(String(decoding: text, as: UTF8.self))) }
+            text = []
         }
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case 0x1B:
-                flush()
-                if index + 2 < bytes.count, bytes[index + 1] == 0x5B || bytes[index + 1] == 0x4F {
-                    // CSI or SS3: arrows are A/B; skip any other sequence whole.
-                    var end = index + 2
-                    while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
-                    if end < bytes.count {
-                        let parameter = bytes[(index + 2)..<end]
-                        switch bytes[end] {
-                        case 0x41: keys.append(.up)
-                        case 0x42: keys.append(.down)
-                        case 0x43: keys.append(.right)
-                        case 0x44: keys.append(.left)
-                        case 0x48: keys.append(.home)
-                        case 0x46: keys.append(.end)
-                        case 0x7E where parameter.elementsEqual("3".utf8): keys.append(.delete)
-                        case 0x7E where parameter.elementsEqual("1".utf8) || parameter.elementsEqual("7".utf8): keys.append(.home)
-                        case 0x7E where parameter.elementsEqual("4".utf8) || parameter.elementsEqual("8".utf8): keys.append(.end)
-                        default: break
-                        }
-                    }
-                    index = end + 1
-                    continue
+        var index = 0
+        while index < input.count {
+            let byte = input[index]
+            if byte == 0x1B {
+                flushText()
+                guard let (key, length) = Self.escape(input[index...]) else {
+                    pending = Array(input[index...])
+                    return keys
                 }
-                keys.append(.escape)
-            case 0x0D, 0x0A:
-                flush()
-                keys.append(.enter)
-            case 0x7F, 0x08:
-                flush()
-                keys.append(.backspace)
-            case 0x03:
-                flush()
-                keys.append(.interrupt)
-            case 0x04:
-                flush()
-                keys.append(.endOfInput)
-            case 0x01, 0x05, 0x0B, 0x15, 0x17, 0x1A:
-                // Ctrl-A, Ctrl-E, Ctrl-K, Ctrl-U, Ctrl-W, Ctrl-Z
-                flush()
-                keys.append(.control(Character(Unicode.Scalar(byte + 0x60))))
-            case 0x00..<0x20:
-                flush()
-            default:
-                pendingText.append(byte)
+                if let key { keys.append(key) }
+                index += length
+                continue
+            }
+            if byte >= 0x80 {
+                let length = Self.utf8Length(byte)
+                if index + length > input.count {
+                    flushText()
+                    pending = Array(input[index...])
+                    return keys
+                }
+                text.append(contentsOf: input[index..<(index + length)])
+                index += length
+                continue
+            }
+            if let key = Self.single(byte) {
+                flushText()
+                keys.append(key)
+            } else if byte == 0x09 {
+                // Tab is whitespace, in a field as on the command line.
+                text.append(0x20)
+            } else if byte >= 0x20 {
+                text.append(byte)
             }
             index += 1
         }
-        flush()
+        flushText()
         return keys
+    }
+
+    /// What is left when no more comes: a lone Esc is the Esc key; an unfinished sequence after
+    /// it is dropped, as an unknown key is.
+    mutating func finish() -> [Key] {
+        defer { pending = [] }
+        guard let first = pending.first else { return [] }
+        if first == 0x1B { return [.escape] }
+        return [.text(String(decoding: pending, as: UTF8.self))]
+    }
+
+    /// The key an escape sequence at the start of `bytes` stands for (nil inside: a sequence the
+    /// screens have no use for, skipped whole) and its length; nil when the sequence is not
+    /// finished yet.
+    private static func escape(_ bytes: ArraySlice<UInt8>) -> (Key?, Int)? {
+        let start = bytes.startIndex
+        guard bytes.count > 1 else { return nil }
+        let introducer = bytes[start + 1]
+        // Esc Esc, or Esc and a character (Alt with a key): the Esc key, then what follows.
+        guard introducer == 0x5B || introducer == 0x4F else { return (.escape, 1) }
+        var end = start + 2
+        while end < bytes.endIndex, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
+        guard end < bytes.endIndex else { return nil }
+        let parameter = bytes[(start + 2)..<end]
+        let key: Key? =
+            switch bytes[end] {
+            case 0x41: .up
+            case 0x42: .down
+            case 0x43: .right
+            case 0x44: .left
+            case 0x48: .home
+            case 0x46: .end
+            case 0x7E where parameter.elementsEqual("3".utf8): .delete
+            case 0x7E where parameter.elementsEqual("1".utf8) || parameter.elementsEqual("7".utf8): .home
+            case 0x7E where parameter.elementsEqual("4".utf8) || parameter.elementsEqual("8".utf8): .end
+            default: nil
+            }
+        return (key, end - start + 1)
+    }
+
+    /// The key a control byte stands for, or nil for a byte that is text or nothing.
+    private static func single(_ byte: UInt8) -> Key? {
+        switch byte {
+        case 0x0D, 0x0A: .enter
+        case 0x7F, 0x08: .backspace
+        case 0x03: .interrupt
+        case 0x04: .endOfInput
+        // Ctrl-A, Ctrl-E, Ctrl-K, Ctrl-U, Ctrl-W, Ctrl-Z
+        case 0x01, 0x05, 0x0B, 0x15, 0x17, 0x1A: .control(Character(Unicode.Scalar(byte + 0x60)))
+        default: nil
+        }
+    }
+
+    /// How many bytes a UTF-8 character that begins with `byte` has (1 for a stray byte, which
+    /// then reads as the replacement character).
+    private static func utf8Length(_ byte: UInt8) -> Int {
+        switch byte {
+        case 0xC2...0xDF: 2
+        case 0xE0...0xEF: 3
+        case 0xF0...0xF4: 4
+        default: 1
+        }
     }
 }

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+@testable import DashPilotTerminal
+
+/// `cli.md`, "Interactive mode": every key is acted on, in the order pressed, however the terminal
+/// delivers them; pasted text goes into a field whole; a tab in a field is whitespace.
+@Suite("Keys that arrive together, or split across reads")
+struct KeysTogetherTests {
+    private func deliveries(_ dash: Binary) -> [[String: Any]] {
+        (json(dash.run(["shift", "show", "--json"]).stdout) as? [String: Any])?["deliveries"] as? [[String: Any]] ?? []
+    }
+
+    @Test func everyKeyInOneReadIsActedOnInOrder() throws {
+        let dash = Binary()
+        let window = try Window(dash, at: "2026-11-29 17:00:00")
+        // A fast typist: s and a in one read start a shift and accept a delivery; a a, two more.
+        window.type("sa")
+        #expect(window.screen.contains("Delivery 1 · Accepted"))
+        window.type("aa")
+        #expect(deliveries(dash).count == 3)
+        // Keys in one read go each to the screen on top then: p opens the sheet, and what
+        // follows in the same read is typed into its field.
+        window.type("pExample Diner\r")
+        #expect(deliveries(dash).map { $0["pickupPlace"] as? String } == [nil, nil, "Example Diner"])
+    }
+
+    @Test func anEscapeSequenceSplitAcrossTwoReadsIsOneKey() throws {
+        let dash = Binary()
+        let window = try Window(dash, at: "2026-11-29 17:00:00")
+        window.type("saa")
+        #expect(window.screen.contains("▸ Delivery 2"))
+        // ↑ arriving as Esc, then [A in the next read: one key, not Esc then "[A".
+        window.harness.press("\u{1B}", "[A")
+        #expect(window.screen.contains("▸ Delivery 1"))
+        window.harness.press("\u{1B}[", "A\r")
+        #expect(deliveries(dash).map { $0["state"] as? String } == ["arrivedAtPickup", "accepted"])
+        // A lone Esc is Esc once nothing follows it: the sheet closes.
+        window.press("p")
+        #expect(window.screen.contains("Pickup place ·"))
+        window.harness.press("\u{1B}")
+        #expect(!window.screen.contains("Pickup place ·"))
+    }
+
+    @Test func aCharacterSplitAcrossTwoReadsIsOneCharacter() {
+        var decoder = KeyDecoder()
+        #expect(decoder.keys(from: Array("Caf".utf8) + [0xC3]) == [.text("Caf")])
+        #expect(decoder.isWaiting)
+        #expect(decoder.keys(from: [0xA9, 0x0D]) == [.text("\u{E9}"), .enter])
+        #expect(decoder.keys(from: [0x1B, 0x5B]) == [] && decoder.isWaiting)
+        #expect(decoder.keys(from: [0x33, 0x7E]) == [.delete])
+        #expect(decoder.keys(from: [0x1B]) == [] && decoder.finish() == [.escape])
+    }
+
+    @Test func aNamePastedIntoThePickupSheetStaysOneName() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        for (number, name) in ["Example Diner", "Nowhere Noodles"].enumerated() {
+            dash.run(["delivery", "accept"], at: "2026-11-29 17:0\(number + 1):00")
+            dash.run(["pickup", "set", String(number + 1), name], at: "2026-11-29 17:0\(number + 1):00")
+        }
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:05:00")
+        let window = try Window(dash, at: "2026-11-29 17:06:00")
+        window.press("p")
+        // "2" alone records the second recent place; pasted with the rest it is part of a name.
+        window.type("2 Sample Sandwiches")
+        #expect(window.screen.contains("Pickup place ·") && window.screen.contains("2 Sample Sandwiches"))
+        window.press(Window.enter)
+        #expect(deliveries(dash).last?["pickupPlace"] as? String == "2 Sample Sandwiches")
+    }
+
+    @Test func aTabInATextFieldIsWhitespaceAsOnTheCommandLine() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        dash.run(["pickup", "set", "1", "Tab\tHere"], at: "2026-11-29 17:01:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:02:00")
+        let window = try Window(dash, at: "2026-11-29 17:03:00")
+        window.press("p")
+        window.type("Tab\tHere")
+        window.press(Window.enter)
+        let places = try #require(json(dash.run(["place", "list", "--json"]).stdout) as? [[String: Any]])
+        #expect(places.count == 1)
+        let names = deliveries(dash).map { $0["pickupPlace"] as? String }
+        #expect(names.count == 2 && names[0] == names[1])
+    }
+}
