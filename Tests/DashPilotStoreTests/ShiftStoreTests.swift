@@ -56,6 +56,23 @@ struct ShiftStoreTests {
         #expect(try fixture.store.delivery(number: 1, shiftID: nil) == before)
     }
 
+    /// `platform.md`, "No made-up times": a shift from before 1970 (a device with a wrong clock)
+    /// ends like any other; nothing it recorded is compared with a stand-in 0.
+    @Test func aShiftBefore1970EndsAtItsLastActivityAndNow() throws {
+        let fixture = try StoreFixture()
+        // 1969-07-20 20:17 UTC, a clock set far back.
+        fixture.clock.advance(seconds: -1_795_971_720 - 14_182_980)
+        let shift = try fixture.store.startShift()
+        #expect(shift.startedAt.unixSeconds == -14_182_980)
+        _ = try fixture.store.acceptDelivery()
+        fixture.clock.advance(minutes: 10)
+        _ = try fixture.store.record(.cancel, delivery: 1)
+        #expect(try fixture.store.lastActivity()?.unixSeconds == -14_182_980 + 600)
+        fixture.clock.advance(minutes: 5)
+        let ended = try fixture.store.endShift()
+        #expect(ended.endedAt?.unixSeconds == -14_182_980 + 900)
+    }
+
     @Test func numbersAreNeverReusedAfterADelete() throws {
         let fixture = try StoreFixture()
         let shift = try fixture.shiftWithDeliveries(3)

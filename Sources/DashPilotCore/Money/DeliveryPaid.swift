@@ -31,7 +31,7 @@ public struct DeliveryPaid: Sendable, Equatable {
         case .cancelled: perHour = .failure(.cancelled)
         case .accepted, .arrivedAtPickup, .pickedUp: perHour = .failure(.open)
         case .delivered:
-            let seconds = (delivery.deliveredAt?.unixSeconds ?? 0) - delivery.acceptedAt.unixSeconds
+            let seconds = delivery.deliveredAt.map { $0.unixSeconds - delivery.acceptedAt.unixSeconds } ?? 0
             if let total, seconds > 0 {
                 perHour = .success(Money.dividing(total.cents * 3600, by: seconds))
             } else {

@@ -42,10 +42,12 @@ extension DashPilotStore {
     }
 
     func lastActivityRow(of shift: Shift) throws -> Date {
-        let steps = try deliveryTable.latestStep(shiftID: shift.id) ?? 0
-        let sample = try routeSummaries.stored(shiftID: shift.id)?.last?.time ?? 0
-        let pause = try pauseTable.latestMoment(shiftID: shift.id) ?? 0
-        return Date(unixSeconds: max(shift.startedAt.unixSeconds, steps, sample, pause))
+        // Only what was recorded is compared: no stand-in for what was not.
+        let recorded = [
+            try deliveryTable.latestStep(shiftID: shift.id), try routeSummaries.stored(shiftID: shift.id)?.last?.time,
+            try pauseTable.latestMoment(shiftID: shift.id),
+        ]
+        return Date(unixSeconds: recorded.compactMap { $0 }.reduce(shift.startedAt.unixSeconds, max))
     }
 
     /// The running shift, if one runs.

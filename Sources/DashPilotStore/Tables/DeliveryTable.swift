@@ -122,12 +122,14 @@ struct DeliveryTable {
         ).map { Int($0) }
     }
 
-    /// The latest step recorded on any delivery of shift `shiftID`, as whole seconds.
+    /// The latest step recorded on any delivery of shift `shiftID`, as whole seconds; `nil`
+    /// when it has none. A step not taken stands in as the delivery's own acceptance, never as
+    /// a made-up time (a 0 would outrank every step of a shift before 1970).
     func latestStep(shiftID: Int64) throws -> Int64? {
         try connection.scalar(
             """
-            SELECT max(max(accepted_at, coalesce(arrived_at_pickup_at, 0), coalesce(picked_up_at, 0),
-                           coalesce(delivered_at, 0), coalesce(cancelled_at, 0)))
+            SELECT max(max(accepted_at, coalesce(arrived_at_pickup_at, accepted_at), coalesce(picked_up_at, accepted_at),
+                           coalesce(delivered_at, accepted_at), coalesce(cancelled_at, accepted_at)))
             FROM delivery WHERE shift_id = ?
             """, .integer(shiftID))
     }
