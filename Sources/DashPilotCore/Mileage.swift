@@ -37,3 +37,17 @@ public struct Mileage: Sendable, Equatable {
         return summary.mileage
     }
 }
+
+/// What a shift's route samples say: that none was recorded, that some were but none pair up
+/// (one sample, or every pair split by a gap), or the mileage they measure.
+public enum RecordedRoute: Sendable, Equatable {
+    case none
+    case tooFewPoints
+    case measured(Mileage)
+
+    /// The mileage, when the route was measured.
+    public var mileage: Mileage? {
+        if case .measured(let mileage) = self { return mileage }
+        return nil
+    }
+}

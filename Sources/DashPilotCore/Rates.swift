@@ -26,10 +26,10 @@ public struct Rates: Sendable, Equatable {
         self.perMile = perMile
     }
 
-    /// Derives the rates of `shift` from its deliveries, mileage and pauses: the rate per shift
+    /// Derives the rates of `shift` from its deliveries, route and pauses: the rate per shift
     /// hour divides by working time (elapsed less paused), which for a shift never paused is its
     /// elapsed time.
-    public static func derive(shift: Shift, deliveries: [Delivery], mileage: Mileage?, pauses: [Pause] = []) -> Rates {
+    public static func derive(shift: Shift, deliveries: [Delivery], route: RecordedRoute, pauses: [Pause] = []) -> Rates {
         guard let end = shift.endedAt else {
             return Rates(
                 perShiftHour: .unavailable(.shiftRunning), perDeliveryHour: .unavailable(.shiftRunning),
@@ -48,11 +48,11 @@ public struct Rates: Sendable, Equatable {
             openSeconds > 0
             ? .amount(Money.dividing(earnings.cents * 3600, by: openSeconds)) : .unavailable(.noDeliveryTime)
         let perMile: Rate
-        if let miles = mileage?.miles, miles > 0 {
+        if let miles = route.mileage?.miles, miles > 0 {
             let cents = (Double(earnings.cents) / miles).rounded(.toNearestOrAwayFromZero)
             perMile = .amount(Money(cents: Int64(cents)))
         } else {
-            perMile = .unavailable(.noRoute)
+            perMile = .unavailable(route == .tooFewPoints ? .tooFewRoutePoints : .noRoute)
         }
         return Rates(perShiftHour: perShiftHour, perDeliveryHour: perDeliveryHour, perMile: perMile)
     }
@@ -88,6 +88,7 @@ public enum RateGap: String, Sendable, Equatable {
     case noShiftTime
     case noDeliveryTime
     case noRoute
+    case tooFewRoutePoints
 
     /// The reason in words, for the screen and for `--json` readers.
     public var sentence: String {
@@ -97,6 +98,7 @@ public enum RateGap: String, Sendable, Equatable {
         case .noShiftTime: "The shift lasted no time"
         case .noDeliveryTime: "No delivery was open during this shift"
         case .noRoute: "No route was recorded to measure"
+        case .tooFewRoutePoints: "The route has too few points to measure"
         }
     }
 }

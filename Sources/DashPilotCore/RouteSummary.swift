@@ -58,6 +58,9 @@ public struct RouteSummary: Sendable, Equatable {
         return Mileage(metres: metres, measuredSegments: measuredSegments, isPartial: segments > 1)
     }
 
+    /// What the samples say: none recorded, too few points to measure, or a mileage.
+    public var route: RecordedRoute { last == nil ? .none : mileage.map(RecordedRoute.measured) ?? .tooFewPoints }
+
     /// Adds the next sample in time order.
     public mutating func add(_ sample: RouteSample) {
         add(time: sample.recordedAt.unixSeconds, latitude: sample.latitude, longitude: sample.longitude, session: sample.session)

@@ -60,19 +60,24 @@ public struct PeriodListScreen: Sendable, Equatable {
     static func plural(_ count: Int, _ one: String, _ many: String) -> String { count == 1 ? "1 \(one)" : "\(count) \(many)" }
 
     static func row(_ figures: PeriodFigures, format: ScreenFormat) -> Row {
-        let deliveries = figures.delivered
+        // Counts say what they count, as a period's work line does: "8 delivered · 1 cancelled".
+        var counts = ["\(figures.delivered) delivered"]
+        if figures.cancelled > 0 { counts.append("\(figures.cancelled) cancelled") }
         let hours = format.duration(seconds: Double(figures.shiftSeconds))
-        let miles = figures.miles.map { format.miles($0) } ?? "no route"
-        let totals = [plural(figures.shifts, "shift", "shifts"), hours, plural(deliveries, "delivery", "deliveries"), miles]
+        let miles = figures.miles.map { format.miles($0) } ?? (figures.hasRouteSamples ? "too few route points" : "no route")
+        let totals = [plural(figures.shifts, "shift", "shifts"), hours] + counts + [miles]
         let earnings = figures.earnings.map(format.money) ?? "no earnings recorded"
         let perHour = figures.rates.perShiftHour.amount
         let spokenStart =
             figures.period.kind == .week
             ? "Week of \(format.date(figures.period.from, template: "dMMMM"))" : format.date(figures.period.from, template: "MMMMy")
-        var spoken = [
-            plural(figures.shifts, "shift", "shifts"), PlaceHistoryScreen.spoken(hours), plural(deliveries, "delivery", "deliveries"),
-            figures.miles.map { format.miles($0).replacingOccurrences(of: " mi", with: " miles recorded") } ?? "no route recorded",
-        ]
+        var spoken =
+            [
+                plural(figures.shifts, "shift", "shifts"), PlaceHistoryScreen.spoken(hours),
+            ] + counts + [
+                figures.miles.map { format.miles($0).replacingOccurrences(of: " mi", with: " miles recorded") }
+                    ?? (figures.hasRouteSamples ? "too few route points to measure" : "no route recorded")
+            ]
         if let money = figures.earnings {
             spoken.append("earned \(format.spokenMoney(money))")
             if let perHour { spoken.append("\(format.spokenMoney(perHour)) an hour") }
@@ -138,7 +143,9 @@ public struct PeriodScreen: Sendable, Equatable {
             netExplanation = nil
         }
         var work = ["\(figures.delivered) delivered", "\(figures.cancelled) cancelled"]
-        work.append(figures.miles.map { "\(format.miles($0)) recorded" } ?? "no route recorded")
+        work.append(
+            figures.miles.map { "\(format.miles($0)) recorded" }
+                ?? (figures.hasRouteSamples ? "too few route points to measure" : "no route recorded"))
         if figures.partialRoute && figures.miles != nil { work.append("partial route") }
         workLine = work.joined(separator: " · ")
         if let earnings = figures.earnings {
@@ -191,6 +198,7 @@ public struct PeriodScreen: Sendable, Equatable {
         switch rate {
         case .amount(let money): "\(format.money(money)) \(unit)"
         case .unavailable(.noRoute): "no rate per mile (no route was recorded to measure)"
+        case .unavailable(.tooFewRoutePoints): "no rate per mile (the route has too few points to measure)"
         case .unavailable(.noDeliveryTime): "no rate per delivery hour (no delivery was open)"
         case .unavailable: "no rate \(unit)"
         }

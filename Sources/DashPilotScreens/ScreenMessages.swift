@@ -101,7 +101,7 @@ public struct EndShiftConfirmation: Sendable, Equatable {
         }
         let count = log.deliveries.count == 1 ? "1 delivery" : "\(log.deliveries.count) deliveries"
         var parts = [count, format.duration(seconds: max(0, now.timeIntervalSince(log.shift.startedAt)))]
-        parts.append(log.mileage.map { "\(format.miles($0.miles)) recorded" } ?? "no route recorded")
+        parts.append(ShiftLogScreen.routeFigure(log.route, format: format))
         summary = parts.joined(separator: " · ")
         guard openDeliveries == nil else {
             keys = [ScreenAction(.character("n"), "close", .keep), ScreenAction(.escape, "close", .keep)]

@@ -98,9 +98,12 @@ public struct ShiftLogScreen: Sendable, Equatable {
             title += " · running"
         }
         self.title = title
-        mileageLine = log.mileage.map {
-            "\(format.miles($0.miles)) recorded" + ($0.isPartial ? " · partial route" : "")
-        }
+        mileageLine =
+            switch log.route {
+            case .none: nil
+            case .tooFewPoints: Self.tooFewPoints
+            case .measured(let mileage): "\(format.miles(mileage.miles)) recorded" + (mileage.isPartial ? " · partial route" : "")
+            }
         earningsLine = Self.earningsLine(shift: shift, rates: log.rates, format: format)
         entries = log.deliveries.map { Self.entry($0, format: format) }
         keys = [
@@ -148,6 +151,19 @@ public struct ShiftLogScreen: Sendable, Equatable {
         case .failure(.open), .failure(.noPay): hourly = "no figure an hour yet"
         }
         return "Paid \(format.money(total)) · \(parts) · \(hourly)"
+    }
+
+    /// What a route of samples that do not pair up says, wherever it shows (`platform.md`).
+    static let tooFewPoints = "The route has too few points to measure"
+
+    /// A route in a line of figures: "31.2 mi recorded", "too few route points to measure", or
+    /// "no route recorded".
+    static func routeFigure(_ route: RecordedRoute, format: ScreenFormat) -> String {
+        switch route {
+        case .none: "no route recorded"
+        case .tooFewPoints: "too few route points to measure"
+        case .measured(let mileage): "\(format.miles(mileage.miles)) recorded"
+        }
     }
 
     static func earningsLine(shift: Shift, rates: Rates, format: ScreenFormat) -> String {

@@ -43,27 +43,27 @@ struct MoneyAndRatesTests {
     }
 
     @Test func perShiftHourDividesByTheShiftsLengthRoundingHalfAwayFromZero() {
-        let rates = Rates.derive(shift: shift, deliveries: [], mileage: nil)
+        let rates = Rates.derive(shift: shift, deliveries: [], route: .none)
         #expect(rates.perShiftHour == .amount(Money(cents: 2113)))  // 84.50 / 4 h = 21.125
     }
 
     @Test func perDeliveryHourUsesTheUnionOfOpenIntervalsNeverTheirSum() {
         let deliveries = [delivery(1, from: 10, to: 70), delivery(2, from: 40, to: 100), delivery(3, from: 160, to: 190)]
         #expect(Rates.deliveryOpenSeconds(deliveries, shiftEnd: at(240).unixSeconds) == 120 * 60)
-        let rates = Rates.derive(shift: shift, deliveries: deliveries, mileage: nil)
+        let rates = Rates.derive(shift: shift, deliveries: deliveries, route: .none)
         #expect(rates.perDeliveryHour == .amount(Money(cents: 4225)))
     }
 
     @Test func perMileDividesByTheUnroundedMiles() {
         let mileage = Mileage(metres: 31.2 * Mileage.metresPerMile, measuredSegments: 1, isPartial: false)
-        let rates = Rates.derive(shift: shift, deliveries: [], mileage: mileage)
+        let rates = Rates.derive(shift: shift, deliveries: [], route: .measured(mileage))
         #expect(rates.perMile == .amount(Money(cents: 271)))
     }
 
     @Test func everyRateIsUnavailableWithAReasonWithoutEarnings() {
         var unpaid = shift
         unpaid.earnings = nil
-        let rates = Rates.derive(shift: unpaid, deliveries: [delivery(1, from: 0, to: 30)], mileage: nil)
+        let rates = Rates.derive(shift: unpaid, deliveries: [delivery(1, from: 0, to: 30)], route: .none)
         #expect(
             rates
                 == Rates(
@@ -74,12 +74,12 @@ struct MoneyAndRatesTests {
 
     @Test func ratesWaitForTheShiftToEnd() {
         let running = Shift(id: 3, startedAt: at(0), earnings: nil)
-        #expect(Rates.derive(shift: running, deliveries: [], mileage: nil).perShiftHour == .unavailable(.shiftRunning))
+        #expect(Rates.derive(shift: running, deliveries: [], route: .none).perShiftHour == .unavailable(.shiftRunning))
     }
 
     @Test func aRateThatCannotBeComputedSaysWhy() {
         let instant = Shift(id: 3, startedAt: at(0), endedAt: at(0), earnings: Money(cents: 100))
-        let rates = Rates.derive(shift: instant, deliveries: [], mileage: nil)
+        let rates = Rates.derive(shift: instant, deliveries: [], route: .none)
         #expect(rates.perShiftHour == .unavailable(.noShiftTime))
         #expect(rates.perDeliveryHour == .unavailable(.noDeliveryTime))
         #expect(rates.perMile == .unavailable(.noRoute))
@@ -88,6 +88,6 @@ struct MoneyAndRatesTests {
     @Test func zeroEarningsGiveZeroRatesNotMissingOnes() {
         var free = shift
         free.earnings = Money(cents: 0)
-        #expect(Rates.derive(shift: free, deliveries: [], mileage: nil).perShiftHour == .amount(Money(cents: 0)))
+        #expect(Rates.derive(shift: free, deliveries: [], route: .none).perShiftHour == .amount(Money(cents: 0)))
     }
 }

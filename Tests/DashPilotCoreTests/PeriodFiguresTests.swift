@@ -16,7 +16,7 @@ struct PeriodFiguresTests {
         ShiftTotals(
             shift: Shift(id: id, startedAt: date(start), endedAt: date(end), earnings: earnings.map(Money.init(cents:))),
             delivered: delivered, cancelled: cancelled, deliveries: delivered + cancelled, deliveryOpenSeconds: open,
-            mileage: miles.map { Mileage(metres: $0 * Mileage.metresPerMile, measuredSegments: 1, isPartial: partial) })
+            route: miles.map { .measured(Mileage(metres: $0 * Mileage.metresPerMile, measuredSegments: 1, isPartial: partial)) } ?? .none)
     }
 
     static func periods(_ kind: Period.Kind, _ totals: [ShiftTotals], from: String, to: String, zone: TimeZone = utc) -> [PeriodFigures] {
@@ -143,7 +143,8 @@ struct PeriodFiguresTests {
                         earnings: earnings.map(Money.init(cents:))),
                     delivered: Int.random(in: 0...30, using: &random), cancelled: Int.random(in: 0...3, using: &random), deliveries: 0,
                     deliveryOpenSeconds: Int64.random(in: 0...length, using: &random),
-                    mileage: miles.map { Mileage(metres: $0 * Mileage.metresPerMile, measuredSegments: 1, isPartial: false) }))
+                    route: miles.map { .measured(Mileage(metres: $0 * Mileage.metresPerMile, measuredSegments: 1, isPartial: false)) }
+                        ?? .none))
         }
         let first = LocalDate(Date(unixSeconds: yearStart), in: Self.newYork)
         let last = LocalDate(Date(unixSeconds: start), in: Self.newYork)

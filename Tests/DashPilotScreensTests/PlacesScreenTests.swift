@@ -69,23 +69,45 @@ struct PeriodListScreenTests {
             let shift = Shift(
                 id: Int64(index + 1), startedAt: begin, endedAt: begin.addingTimeInterval(20_880),
                 earnings: Money(cents: index == 0 ? 128_400 : 0))
-            let mileage: Mileage? = index == 0 ? Mileage(metres: 612.4 * Mileage.metresPerMile, measuredSegments: 1, isPartial: false) : nil
+            let route: RecordedRoute =
+                index == 0 ? .measured(Mileage(metres: 612.4 * Mileage.metresPerMile, measuredSegments: 1, isPartial: false)) : .none
             totals.append(
                 ShiftTotals(
-                    shift: shift, delivered: index == 0 ? 96 : 0, cancelled: 0, deliveries: 0, deliveryOpenSeconds: 3600, mileage: mileage))
+                    shift: shift, delivered: index == 0 ? 96 : 0, cancelled: index == 0 ? 3 : 0, deliveries: 0, deliveryOpenSeconds: 3600,
+                    route: route))
         }
         let figures = PeriodFigures(period: period, totals: totals, now: start)
         let row = PeriodListScreen(periods: [figures], kind: .week, format: usFormat).rows[0]
         #expect(row.label == "Nov 23 – 29")
-        #expect(row.totals == "5 shifts · 29 h · 96 deliveries · 612.4 mi")
+        // Counts say what they count, as a shift's own figures do (screens.md, Weeks).
+        #expect(row.totals == "5 shifts · 29 h · 96 delivered · 3 cancelled · 612.4 mi")
         #expect(row.earnings == "$1,284.00" && row.rate == "$44.28/h" && row.barValue == 4428)
         #expect(
             row.accessibilityLabel
-                == "Week of November 23: 5 shifts, 29 hours, 96 deliveries, 612.4 miles recorded, earned 1,284 dollars, 44.28 dollars an hour"
+                == "Week of November 23: 5 shifts, 29 hours, 96 delivered, 3 cancelled, 612.4 miles recorded, earned 1,284 dollars, 44.28 dollars an hour"
         )
         #expect(PeriodListScreen(periods: [figures], kind: .week, format: format).rows[0].label == "23 – 29 Nov")
         let unpaid = PeriodFigures(period: period.previous, totals: [], now: start)
         let empty = PeriodListScreen(periods: [unpaid], kind: .week, format: usFormat).rows[0]
         #expect(empty.earnings == "no earnings recorded" && empty.rate.isEmpty && empty.barValue == nil)
+        #expect(empty.totals == "0 shifts · 0 s · 0 delivered · no route")
+    }
+
+    /// platform.md, "Mileage is derived, and a floor": samples that do not pair up are a route
+    /// with too few points to measure, not a route never recorded.
+    @Test func aPeriodWhoseSamplesDoNotPairUpSaysTooFewPoints() {
+        let format = ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        let period = Period(.week, containing: LocalDate(parsing: "2026-11-25")!)
+        let start = Date(timeIntervalSince1970: 1_795_478_400)
+        let shift = Shift(id: 1, startedAt: start, endedAt: start.addingTimeInterval(3600), earnings: Money(cents: 5000))
+        let totals = [ShiftTotals(shift: shift, delivered: 8, cancelled: 1, deliveries: 9, deliveryOpenSeconds: 1800, route: .tooFewPoints)]
+        let figures = PeriodFigures(period: period, totals: totals, now: start)
+        let row = PeriodListScreen(periods: [figures], kind: .week, format: format).rows[0]
+        #expect(row.totals == "1 shift · 1 h · 8 delivered · 1 cancelled · too few route points")
+        #expect(row.accessibilityLabel.contains("8 delivered, 1 cancelled, too few route points to measure"))
+        #expect(figures.rates.perMile == .unavailable(.tooFewRoutePoints))
+        let screen = PeriodScreen(figures: figures, shifts: totals.map(\.summary), format: format)
+        #expect(screen.workLine.contains("too few route points to measure") && !screen.workLine.contains("no route"))
+        #expect(screen.earningsLine.contains("no rate per mile (the route has too few points to measure)"))
     }
 }

@@ -92,7 +92,7 @@ struct ScreenModelTests {
         let shift = Shift(
             id: 12, startedAt: Date(timeIntervalSince1970: 1_795_971_720), endedAt: Date(timeIntervalSince1970: 1_795_988_400))
         let row = ShiftListScreen.row(
-            ShiftSummary(shift: shift, deliveryCount: 7, mileage: Mileage(metres: 50_211, measuredSegments: 1, isPartial: false)),
+            ShiftSummary(shift: shift, deliveryCount: 7, route: .measured(Mileage(metres: 50_211, measuredSegments: 1, isPartial: false))),
             format: format)
         #expect(
             row

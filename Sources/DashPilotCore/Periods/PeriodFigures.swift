@@ -20,6 +20,9 @@ public struct PeriodFigures: Sendable, Equatable {
     public var miles: Double?
     /// Whether any shift's route is partial or missing, so that the miles are a floor.
     public var partialRoute: Bool
+    /// Whether any shift recorded route samples (measurable or not): without miles, the route
+    /// then has too few points to measure rather than none recorded.
+    public var hasRouteSamples = false
     /// The earnings of the shifts that have them, or `nil` when none has.
     public var earnings: Money?
     /// How many shifts have no earnings recorded.
@@ -71,6 +74,8 @@ public struct PeriodFigures: Sendable, Equatable {
         var earningShiftSeconds: Int64 = 0
         var earningOpenSeconds: Int64 = 0
         var earningMiles: Double?
+        var sampled = false
+        var earningSampled = false
         var withoutEarnings = 0
         var pausedSeconds: Int64 = 0
         var deliveryPay = PayCoverage()
@@ -85,6 +90,7 @@ public struct PeriodFigures: Sendable, Equatable {
             openSeconds += total.deliveryOpenSeconds
             delivered += total.delivered
             cancelled += total.cancelled
+            sampled = sampled || total.route != .none
             if let mileage = total.mileage {
                 miles = (miles ?? 0) + mileage.miles
                 partial = partial || mileage.isPartial
@@ -96,6 +102,7 @@ public struct PeriodFigures: Sendable, Equatable {
                 earningShiftSeconds += seconds
                 earningOpenSeconds += total.deliveryOpenSeconds
                 if let mileage = total.mileage { earningMiles = (earningMiles ?? 0) + mileage.miles }
+                earningSampled = earningSampled || total.route != .none
             } else {
                 withoutEarnings += 1
             }
@@ -110,6 +117,7 @@ public struct PeriodFigures: Sendable, Equatable {
         self.delivered = delivered
         self.cancelled = cancelled
         self.miles = miles
+        hasRouteSamples = sampled
         partialRoute = partial
         earnings = earningCents.map(Money.init(cents:))
         shiftsWithoutEarnings = withoutEarnings
@@ -122,7 +130,7 @@ public struct PeriodFigures: Sendable, Equatable {
         if let earningMiles, earningMiles > 0 {
             perMile = .amount(Money(cents: Int64((Double(cents) / earningMiles).rounded(.toNearestOrAwayFromZero))))
         } else {
-            perMile = .unavailable(.noRoute)
+            perMile = .unavailable(earningSampled ? .tooFewRoutePoints : .noRoute)
         }
         rates = Rates(
             perShiftHour: earningShiftSeconds > 0

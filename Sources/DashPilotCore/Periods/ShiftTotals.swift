@@ -11,8 +11,8 @@ public struct ShiftTotals: Sendable, Equatable {
     public var deliveries: Int
     /// Seconds with at least one delivery open (the union of their intervals).
     public var deliveryOpenSeconds: Int64
-    /// The route's mileage, or `nil` when it cannot be measured.
-    public var mileage: Mileage?
+    /// What the route summary says.
+    public var route: RecordedRoute
     /// Seconds paused (an open pause up to now).
     public var pausedSeconds: Int64 = 0
     /// Its deliveries' recorded pay, with coverage.
@@ -21,15 +21,18 @@ public struct ShiftTotals: Sendable, Equatable {
     public var tips = TipTotals()
 
     /// Creates a shift's totals.
-    public init(shift: Shift, delivered: Int, cancelled: Int, deliveries: Int, deliveryOpenSeconds: Int64, mileage: Mileage?) {
+    public init(shift: Shift, delivered: Int, cancelled: Int, deliveries: Int, deliveryOpenSeconds: Int64, route: RecordedRoute) {
         self.shift = shift
         self.delivered = delivered
         self.cancelled = cancelled
         self.deliveries = deliveries
         self.deliveryOpenSeconds = deliveryOpenSeconds
-        self.mileage = mileage
+        self.route = route
     }
 
+    /// The route's mileage, or `nil` when it cannot be measured.
+    public var mileage: Mileage? { route.mileage }
+
     /// The shift as a list of shifts shows it.
-    public var summary: ShiftSummary { ShiftSummary(shift: shift, deliveryCount: deliveries, mileage: mileage) }
+    public var summary: ShiftSummary { ShiftSummary(shift: shift, deliveryCount: deliveries, route: route) }
 }

@@ -6,8 +6,8 @@ public struct ShiftLog: Sendable, Equatable {
     public var shift: Shift
     /// Its deliveries in number order.
     public var deliveries: [Delivery]
-    /// Its derived mileage, or `nil` when its route cannot be measured.
-    public var mileage: Mileage?
+    /// What its route says: none recorded, too few points, or its derived mileage.
+    public var route: RecordedRoute
     /// Its derived rates.
     public var rates: Rates
     /// The recorded waits of each place named by a delivery still waiting for pickup, by the
@@ -20,17 +20,20 @@ public struct ShiftLog: Sendable, Equatable {
 
     /// Creates a log, deriving the rates from the shift, its deliveries, mileage and pauses.
     public init(
-        shift: Shift, deliveries: [Delivery], mileage: Mileage?, waitsOfPlacesAhead: [Int64: [PickupWaitSample]] = [:],
+        shift: Shift, deliveries: [Delivery], route: RecordedRoute, waitsOfPlacesAhead: [Int64: [PickupWaitSample]] = [:],
         pauses: [Pause] = [], currency: Currency = .usd
     ) {
         self.shift = shift
         self.deliveries = deliveries
-        self.mileage = mileage
-        self.rates = Rates.derive(shift: shift, deliveries: deliveries, mileage: mileage, pauses: pauses)
+        self.route = route
+        self.rates = Rates.derive(shift: shift, deliveries: deliveries, route: route, pauses: pauses)
         self.waitsOfPlacesAhead = waitsOfPlacesAhead
         self.pauses = pauses
         self.currency = currency
     }
+
+    /// Its mileage, or `nil` when its route cannot be measured.
+    public var mileage: Mileage? { route.mileage }
 
     /// The shift's elapsed, paused and working time, a running shift counted up to `now`.
     public func time(now: Date) -> ShiftTime { ShiftTime(shift: shift, pauses: pauses, now: now) }

@@ -4,13 +4,16 @@ public struct ShiftSummary: Sendable, Equatable {
     public var shift: Shift
     /// How many deliveries it holds.
     public var deliveryCount: Int
-    /// Its mileage from the route summary, or `nil` when its route cannot be measured.
-    public var mileage: Mileage?
+    /// What its route summary says.
+    public var route: RecordedRoute
 
     /// Creates a summary.
-    public init(shift: Shift, deliveryCount: Int, mileage: Mileage?) {
+    public init(shift: Shift, deliveryCount: Int, route: RecordedRoute) {
         self.shift = shift
         self.deliveryCount = deliveryCount
-        self.mileage = mileage
+        self.route = route
     }
+
+    /// Its mileage, or `nil` when its route cannot be measured.
+    public var mileage: Mileage? { route.mileage }
 }

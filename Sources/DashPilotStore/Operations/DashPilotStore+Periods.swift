@@ -46,10 +46,10 @@ extension DashPilotStore {
         return try read {
             var totals: [ShiftTotals] = []
             var indexOf: [Int64: Int] = [:]
-            try shiftTable.withMileage(startedFrom: low, before: high) { shift, mileage in
+            try shiftTable.withRoute(startedFrom: low, before: high) { shift, route in
                 indexOf[shift.id] = totals.count
                 totals.append(
-                    ShiftTotals(shift: shift, delivered: 0, cancelled: 0, deliveries: 0, deliveryOpenSeconds: 0, mileage: mileage))
+                    ShiftTotals(shift: shift, delivered: 0, cancelled: 0, deliveries: 0, deliveryOpenSeconds: 0, route: route))
             }
             guard !totals.isEmpty else { return [] }
             // One covering index, shift by shift: each shift's deliveries arrive together, and

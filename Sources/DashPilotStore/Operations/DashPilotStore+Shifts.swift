@@ -83,7 +83,7 @@ extension DashPilotStore {
         try read {
             let shift = try shiftRow(idOrRunning: id)
             let deliveries = try deliveryTable.deliveries(shiftID: shift.id)
-            let mileage = try routeSummaries.stored(shiftID: shift.id)?.mileage
+            let route = try routeSummaries.stored(shiftID: shift.id)?.route ?? .none
             var waits: [Int64: [PickupWaitSample]] = [:]
             if shift.isRunning {
                 for delivery in deliveries where delivery.pickedUpAt == nil && !delivery.state.isFinished {
@@ -92,7 +92,7 @@ extension DashPilotStore {
                 }
             }
             return ShiftLog(
-                shift: shift, deliveries: deliveries, mileage: mileage, waitsOfPlacesAhead: waits,
+                shift: shift, deliveries: deliveries, route: route, waitsOfPlacesAhead: waits,
                 pauses: try pauseTable.pauses(shiftID: shift.id), currency: Currency(try currencyTable.code()) ?? .usd)
         }
     }

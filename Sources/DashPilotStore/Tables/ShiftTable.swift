@@ -99,18 +99,18 @@ struct ShiftTable {
             let listed = row.after(Column.self)
             return ShiftSummary(
                 shift: Self.shift(row), deliveryCount: Int(listed.int64(Listed.deliveryCount)),
-                mileage: RouteSummaryTable.summary(listed.after(Listed.self))?.mileage)
+                route: RouteSummaryTable.summary(listed.after(Listed.self))?.route ?? .none)
         }
     }
 
-    /// Each shift started in `[low, high)` with its route summary's mileage, by start.
-    func withMileage(startedFrom low: Int64, before high: Int64, _ body: (Shift, Mileage?) throws -> Void) throws {
+    /// Each shift started in `[low, high)` with what its route summary says, by start.
+    func withRoute(startedFrom low: Int64, before high: Int64, _ body: (Shift, RecordedRoute) throws -> Void) throws {
         try connection.forEachRow(
             """
             SELECT \(Column.select()), \(RouteSummaryTable.Column.select())
             FROM shift LEFT JOIN route_summary ON route_summary.shift_id = shift.id
             WHERE started_at >= ? AND started_at < ? ORDER BY started_at, id
             """, .integer(low), .integer(high)
-        ) { row in try body(Self.shift(row), RouteSummaryTable.summary(row.after(Column.self))?.mileage) }
+        ) { row in try body(Self.shift(row), RouteSummaryTable.summary(row.after(Column.self))?.route ?? .none) }
     }
 }
