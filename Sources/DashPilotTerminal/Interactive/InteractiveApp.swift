@@ -42,6 +42,7 @@ final class InteractiveApp {
         start()
         draw()
         var decoder = KeyDecoder()
+        var tickedSecond = Int64.min
         while !quitting {
             // The rest of a key split across reads comes at once, or the key is what came.
             let input = terminal.read(timeoutMilliseconds: decoder.isWaiting ? 40 : 250)
@@ -52,7 +53,14 @@ final class InteractiveApp {
             let changed = noticeChanges()
             let resized = terminalResized != 0
             terminalResized = 0
-            if !keys.isEmpty || resized || changed { draw() }
+            // Once a second the screen on top may move with the clock.
+            var ticked = false
+            let second = clock.now().unixSeconds
+            if second != tickedSecond {
+                tickedSecond = second
+                ticked = tick()
+            }
+            if !keys.isEmpty || resized || changed || ticked { draw() }
         }
         return status
     }
@@ -70,6 +78,13 @@ final class InteractiveApp {
         seenVersion = version
         if !first { reloadTop() }
         return !first
+    }
+
+    /// Lets the screen on top follow the clock; returns whether it changed.
+    @discardableResult
+    func tick() -> Bool {
+        guard !showingKeys, let top = stack.last else { return false }
+        return top.tick(environment)
     }
 
     private func reloadTop() {

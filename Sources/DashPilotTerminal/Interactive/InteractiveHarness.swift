@@ -44,12 +44,17 @@ public final class InteractiveHarness {
     }
 
     /// What the run loop does while no key comes: a change committed from another terminal is
-    /// read again. Returns the frame.
+    /// read again, and the screen follows the clock. Returns the frame.
     @discardableResult
     public func idle() -> String {
         app.noticeChanges()
+        app.tick()
         return app.frame(columns: columns, rows: rows)
     }
+
+    /// One tick of the run loop's clock with no key: whether the screen changed (and would be
+    /// drawn again).
+    public func ticks() -> Bool { app.tick() }
 
     /// The window resized to `columns` × `rows`.
     public func resize(columns: Int, rows: Int) {

@@ -13,6 +13,16 @@ final class RunningShiftView: TerminalScreen {
         if let selected, model?.cards.contains(where: { $0.number == selected }) != true { self.selected = nil }
     }
 
+    /// The header's clock runs by itself: the model again at the clock's time, from the log it
+    /// holds. Each second in a shift's first minute, each minute after (as the time is shown).
+    func tick(_ app: AppEnvironment) -> Bool {
+        guard let log else { return false }
+        let next = RunningShiftScreen(log: log, format: app.format, now: app.clock.now())
+        guard next != model else { return false }
+        model = next
+        return true
+    }
+
     var keys: [ScreenAction] { model?.keys ?? [] }
 
     private var current: Int? { selected ?? model?.initiallySelected }

@@ -53,11 +53,15 @@ protocol TerminalScreen: AnyObject {
     /// is its own key. True wherever typing fills a field, even while a lone character is a key
     /// (a digit in the pickup sheet's empty field).
     var typingGoesToField: Bool { get }
+    /// Time passed with no key: rebuilds from what the screen holds what depends on the clock
+    /// (a running shift's elapsed time), reading nothing; returns whether anything shown changed.
+    func tick(_ app: AppEnvironment) -> Bool
 }
 
 extension TerminalScreen {
     var inTextField: Bool { false }
     var typingGoesToField: Bool { inTextField }
+    func tick(_ app: AppEnvironment) -> Bool { false }
 
     /// The action `key` works on this screen, if any.
     func action(for key: Key) -> ScreenAction? { keys.first { $0.key.matches(key) } }
