@@ -113,6 +113,7 @@ public struct RouteImportScreen: Sendable, Equatable {
         case .outsideEveryShift: "outside every shift"
         case .refused(let problem): problem.sentence
         case .unreadable(let skip): skip.sentence
+        case .live(let skip): skip.sentence
         }
     }
 }

@@ -94,6 +94,9 @@ public struct ScreenFormat: Sendable {
         return formatters.time(minute) { Self.plainSpaces(formatter(template: "jmm").string(from: date)) }
     }
 
+    /// A time of day to the second, as the locale has it ("5:12:08 PM"): a live fix's time.
+    public func timeWithSeconds(_ date: Date) -> String { Self.plainSpaces(formatter(template: "jmmss").string(from: date)) }
+
     /// A day ("Sat 29 Nov", or the locale's order).
     public func day(_ date: Date) -> String {
         // A history lists thousands of deliveries over far fewer days: each local day is

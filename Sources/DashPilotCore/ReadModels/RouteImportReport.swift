@@ -1,10 +1,12 @@
-/// What a route import kept and skipped: counts by reason, for a surface to word.
+/// What a route import (or a live capture) kept and skipped: counts by reason, for a surface to word.
 public struct RouteImportReport: Sendable, Equatable {
     /// Why a point was skipped.
     public enum Skip: Hashable, Sendable, Comparable {
         case outsideEveryShift
         case refused(RouteSampleProblem)
         case unreadable(GPXReader.PointSkip)
+        /// A line of a live stream that gave no position (`route follow`).
+        case live(PositionReport.Skip)
 
         /// A stable identifier for `--json` readers.
         public var identifier: String {
@@ -12,6 +14,7 @@ public struct RouteImportReport: Sendable, Equatable {
             case .outsideEveryShift: "outsideEveryShift"
             case .refused(let problem): problem.rawValue
             case .unreadable(let skip): skip.rawValue
+            case .live(let skip): skip.rawValue
             }
         }
 

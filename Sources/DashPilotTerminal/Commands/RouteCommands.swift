@@ -9,7 +9,7 @@ import Foundation
 
 /// `route add|import`: route samples.
 enum RouteCommands {
-    static let all: [CommandDefinition] = [add, importFile]
+    static let all: [CommandDefinition] = [add, follow, importFile]
 
     static let add = CommandDefinition(
         words: ["route", "add"], overview: "Records a route sample on the running shift, at the clock's time.",

@@ -1,0 +1,31 @@
+import DashPilotCore
+import Foundation
+
+/// What `route follow` says: one status line while it follows, and at the end the counts as an
+/// import gives them.
+public enum RouteFollowWords {
+    /// "Following: 312 samples kept, 4.1 mi recorded this shift, last fix 5:12:08 PM".
+    public static func status(kept: Int, route: RecordedRoute, lastFix: Date?, format: ScreenFormat) -> String {
+        let samples = kept == 1 ? "1 sample kept" : "\(kept) samples kept"
+        let miles =
+            switch route {
+            case .none: "no route recorded this shift"
+            case .tooFewPoints: "too few route points to measure this shift"
+            case .measured(let mileage): "\(format.miles(mileage.miles)) recorded this shift"
+            }
+        let fix = lastFix.map { "last fix \(format.timeWithSeconds($0))" } ?? "no fix yet"
+        return "Following: \(samples), \(miles), \(fix)"
+    }
+
+    /// What following says when the shift ends from another terminal.
+    public static func shiftEnded(_ shiftID: Int64) -> String { "Shift \(shiftID) ended; following stopped." }
+
+    /// The counts: what was kept, then each reason with its count.
+    public static func counts(_ report: RouteImportReport) -> [String] {
+        var lines = ["Kept \(report.kept) point\(report.kept == 1 ? "" : "s"); skipped \(report.skippedCount)."]
+        for (skip, count) in report.skipped.sorted(by: { $0.key < $1.key }) {
+            lines.append("  \(count) skipped: \(RouteImportScreen.reason(skip))")
+        }
+        return lines
+    }
+}

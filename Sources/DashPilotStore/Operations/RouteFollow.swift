@@ -1,0 +1,149 @@
+import DashPilotCore
+import Foundation
+
+/// A live capture into the running shift (`route follow`, `platform.md` "Live capture"): each
+/// fix read is held until the next commit, then judged by the checks of `route add` and stored
+/// in one transaction with the shift's route summary. One capture session a follow, and a new
+/// one after each pause.
+public final class RouteFollow {
+    /// What was kept and skipped so far, by reason.
+    public private(set) var report = RouteImportReport()
+    /// The shift followed.
+    public let shiftID: Int64
+    /// When the last fix kept was taken.
+    public private(set) var lastFix: Date?
+
+    private let store: DashPilotStore
+    /// Pauses of the shift that had ended before the follow began: its first session follows them.
+    private let pausesBefore: Int
+    private let session: Int64?
+    /// Fixes read since the last commit, in the order they came.
+    private var pending: [RouteSample] = []
+    /// The session of the samples after each pause, by how many pauses ended before them.
+    private var sessions: [Int: Int64] = [:]
+    /// The last kept sample of each session of this follow.
+    private var lastKept: [Int64: RouteSample] = [:]
+
+    init(store: DashPilotStore, shift: Shift, pausesBefore: Int, session: Int64?) {
+        self.store = store
+        shiftID = shift.id
+        self.pausesBefore = pausesBefore
+        self.session = session
+    }
+
+    /// Whether fixes wait for the next commit.
+    public var isPending: Bool { !pending.isEmpty }
+
+    /// Takes one line's report: a fix waits for the next commit, a line that is no position is
+    /// counted with its reason, anything else is let be.
+    public func take(_ line: PositionReport) {
+        switch line {
+        case .fix(let time, let latitude, let longitude, let accuracy):
+            pending.append(
+                RouteSample(recordedAt: time.wholeSecond, latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy))
+        case .skipped(let skip):
+            report.skipped[.live(skip), default: 0] += 1
+        case .ignored:
+            break
+        }
+    }
+
+    /// Whether the shift followed still runs (not ended, nor deleted, from another terminal).
+    public enum State: Equatable, Sendable {
+        case running
+        case ended
+    }
+
+    /// Whether the shift still runs, read without writing.
+    public func state() throws -> State {
+        try store.read {
+            try store.shiftTable.shift(id: shiftID)?.endedAt == nil && store.shiftTable.shift(id: shiftID) != nil ? .running : .ended
+        }
+    }
+
+    /// Stores what was read since the last commit, in one transaction, and says whether the
+    /// shift still runs. A fix of a shift that ended meanwhile is still judged against the span
+    /// it had.
+    @discardableResult
+    public func commit() throws -> State {
+        guard !pending.isEmpty else { return try state() }
+        let fixes = pending
+        let state = try store.write { () throws -> (State, RouteImportReport, [Int64: RouteSample], [Int: Int64], Date?) in
+            var report = self.report
+            var lastKept = self.lastKept
+            var sessions = self.sessions
+            var lastFix = self.lastFix
+            guard let shift = try store.shiftTable.shift(id: shiftID) else {
+                report.skipped[.refused(.outsideShift), default: 0] += fixes.count
+                return (.ended, report, lastKept, sessions, lastFix)
+            }
+            let now = store.now
+            let pauses = try store.pauseTable.pauses(shiftID: shiftID)
+            let inserter = try store.sampleTable.inserter()
+            defer { inserter.finish() }
+            var summary = try store.routeSummaries.stored(shiftID: shiftID) ?? RouteSummary()
+            var inOrder = true
+            for fix in fixes {
+                let resumes = pauses.filter { $0.end.map { $0 <= fix.recordedAt } ?? false }.count - pausesBefore
+                let session: Int64
+                if let known = sessions[resumes] {
+                    session = known
+                } else if resumes == 0, let given = self.session {
+                    session = given
+                } else {
+                    session = (try store.sampleTable.highestSession(shiftID: shiftID) ?? 0) + 1
+                }
+                var sample = fix
+                sample.session = session
+                if let problem = RouteSampleCheck.problem(
+                    with: sample, shift: shift, lastKept: lastKept[session], now: now,
+                    duplicate: try store.sampleTable.holds(shiftID: shiftID, at: sample.recordedAt.unixSeconds), pauses: pauses)
+                {
+                    report.skipped[.refused(problem), default: 0] += 1
+                    continue
+                }
+                sessions[resumes] = session
+                try inserter.insert(sample, shiftID: shiftID)
+                let kept = RouteSampleTable.stored(sample)
+                lastKept[session] = kept
+                lastFix = kept.recordedAt
+                report.kept += 1
+                if let last = summary.last, kept.recordedAt.unixSeconds <= last.time { inOrder = false }
+                if inOrder {
+                    summary.add(time: kept.recordedAt.unixSeconds, latitude: kept.latitude, longitude: kept.longitude, session: session)
+                }
+            }
+            // The summary extended in order, or recomputed once when a fix came before another
+            // session's latest: equal to the samples either way.
+            if report.kept != self.report.kept {
+                if inOrder {
+                    try store.routeSummaries.save(summary, shiftID: shiftID)
+                } else {
+                    try store.routeSummaries.recompute(shiftID: shiftID)
+                }
+            }
+            return (shift.endedAt == nil ? .running : .ended, report, lastKept, sessions, lastFix)
+        }
+        // Only a committed transaction changes what the follow knows.
+        pending.removeAll(keepingCapacity: true)
+        (report, lastKept, sessions, lastFix) = (state.1, state.2, state.3, state.4)
+        return state.0
+    }
+}
+
+extension DashPilotStore {
+    /// Begins following the running shift (`route follow`): refused when none runs. Without
+    /// `session`, the follow's fixes are a capture session of their own.
+    public func follow(session: Int64? = nil) throws -> RouteFollow {
+        try read {
+            guard let shift = try shiftTable.running() else { throw DashPilotRefusal.noShiftRunning }
+            let ended = try pauseTable.pauses(shiftID: shift.id).filter { $0.end != nil }.count
+            return RouteFollow(store: self, shift: shift, pausesBefore: ended, session: session)
+        }
+    }
+
+    /// The mileage of shift `id` as its route summary has it, without reading a sample.
+    public func recordedRoute(shiftID id: Int64) throws -> RecordedRoute {
+        try read { try routeSummaries.stored(shiftID: id)?.route ?? .none }
+    }
+}

@@ -1,0 +1,127 @@
+import DashPilotCore
+import DashPilotScreens
+import DashPilotStore
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension RouteCommands {
+    static let follow = CommandDefinition(
+        words: ["route", "follow"],
+        overview:
+            "Records positions from standard input as they arrive (gpsd's JSON from gpspipe -w, or NMEA 0183 from a receiver), until the input ends, Ctrl-C, or the shift ends.",
+        options: [.valued("--session", "ID", "The capture session (default: one of its own, and a new one after each pause).")]
+    ) { input throws(UsageError) in
+        try input.expectAtMost(0)
+        let session = try input.integerOption("--session", minimum: Int64.min)
+        return { context in
+            let store = try context.store()
+            let follow = try store.follow(session: session)
+            return try Follower(follow: follow, store: store, context: context).run()
+        }
+    }
+}
+
+/// The loop of `route follow`: reads standard input as it comes, at most a line of 4,096 bytes
+/// held, and commits what it read at least once a second (twice, to be sure), so that a killed
+/// follow loses at most the last second.
+private struct Follower {
+    let follow: RouteFollow
+    let store: DashPilotStore
+    let context: CommandContext
+
+    /// How long fixes wait before they are committed, in seconds.
+    static let commitEvery = 0.5
+
+    /// Follows until the input ends (0), a stop signal (128 + it: 130 for Ctrl-C), or the shift
+    /// ends elsewhere (0).
+    func run() throws -> Int32 {
+        StopSignals.catchThem()
+        let status = StatusLine(format: context.format)
+        var lines = PositionLines()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var lastCommit = ProcessInfo.processInfo.systemUptime
+        var ended = false
+        var exit = ExitStatus.done
+        status.show(follow, store: store)
+        reading: while true {
+            let waited = ProcessInfo.processInfo.systemUptime - lastCommit
+            let timeout = Int32(max(0, (Self.commitEvery - waited) * 1000).rounded(.up))
+            let outcome = Self.readAvailable(into: &buffer, lines: &lines, follow: follow, waiting: timeout)
+            if stopSignal != 0 {
+                // Everything that arrived before the signal is read and kept.
+                while Self.readAvailable(into: &buffer, lines: &lines, follow: follow, waiting: 0) == .read {}
+                exit = 128 + stopSignal
+                break reading
+            }
+            if outcome == .ended { break reading }
+            guard ProcessInfo.processInfo.systemUptime - lastCommit >= Self.commitEvery else { continue }
+            lastCommit = ProcessInfo.processInfo.systemUptime
+            do {
+                if try follow.commit() == .ended {
+                    ended = true
+                    break reading
+                }
+            } catch StoreError.busy {
+                // Another program holds the store: what was read waits for the next commit.
+                continue
+            }
+            status.show(follow, store: store)
+        }
+        if !ended {
+            lines.finish { follow.take(Self.report($0)) }
+            ended = try follow.commit() == .ended
+        }
+        status.clear()
+        if ended { context.say(RouteFollowWords.shiftEnded(follow.shiftID)) }
+        context.say(lines: RouteFollowWords.counts(follow.report).map(TerminalText.safe))
+        return exit
+    }
+
+    enum Read { case read, nothing, ended }
+
+    /// Reads what standard input holds within `waiting` milliseconds and hands its lines on.
+    static func readAvailable(into buffer: inout [UInt8], lines: inout PositionLines, follow: RouteFollow, waiting: Int32) -> Read {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, waiting) > 0 else { return .nothing }
+        let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { return .nothing }
+        // The end of input, or a device gone (a receiver unplugged reads EIO).
+        guard count > 0 else { return .ended }
+        lines.feed(buffer[..<count]) { follow.take(report($0)) }
+        return .read
+    }
+
+    static func report(_ line: PositionLines.Line) -> PositionReport {
+        switch line {
+        case .text(let bytes): PositionReport.read(bytes)
+        case .tooLong: .skipped(.tooLong)
+        }
+    }
+}
+
+/// The one status line on standard error, when it is a terminal.
+private final class StatusLine {
+    private let format: ScreenFormat
+    private let terminal = isatty(STDERR_FILENO) != 0
+    private var shown = false
+
+    init(format: ScreenFormat) { self.format = format }
+
+    func show(_ follow: RouteFollow, store: DashPilotStore) {
+        guard terminal else { return }
+        let route = (try? store.recordedRoute(shiftID: follow.shiftID)) ?? .none
+        let line = RouteFollowWords.status(kept: follow.report.kept, route: route, lastFix: follow.lastFix, format: format)
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(TerminalText.safe(line))".utf8))
+        shown = true
+    }
+
+    func clear() {
+        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        shown = false
+    }
+}

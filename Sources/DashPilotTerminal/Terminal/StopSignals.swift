@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The signal that asked a long command to stop (Ctrl-C, `kill`), 0 until one did.
+nonisolated(unsafe) var stopSignal: sig_atomic_t = 0
+
+/// Lets a long command (`route follow`) finish what it holds when asked to stop: SIGINT,
+/// SIGTERM and SIGHUP only note which came, and a blocking wait returns at once (no restart).
+enum StopSignals {
+    static func catchThem() {
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            var action = sigaction()
+            #if canImport(Glibc)
+                action.__sigaction_handler.sa_handler = { stopSignal = $0 }
+            #else
+                action.__sigaction_u.__sa_handler = { stopSignal = $0 }
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(number, &action, nil)
+        }
+        var caught = sigset_t()
+        sigemptyset(&caught)
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&caught, number) }
+        pthread_sigmask(SIG_UNBLOCK, &caught, nil)
+    }
+}

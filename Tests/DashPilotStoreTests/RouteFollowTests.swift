@@ -1,0 +1,125 @@
+import DashPilotCore
+import Foundation
+import Testing
+
+@testable import DashPilotStore
+
+/// platform.md, "Live capture", in the store: every report goes through the checks of `route
+/// add`, into one capture session per follow (a new one after a pause), committed in one
+/// transaction with the route summary kept equal to the samples.
+@Suite("Following a live position stream into the store")
+struct RouteFollowStoreTests {
+    /// A fix `seconds` after `start`, `north` metres north of a fixed point.
+    static func fix(_ start: Date, _ seconds: Double, north: Double = 0, east: Double = 0) -> PositionReport {
+        .fix(time: start.addingTimeInterval(seconds), latitude: 45.5 + north / 111_195, longitude: -73.57 + east / 77_900, accuracy: 5)
+    }
+
+    static func summaryIsEqualToItsSamples(_ fixture: StoreFixture, _ shiftID: Int64) throws -> Bool {
+        try fixture.store.routeSummaries.stored(shiftID: shiftID) == fixture.store.routeSummaries.recomputed(shiftID: shiftID)
+    }
+
+    @Test func everyReportGoesThroughTheChecksOfRouteAdd() throws {
+        let fixture = try StoreFixture()
+        let shift = try fixture.store.startShift()
+        let start = shift.startedAt
+        let follow = try fixture.store.follow()
+        for report in [
+            Self.fix(start, 10), Self.fix(start, 10, north: 50), Self.fix(start, 11, north: 2), Self.fix(start, 12, north: 100_000),
+            Self.fix(start, 5, north: 40), Self.fix(start, -60, north: 60), Self.fix(start, 86_400, north: 80),
+            Self.fix(start, 20, north: 150),
+            .skipped(.noFix), .ignored,
+        ] {
+            follow.take(report)
+        }
+        fixture.clock.advance(minutes: 2)
+        #expect(try follow.commit() == .running)
+        #expect(follow.report.kept == 2)
+        #expect(
+            follow.report.skipped == [
+                .refused(.alreadyRecorded): 1, .refused(.tooCloseToLast): 1, .refused(.impossibleSpeed): 1, .refused(.notLaterThanLast): 1,
+                .refused(.outsideShift): 2, .live(.noFix): 1,
+            ])
+        #expect(follow.lastFix == start.addingTimeInterval(20))
+        #expect(try Self.summaryIsEqualToItsSamples(fixture, shift.id))
+        #expect(try fixture.store.recordedRoute(shiftID: shift.id).mileage.map { abs($0.metres - 150) < 1 } == true)
+    }
+
+    @Test func oneCaptureSessionPerFollowAndANewOneAfterAPause() throws {
+        let fixture = try StoreFixture()
+        let shift = try fixture.store.startShift()
+        let start = shift.startedAt
+        fixture.clock.advance(seconds: 5)
+        _ = try fixture.store.addRouteSample(latitude: 45.4, longitude: -73.57, accuracy: nil, session: nil)
+        let follow = try fixture.store.follow()
+        follow.take(Self.fix(start, 10))
+        follow.take(Self.fix(start, 20, north: 100))
+        fixture.clock.advance(seconds: 25)
+        try follow.commit()
+        _ = try fixture.store.pauseShift()
+        fixture.clock.advance(seconds: 30)
+        _ = try fixture.store.resumeShift()
+        for (seconds, north) in [(40.0, 200.0), (70, 300), (80, 400)] { follow.take(Self.fix(start, seconds, north: north)) }
+        fixture.clock.advance(seconds: 60)
+        try follow.commit()
+        #expect(follow.report.kept == 4 && follow.report.skipped == [.refused(.shiftPaused): 1])
+        let sessions = try fixture.store.connection.query("SELECT session FROM route_sample ORDER BY recorded_at") { $0.optionalInt64(0) }
+        #expect(sessions == [nil, 1, 1, 2, 2])
+        #expect(try Self.summaryIsEqualToItsSamples(fixture, shift.id))
+        // The way from where the shift paused to where it resumed is never counted.
+        #expect(try fixture.store.recordedRoute(shiftID: shift.id).mileage.map { abs($0.metres - 200) < 1 } == true)
+    }
+
+    @Test func aFixBeforeAnotherSessionsLatestKeepsTheSummaryEqualToTheSamples() throws {
+        let fixture = try StoreFixture()
+        let shift = try fixture.store.startShift()
+        fixture.clock.advance(minutes: 10)
+        _ = try fixture.store.addRouteSample(latitude: 45.6, longitude: -73.57, accuracy: nil, session: nil)
+        let follow = try fixture.store.follow()
+        follow.take(Self.fix(shift.startedAt, 60))
+        follow.take(Self.fix(shift.startedAt, 70, north: 80))
+        try follow.commit()
+        #expect(follow.report.kept == 2)
+        #expect(try Self.summaryIsEqualToItsSamples(fixture, shift.id))
+    }
+
+    @Test func aFollowIsRefusedWithNoShiftRunning() throws {
+        let fixture = try StoreFixture()
+        #expect(throws: DashPilotRefusal.noShiftRunning) { try fixture.store.follow() }
+    }
+
+    @Test func aShiftEndedElsewhereEndsTheFollowAndWhatItHeldStillCounts() throws {
+        let fixture = try StoreFixture()
+        let shift = try fixture.store.startShift()
+        let follow = try fixture.store.follow()
+        follow.take(Self.fix(shift.startedAt, 10))
+        follow.take(Self.fix(shift.startedAt, 20, north: 100))
+        follow.take(Self.fix(shift.startedAt, 200, north: 200))
+        fixture.clock.advance(minutes: 2)
+        let elsewhere = try DashPilotStore(path: fixture.path, clock: fixture.clock)
+        _ = try elsewhere.endShift()
+        #expect(try follow.state() == .ended)
+        #expect(try follow.commit() == .ended)
+        #expect(follow.report.kept == 2 && follow.report.skipped == [.refused(.outsideShift): 1])
+    }
+
+    @Test func aCommitIsOneTransactionAndAFailedOneKeepsItsFixesForTheNext() throws {
+        let fixture = try StoreFixture()
+        let shift = try fixture.store.startShift()
+        let follow = try fixture.store.follow()
+        for second in 1...5 { follow.take(Self.fix(shift.startedAt, Double(second * 10), north: Double(second * 100))) }
+        fixture.clock.advance(minutes: 2)
+        try fixture.raw(
+            """
+            CREATE TRIGGER third_fails BEFORE INSERT ON route_sample WHEN (SELECT count(*) FROM route_sample) >= 2
+            BEGIN SELECT RAISE(ABORT, 'disk full'); END
+            """)
+        #expect(throws: StoreError.self) { try follow.commit() }
+        #expect(try fixture.rawScalar("SELECT count(*) FROM route_sample") == 0)
+        #expect(try fixture.rawScalar("SELECT count(*) FROM route_summary") == 0)
+        #expect(follow.report.kept == 0 && follow.isPending)
+        try fixture.raw("DROP TRIGGER third_fails")
+        try follow.commit()
+        #expect(follow.report.kept == 5 && !follow.isPending)
+        #expect(try Self.summaryIsEqualToItsSamples(fixture, shift.id))
+    }
+}

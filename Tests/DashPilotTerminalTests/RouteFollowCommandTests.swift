@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// platform.md, "Live capture", end to end: `route follow` fed by a real gpsd (replayed by
+/// gpsfake, read by gpspipe), by a receiver's pseudo-terminal, and by bad input.
+@Suite("Following positions as they are driven")
+struct RouteFollowCommandTests {
+    /// A store with a shift that started at 16:55 and runs.
+    static func runningShift() -> Binary {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 16:55:00")
+        return dash
+    }
+
+    static func miles(_ dash: Binary) -> Double? {
+        (json(dash.run(["shift", "show", "1", "--json"], at: "2026-11-29 18:30:00").stdout) as? [String: Any])?["miles"] as? Double
+    }
+
+    static func write(_ text: String, to path: String) {
+        // In place: an atomic write names its temporary file by the time, which a faked clock repeats.
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func gpsdsJSONFromGpspipeRecordsTheMilesAGPXImportOfTheSameDriveGives() throws {
+        let drive = InventedDrive(voidLeadIn: 300)
+        let dash = Self.runningShift()
+        let log = dash.folder + "/drive.nmea"
+        Self.write(drive.log, to: log)
+        // gpsfake replays the log through a real gpsd on the loopback (-n: the daemon reads the
+        // receiver from the start, as a system's gpsd does); gpspipe -w feeds route follow once
+        // the daemon listens; when the log is done gpsfake ends the daemon and the input ends.
+        let port = Int.random(in: 30_000..<60_000)
+        let follow = Binary.command(at: "2026-11-29 18:00:00", running: true).map { "'\($0)'" }.joined(separator: " ")
+        let script = """
+            gpsfake -1 -n -q -c 0.003 --timeout 1 -P \(port) '\(log)' >/dev/null 2>&1 &
+            tries=0
+            until gpspipe -w localhost:\(port) 2>/dev/null; do
+              tries=$((tries + 1)); [ $tries -gt 250 ] && exit 9; sleep 0.02
+            done | \(follow) route follow
+            """
+        let followed = dash.spawn([Array("/bin/sh".utf8), Array("-c".utf8), Array(script.utf8)], environment: dash.environment, stdin: nil)
+        #expect(followed.status == 0, "\(followed.stderr)")
+        let lines = followed.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("Kept \(InventedDrive.kept) points;") == true, "\(followed.stdout)")
+        #expect(lines.contains("  60 skipped: it is within 5 m of the last sample of its capture session"))
+        #expect(lines.contains("  1 skipped: reaching it would take more than 62 m/s"))
+        // The receiver's void fixes are reports without a fix (gpsd itself drops a bad checksum);
+        // how many of the lead-in arrive depends on when gpspipe connected.
+        let noFix = lines.first { $0.hasSuffix("skipped: the receiver had no fix") }.flatMap { Int($0.split(separator: " ")[0]) } ?? 0
+        #expect((3...303).contains(noFix), "\(followed.stdout)")
+
+        // The same drive as GPX, imported into a store of its own.
+        let imported = Self.runningShift()
+        Self.write(drive.gpx, to: imported.folder + "/drive.gpx")
+        let report = imported.run(["route", "import", imported.folder + "/drive.gpx"], at: "2026-11-29 18:00:00")
+        #expect(report.stdout.hasPrefix("Kept \(InventedDrive.kept) points; skipped 61."), "\(report.stdout)")
+        let followedMiles = try #require(Self.miles(dash))
+        let importedMiles = try #require(Self.miles(imported))
+        #expect(abs(followedMiles - importedMiles) < 1e-9)
+        #expect(abs(followedMiles - drive.milesByHand) < 1e-4, "\(followedMiles) \(drive.milesByHand)")
+        #expect(dash.run(["doctor"], at: "2026-11-29 18:30:00").status == 0)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func nmeaStraightFromAReceiverCutAcrossReadsWithBadChecksumsVoidFixesAndSilence() throws {
+        let dash = Self.runningShift()
+        let receiver = PseudoTerminal(raw: true)
+        let terminal = PseudoTerminal(raw: false)
+        let follow = FollowProcess(dash, at: "2026-11-29 18:00:00", receiver: receiver, terminal: terminal)
+        #expect(terminal.read(until: "Following: 0 samples kept").contains("no fix yet"))
+        let drive = InventedDrive()
+        let first = drive.sentences.prefix(100).map { $0 + "\r\n" }.joined()
+        // A sentence cut across two reads, a bad checksum, a void fix.
+        let cut = first.index(first.startIndex, offsetBy: 1000)
+        receiver.send(String(first[..<cut]))
+        receiver.send(String(first[cut...]))
+        receiver.send(InventedDrive.rmc(100, 45.6, -73.57, badChecksum: true) + "\r\n")
+        receiver.send(InventedDrive.sentence("GPRMC,170141.00,V,,,,,,,291126,,,N") + "\r\n")
+        // Then nothing: what came is committed all the same, within a second.
+        let status = terminal.read(until: "Following: 100 samples kept")
+        #expect(status.contains("100 samples kept") && status.contains("last fix 5:01:39 PM"), "\(status)")
+        // The receiver speaks again, and is followed.
+        receiver.send(drive.sentences[100] + "\r\n")
+        #expect(terminal.read(until: "Following: 101 samples kept").contains("101 samples kept"))
+        // The receiver unplugged: the input ends.
+        receiver.closeMaster()
+        let result = follow.wait()
+        #expect(result.status == 0)
+        #expect(
+            result.stdout.split(separator: "\n") == [
+                "Kept 101 points; skipped 2.", "  1 skipped: the NMEA sentence's checksum is wrong or missing",
+                "  1 skipped: the receiver had no fix",
+            ], "\(result.stdout)")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func ctrlCEndsFollowingWith130AndKeepsEverythingRead() throws {
+        let dash = Self.runningShift()
+        let terminal = PseudoTerminal(raw: false)
+        let follow = FollowProcess(dash, at: "2026-11-29 18:00:00", terminal: terminal)
+        _ = terminal.read(until: "Following: 0 samples kept")
+        let drive = InventedDrive()
+        follow.send(drive.sentences.prefix(10).map { $0 + "\n" }.joined())
+        _ = terminal.read(until: "Following: 10 samples kept")
+        // Five more, and Ctrl-C before a commit could take them: they are kept too.
+        follow.send(drive.sentences[10..<15].map { $0 + "\n" }.joined())
+        let program = try #require(follow.program)
+        kill(program, SIGINT)
+        let result = follow.wait()
+        #expect(result.status == 130)
+        #expect(result.stdout.hasPrefix("Kept 15 points; skipped 0."), "\(result.stdout)")
+        let miles = try #require(Self.miles(dash))
+        #expect(abs(miles - 14 * 12 / 1609.344) < 0.001)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aShiftEndedFromAnotherTerminalEndsFollowingWithASentence() throws {
+        let dash = Self.runningShift()
+        let terminal = PseudoTerminal(raw: false)
+        let follow = FollowProcess(dash, at: "2026-11-29 18:00:00", terminal: terminal)
+        _ = terminal.read(until: "Following: 0 samples kept")
+        follow.send(InventedDrive().sentences.prefix(3).map { $0 + "\n" }.joined())
+        _ = terminal.read(until: "Following: 3 samples kept")
+        #expect(dash.run(["shift", "end"], at: "2026-11-29 18:00:00").status == 0)
+        let result = follow.wait()
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: "\n") == ["Shift 1 ended; following stopped.", "Kept 3 points; skipped 0."])
+    }
+
+    @Test func theInteractiveModeInAnotherTerminalShowsTheMilesGrow() throws {
+        let dash = Self.runningShift()
+        let window = try Window(dash, at: "2026-11-29 18:00:00")
+        #expect(window.screen.contains("Shift running since 4:55 PM") && !window.screen.contains("mi recorded"))
+        let drive = InventedDrive().sentences
+        dash.run(["route", "follow"], at: "2026-11-29 18:00:00", stdin: drive[0..<100].map { $0 + "\n" }.joined())
+        window.idle()
+        #expect(window.screen.contains("0.7 mi recorded"), "\(window.screen)")
+        dash.run(["route", "follow"], at: "2026-11-29 18:00:00", stdin: drive[100..<300].map { $0 + "\n" }.joined())
+        window.idle()
+        #expect(window.screen.contains("2.2 mi recorded"), "\(window.screen)")
+    }
+
+    @Test func followingIsRefusedWithNoShiftRunning() {
+        let dash = Binary()
+        let result = dash.run(["route", "follow"], stdin: InventedDrive().log)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("No shift is running") && result.stdout.isEmpty, "\(result.stderr)")
+    }
+
+    @Test func badInputIsSkippedAndCountedNeverFatal() {
+        let dash = Self.runningShift()
+        let good = InventedDrive().sentences.prefix(5).map { $0 + "\n" }.joined()
+        var input = good
+        input += String(decoding: [0xFF, 0xFE, 0x00, 0x1B, 0x5B, 0x32, 0x4A, 0xC3, 0x28, 0x0A], as: UTF8.self)
+        input += String(repeating: "x", count: 10_000_000) + "\n"
+        input += "[1,2,3]\n42\n{\"class\":\"TPV\",\"mode\":1}\n{\"class\":\"TPV\",\"mode\":3,\"lat\":45.5,\"lon\":-73.57}\n"
+        input += "{\"class\":\"TPV\",\"mode\":3,\"time\":\"2001-01-01T00:00:00Z\",\"lat\":45.51,\"lon\":-73.57}\n"
+        input += "{\"class\":\"TPV\",\"mode\":3,\"time\":\"2099-01-01T00:00:00Z\",\"lat\":45.52,\"lon\":-73.57}\n"
+        input += "{\"class\":\"TPV\",\"mode\":3,\"time\":\"2026-11-29T17:30:00Z\",\"lat\":NaN,\"lon\":-73.57}\n"
+        input += InventedDrive.sentence("GPRMC,173001.00,A,nan,N,07334.2000,W,0,0,291126,,,A") + "\n"
+        input += "{\"class\":\"VERSION\",\"release\":\"3.22\"}\n"
+        // A stream that stops mid-line.
+        input += "{\"class\":\"TPV\",\"mode\":3,\"time\":\"2026-11-29T17:31:"
+        let result = dash.run(["route", "follow"], at: "2026-11-29 18:00:00", stdin: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout.split(separator: "\n") == [
+                "Kept 5 points; skipped 11.", "  1 skipped: the receiver had no fix", "  1 skipped: the fix has no time",
+                "  1 skipped: its position or accuracy is not a number", "  2 skipped: its time falls outside the shift",
+                "  1 skipped: the line is longer than 4,096 bytes",
+                "  5 skipped: the line is neither gpsd's JSON nor an NMEA sentence",
+            ], "\(result.stdout)")
+    }
+
+    @Test(.timeLimit(.minutes(1)), .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time")))
+    func memoryStaysFlatThroughAnHourOfReportsAtTenASecond() throws {
+        let dash = Self.runningShift()
+        var hour = ""
+        hour.reserveCapacity(5_000_000)
+        for tenth in 0..<36_000 {
+            let second = tenth / 10
+            let time = String(format: "2026-11-29T17:%02d:%02d.%d00Z", second / 60, second % 60, tenth % 10)
+            hour +=
+                "{\"class\":\"TPV\",\"device\":\"/dev/ttyACM0\",\"mode\":3,\"time\":\"\(time)\",\"lat\":\(45.5 + Double(tenth) * 0.00001),\"lon\":-73.57,\"eph\":4.0}\n"
+        }
+        let follow = FollowProcess(dash, at: "2026-11-29 18:00:00", measured: true)
+        follow.send(hour)
+        follow.closeInput()
+        let result = follow.wait()
+        #expect(result.stdout.hasPrefix("Kept 3600 points; skipped 32400."), "\(result.stdout)")
+        let other = Self.runningShift()
+        let small = FollowProcess(other, at: "2026-11-29 18:00:00", measured: true)
+        small.send(String(hour.prefix(2000)))
+        small.closeInput()
+        let smallResult = small.wait()
+        #expect(smallResult.stdout.hasPrefix("Kept "), "\(smallResult.stdout) \(smallResult.stderr)")
+        #expect(follow.peakKiB <= 32 * 1024, "peak \(follow.peakKiB) KiB")
+        #expect(follow.peakKiB - small.peakKiB < 2 * 1024, "an hour \(follow.peakKiB) KiB, a few lines \(small.peakKiB) KiB")
+    }
+}
