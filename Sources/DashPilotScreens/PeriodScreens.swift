@@ -44,6 +44,9 @@ public struct PeriodListScreen: Sendable, Equatable {
         switch period.kind {
         case .month:
             return format.date(period.from, template: "MMMMy")
+        case .week where format.saysYear(period.from) || format.saysYear(period.to):
+            // Another year's week says its year at both ends: "Dec 26, 2016 – Jan 1, 2017".
+            return "\(format.date(period.from, template: "dMMMy")) – \(format.date(period.to, template: "dMMMy"))"
         case .week:
             if period.from.components.month == period.to.components.month {
                 // The month once, where the locale puts it: "23 – 29 Nov", "Nov 23 – 29".
@@ -70,7 +73,8 @@ public struct PeriodListScreen: Sendable, Equatable {
         let perHour = figures.rates.perShiftHour.amount
         let spokenStart =
             figures.period.kind == .week
-            ? "Week of \(format.date(figures.period.from, template: "dMMMM"))" : format.date(figures.period.from, template: "MMMMy")
+            ? "Week of \(format.date(figures.period.from, template: format.saysYear(figures.period.from) ? "dMMMMy" : "dMMMM"))"
+            : format.date(figures.period.from, template: "MMMMy")
         var spoken =
             [
                 plural(figures.shifts, "shift", "shifts"), PlaceHistoryScreen.spoken(hours),

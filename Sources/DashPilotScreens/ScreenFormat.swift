@@ -13,23 +13,39 @@ public struct ScreenFormat: Sendable {
     /// The store's currency: the locale decides only how an amount is written, never which
     /// currency it is. Until a store is read, the monetary locale's own.
     public let currency: Currency
+    /// The year it is now, in the driver's time zone: a date of another year says its year
+    /// (`platform.md`, "Dates say their year"). `nil` says no year (a format with no clock).
+    public let currentYear: Int64?
 
     private let formatters: Formatters
 
     /// Creates a format for `locale` (`moneyLocale` for amounts, the same by default), `timeZone`
     /// and the store's `currency` (the monetary locale's when `nil`).
-    public init(locale: Locale, moneyLocale: Locale? = nil, timeZone: TimeZone, currency: Currency? = nil) {
+    public init(locale: Locale, moneyLocale: Locale? = nil, timeZone: TimeZone, currency: Currency? = nil, currentYear: Int64? = nil) {
         self.locale = locale
         self.moneyLocale = moneyLocale ?? locale
         self.timeZone = timeZone
         self.currency = currency ?? Currency.ofLocale((moneyLocale ?? locale).identifier)
+        self.currentYear = currentYear
         formatters = Formatters()
     }
 
     /// This format for a store whose currency is `currency`.
     public func with(currency: Currency) -> ScreenFormat {
-        currency == self.currency ? self : ScreenFormat(locale: locale, moneyLocale: moneyLocale, timeZone: timeZone, currency: currency)
+        currency == self.currency
+            ? self
+            : ScreenFormat(locale: locale, moneyLocale: moneyLocale, timeZone: timeZone, currency: currency, currentYear: currentYear)
     }
+
+    /// This format at `now`: dates of any other year than now's say their year.
+    public func at(_ now: Date) -> ScreenFormat {
+        let year = LocalDate(now, in: timeZone).components.year
+        return year == currentYear
+            ? self : ScreenFormat(locale: locale, moneyLocale: moneyLocale, timeZone: timeZone, currency: currency, currentYear: year)
+    }
+
+    /// Whether `local` needs its year said.
+    public func saysYear(_ local: LocalDate) -> Bool { currentYear.map { $0 != local.components.year } ?? false }
 
     /// How a typed amount is read under this format: the monetary locale's separators, and the
     /// symbols it writes the store's currency with.
@@ -97,13 +113,17 @@ public struct ScreenFormat: Sendable {
     /// A time of day to the second, as the locale has it ("5:12:08 PM"): a live fix's time.
     public func timeWithSeconds(_ date: Date) -> String { Self.plainSpaces(formatter(template: "jmmss").string(from: date)) }
 
-    /// A day ("Sat 29 Nov", or the locale's order).
+    /// A day ("Sat 29 Nov", or the locale's order), with its year when it is not this year
+    /// ("Thu, Dec 1, 2016").
     public func day(_ date: Date) -> String {
         // A history lists thousands of deliveries over far fewer days: each local day is
         // formatted once.
         let local = date.localSeconds(in: timeZone)
         let dayNumber = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-        return formatters.day(dayNumber) { Self.plainSpaces(formatter(template: "EEEdMMM").string(from: date)) }
+        return formatters.day(dayNumber) {
+            let template = saysYear(LocalDate(dayNumber: dayNumber)) ? "EEEdMMMy" : "EEEdMMM"
+            return Self.plainSpaces(formatter(template: template).string(from: date))
+        }
     }
 
     /// A moment as a sentence quotes it: "9:30 PM on Sun, Nov 29", local time in the driver's locale.

@@ -114,7 +114,7 @@ public enum CommandLineTool {
             let action = try command.parse(parsed)
             let path = try storePath(global, environment: environment)
             let context = CommandContext(
-                storePath: path, environment: environment, format: .driver(environment: environment), clock: clock,
+                storePath: path, environment: environment, format: .driver(environment: environment).at(clock.now()), clock: clock,
                 confirm: Confirmation.ask)
             return try action(context)
         } catch let error as UsageError {
@@ -167,7 +167,9 @@ public enum CommandLineTool {
                 storePath: path, clock: clock, log: PlatformPickupPlaceLog(environment: environment),
                 busyTimeoutMilliseconds: Int32(environment["DASHPILOT_BUSY_TIMEOUT_MS"] ?? "") ?? 5000, currencyIfNew: format.currency,
                 timeZone: format.timeZone, migrationProgress: MigrationProgress.onTerminal())
-            return InteractiveApp(store: store, format: .driver(environment: environment), environment: environment, clock: clock).run()
+            return InteractiveApp(
+                store: store, format: .driver(environment: environment).at(clock.now()), environment: environment, clock: clock
+            ).run()
         } catch let error as UsageError {
             return usageFailure(error)
         } catch {

@@ -17,7 +17,8 @@ public final class InteractiveHarness {
         busyTimeoutMilliseconds: Int32 = 5000
     ) throws {
         let store = try DashPilotStore(path: path, clock: clock, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-        app = InteractiveApp(store: store, format: .driver(environment: environment), environment: environment, clock: clock)
+        app = InteractiveApp(
+            store: store, format: .driver(environment: environment).at(clock.now()), environment: environment, clock: clock)
         app.headlessRows = rows
         self.columns = columns
         self.rows = rows

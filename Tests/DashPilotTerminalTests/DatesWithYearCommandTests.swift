@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+/// platform.md, "Dates say their year", on the command line and in the interactive mode: the
+/// year is the driver's year at the time the program runs.
+@Suite("Dates of another year, end to end")
+struct DatesWithYearCommandTests {
+    @Test func lastYearsShiftSaysItsYearAndThisYearsDoesNot() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2025-12-03 17:02:00")
+        dash.run(["shift", "end"], at: "2025-12-03 21:40:00")
+        dash.run(["shift", "start"], at: "2026-11-26 17:02:00")
+        dash.run(["shift", "end"], at: "2026-11-26 21:40:00")
+        let list = dash.run(["shift", "list"], at: "2026-11-29 18:00:00").stdout
+        #expect(
+            list.contains("Shift 1 · Wed, Dec 3, 2025 · 5:02 PM – 9:40 PM") && list.contains("Shift 2 · Thu, Nov 26 · 5:02 PM"), "\(list)")
+        let weeks = dash.run(["period", "list", "week", "--all"], at: "2026-11-29 18:00:00").stdout
+        #expect(weeks.contains("Dec 1, 2025 – Dec 7, 2025") && weeks.contains("Nov 23 – 29"), "\(weeks)")
+        // The same store read a year on: every date says its year.
+        let later = dash.run(["shift", "list"], at: "2027-02-01 09:00:00").stdout
+        #expect(later.contains("Shift 2 · Thu, Nov 26, 2026"), "\(later)")
+        let window = try Window(dash, at: "2027-02-01 09:00:00")
+        window.press("h")
+        #expect(window.screen.contains("Thu, Nov 26, 2026") && window.screen.contains("Wed, Dec 3, 2025"), "\(window.screen)")
+    }
+}
