@@ -46,11 +46,12 @@ public struct ExpenseListScreen: Sendable, Equatable {
         title = "Expenses"
         rows = expenses.map { Self.row($0, format: format) }
         emptyMessage = expenses.isEmpty ? "No expenses recorded." : nil
-        keys = [
-            ScreenAction(.character("a"), "add", .add), ScreenAction(.enter, "edit", .open),
-            ScreenAction(.character("d"), "remove", .remove),
-            .selecting, .goingBack, .keysList,
-        ]
+        keys =
+            [
+                ScreenAction(.character("a"), "add", .add), ScreenAction(.enter, "edit", .open),
+                ScreenAction(.character("d"), "remove", .remove),
+                .selecting, .goingBack, .keysList,
+            ] + ScreenAction.paging
     }
 
     /// One expense's row.

@@ -38,10 +38,11 @@ public struct ShiftListScreen: Sendable, Equatable {
     }
 
     /// The keys of the completed shifts screen.
-    public static let actions: [ScreenAction] = [
-        .selecting, ScreenAction(.enter, "open log", .open), ScreenAction(.character("w"), "weeks", .weeks),
-        ScreenAction(.character("l"), "places", .places), ScreenAction(.character("c"), "expenses", .expenses), .goingBack, .keysList,
-    ]
+    public static let actions: [ScreenAction] =
+        [
+            .selecting, ScreenAction(.enter, "open log", .open), ScreenAction(.character("w"), "weeks", .weeks),
+            ScreenAction(.character("l"), "places", .places), ScreenAction(.character("c"), "expenses", .expenses), .goingBack, .keysList,
+        ] + ScreenAction.paging
 
     /// The row of one shift.
     public static func row(_ summary: ShiftSummary, format: ScreenFormat) -> Row {

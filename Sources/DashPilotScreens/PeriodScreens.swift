@@ -32,11 +32,12 @@ public struct PeriodListScreen: Sendable, Equatable {
     public init(periods: [PeriodFigures], kind: Period.Kind, format: ScreenFormat) {
         title = kind == .week ? "Weeks" : "Months"
         rows = periods.map { PeriodListScreen.row($0, format: format) }
-        keys = [
-            ScreenAction(.enter, "open", .open), ScreenAction(.character("m"), kind == .week ? "months" : "weeks", .switchPeriod),
-            .selecting,
-            .goingBack, .keysList,
-        ]
+        keys =
+            [
+                ScreenAction(.enter, "open", .open), ScreenAction(.character("m"), kind == .week ? "months" : "weeks", .switchPeriod),
+                .selecting,
+                .goingBack, .keysList,
+            ] + ScreenAction.paging
     }
 
     /// "23 – 29 Nov", "30 Nov – 6 Dec", or "November 2026".
@@ -169,7 +170,7 @@ public struct PeriodScreen: Sendable, Equatable {
         }
         shifts = summaries.map { ShiftListScreen.row($0, format: format) }
         emptyMessage = summaries.isEmpty ? "No shifts in this period." : nil
-        keys = [.selecting, ScreenAction(.enter, "open log", .open), .goingBack, .keysList]
+        keys = [.selecting, ScreenAction(.enter, "open log", .open), .goingBack, .keysList] + ScreenAction.paging
     }
 
     /// Why a period has no figure after recorded expenses, as the page words it.

@@ -160,11 +160,12 @@ public struct PlaceHistoryScreen: Sendable, Equatable {
         let canMerge = history.catalogueCount > 1
         mergeControl = Control(title: "Merge", accessibilityLabel: "Merge pickup place, \(name)", command: .merge, isEnabled: canMerge)
         mergeFooter = canMerge ? nil : Self.onlyPlaceFooter
-        keys = [
-            ScreenAction(.upDown, "scroll", .select), ScreenAction(.character("r"), "rename", .rename),
-            ScreenAction(.character("m"), "merge", .merge),
-            .goingBack, .keysList,
-        ]
+        keys =
+            [
+                ScreenAction(.upDown, "scroll", .select), ScreenAction(.character("r"), "rename", .rename),
+                ScreenAction(.character("m"), "merge", .merge),
+                .goingBack, .keysList,
+            ] + ScreenAction.paging
     }
 
     /// A duration range, the unit said once where both share it ("6 – 14 min").

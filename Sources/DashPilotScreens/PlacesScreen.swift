@@ -55,7 +55,8 @@ public struct PlacesScreen: Sendable, Equatable {
         } else {
             emptyMessage = nil
         }
-        keys = [ScreenAction(.enter, "open", .open), .selecting, ScreenAction(.typing, "to filter", .filter), .goingBack]
+        keys =
+            [ScreenAction(.enter, "open", .open), .selecting, ScreenAction(.typing, "to filter", .filter), .goingBack] + ScreenAction.paging
     }
 }
 

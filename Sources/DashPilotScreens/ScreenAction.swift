@@ -119,4 +119,10 @@ public struct ScreenAction: Sendable, Equatable {
     public static let goingBack = ScreenAction(.escape, "back", .back)
     /// `↑↓`, moving the selection.
     public static let selecting = ScreenAction(.upDown, "select", .select)
+    /// `PgUp` `PgDn` a page, `Home` `End` the ends: how every list pages, beside `↑↓` (unlisted, so
+    /// that the footer stays short).
+    public static let paging = [
+        ScreenAction(.pageUp, "page up", .select), ScreenAction(.pageDown, "page down", .select),
+        ScreenAction(.home, "first", .select), ScreenAction(.end, "last", .select),
+    ].map(\.unlisted)
 }

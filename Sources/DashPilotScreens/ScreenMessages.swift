@@ -7,7 +7,12 @@ public enum ScreenMessages {
     /// The keys overlay's title.
     public static let keysTitle = "Keys on this screen"
     /// The keys overlay's footer.
-    public static let keysFooter = "Esc or ? close"
+    public static let keysFooter = "Esc or ? close · ↑↓ scroll"
+
+    /// What a window smaller than the screens are laid out for shows, alone.
+    public static func windowTooSmall(columns: Int, rows: Int, smallest: (columns: Int, rows: Int)) -> String {
+        "This window is \(columns) × \(rows). DashPilot needs at least \(smallest.columns) × \(smallest.rows): make it larger, or press Ctrl-C to leave."
+    }
     /// A refusal as the interactive mode says it: the domain's sentence, its times in the driver's
     /// locale, then the key that helps.
     public static func refusal(_ refusal: DashPilotRefusal, format: ScreenFormat) -> String {

@@ -106,11 +106,13 @@ public struct ShiftLogScreen: Sendable, Equatable {
             }
         earningsLine = Self.earningsLine(shift: shift, rates: log.rates, format: format)
         entries = log.deliveries.map { Self.entry($0, format: format) }
-        keys = [
-            .selecting, ScreenAction(.enter, "place history", .open), ScreenAction(.character("p"), "pickup place", .pickupPlace),
-            ScreenAction(.character("$"), "earnings", .earnings), ScreenAction(.character("t"), "pay and tips", .payAndTips), .goingBack,
-            .keysList,
-        ]
+        keys =
+            [
+                .selecting, ScreenAction(.enter, "place history", .open), ScreenAction(.character("p"), "pickup place", .pickupPlace),
+                ScreenAction(.character("$"), "earnings", .earnings), ScreenAction(.character("t"), "pay and tips", .payAndTips),
+                .goingBack,
+                .keysList,
+            ] + ScreenAction.paging
     }
 
     /// The deliveries' recorded pay with its coverage, and the tips; `nil` when neither pay nor a

@@ -47,7 +47,10 @@ struct PlacesScreenTests {
                     placeID: 1, name: "Nowhere Noodles", detail: "first named Sun, Nov 29 · 1 delivery",
                     accessibilityLabel: "Nowhere Noodles, 1 delivery")
             ])
-        #expect(screen.keys == [ScreenAction(.enter, "open", .open), .selecting, ScreenAction(.typing, "to filter", .filter), .goingBack])
+        #expect(
+            screen.keys
+                == [ScreenAction(.enter, "open", .open), .selecting, ScreenAction(.typing, "to filter", .filter), .goingBack]
+                + ScreenAction.paging)
         #expect(ScreenAction.line(screen.keys) == "Enter open · ↑↓ select · type to filter · Esc back")
         let none = PlacesScreen(catalogue: catalogue, filter: "xyz", format: Self.format)
         #expect(none.rows.isEmpty && none.emptyMessage == "No place's name contains \"xyz\".")

@@ -192,7 +192,7 @@ struct ScreenModelTests {
                         ScreenAction(.character("p"), "pickup place", .pickupPlace),
                         ScreenAction(.character("$"), "earnings", .earnings), ScreenAction(.character("t"), "pay and tips", .payAndTips),
                         .goingBack, .keysList,
-                    ]))
+                    ] + ScreenAction.paging))
         try store.setEarnings(nil, shiftID: shift.id)
         #expect(
             ShiftLogScreen(log: try store.shiftLog(id: shift.id), format: fixture.format).earningsLine
@@ -279,7 +279,7 @@ struct ScreenModelTests {
                     keys: [
                         ScreenAction(.upDown, "scroll", .select), ScreenAction(.character("r"), "rename", .rename),
                         ScreenAction(.character("m"), "merge", .merge), .goingBack, .keysList,
-                    ]))
+                    ] + ScreenAction.paging))
     }
 
     @Test func mergeIsDisabledWithAFooterWhenTheCatalogueHoldsOnlyThisPlace() throws {

@@ -38,6 +38,10 @@ struct Window {
     static let enter = "\r"
     static let escape = "\u{1B}"
     static let backspace = "\u{7F}"
+    static let pageUp = "\u{1B}[5~"
+    static let pageDown = "\u{1B}[6~"
+    static let home = "\u{1B}[H"
+    static let end = "\u{1B}[F"
 
     let harness: InteractiveHarness
     let clock: SetClock

@@ -19,18 +19,19 @@ enum DisplayWidth {
     static func of(_ text: String) -> Int { text.reduce(0) { $0 + of($1) } }
 
     /// `text` cut to at most `columns`, then padded with spaces to exactly `columns`.
-    static func fit(_ text: String, _ columns: Int) -> String {
+    static func fit(_ text: String, _ columns: Int, ellipsis: String = "…") -> String {
         var output = ""
         var used = 0
         for character in text {
             let width = of(character)
             if used + width > columns {
                 // Mark the cut with an ellipsis, making room for it if the line is full.
-                if used + 1 > columns, let last = output.last {
+                let mark = of(ellipsis)
+                while used + mark > columns, let last = output.last {
                     output.removeLast()
                     used -= of(last)
                 }
-                if used + 1 <= columns { output += "…" }
+                if used + mark <= columns { output += ellipsis }
                 break
             }
             output.append(character)

@@ -97,6 +97,27 @@ enum PlainText {
         }
     }
 
+    /// The rows of `screen` for a window `width` columns wide: a row on one line when it fits,
+    /// else its label and totals (wrapped between figures) over its earnings, rate and bar, so
+    /// that no figure is cut ("$1,284.00 · $47.56/h" under the row).
+    static func periodRowLines(_ screen: PeriodListScreen, bars: Bars, width: Int) -> [[String]] {
+        let single = periodRows(screen, bars: bars, width: width)
+        guard single.contains(where: { DisplayWidth.of($0) > width }) else { return single.map { [$0] } }
+        var bars = bars
+        bars.width = max(
+            3, min(20, width - 4 - (screen.rows.map { DisplayWidth.of($0.earnings) + DisplayWidth.of($0.rate) }.max() ?? 0) - 6))
+        let largest = Int(screen.rows.compactMap(\.barValue).max() ?? 0)
+        return screen.rows.map { row in
+            let head = ScreenBuffer.joined([row.label] + row.totals.components(separatedBy: " · "), width: width)
+            let money = [row.earnings] + (row.rate.isEmpty ? [] : [row.rate])
+            let bar = row.barValue.map { bars.bar(Int($0), of: largest) } ?? ""
+            return head
+                + ScreenBuffer.joined(money, width: width - 2).map { "  " + $0 }.enumerated().map { index, line in
+                    index == 0 && !bar.isEmpty && DisplayWidth.of(line) + 1 + DisplayWidth.of(bar) <= width ? line + " " + bar : line
+                }
+        }
+    }
+
     static func lines(_ screen: ShiftListScreen) -> [String] {
         (screen.emptyMessage.map { [$0] } ?? screen.rows.map(\.text)).map(TerminalText.safe)
     }

@@ -9,11 +9,18 @@ struct ScreenBuffer {
 
     let width: Int
     let styled: Bool
+    /// Whether the terminal can show only ASCII: what the program draws is drawn in it.
+    var plainCharacters = false
     private(set) var lines: [(text: String, style: Style)] = []
-    private var focusLine: Int?
+    /// The lines a key will act on (a selected row, a card's title to its button): kept in view.
+    private(set) var focus: (first: Int, last: Int)?
+    /// Where the terminal's cursor stands: in the text field typing goes into, else hidden.
+    private(set) var cursor: (line: Int, column: Int)?
+    /// The lines of an open sheet's box, from its top to its bottom border.
+    var box: (top: Int, bottom: Int?)?
 
     /// How many lines at the top stay in place while the rest scrolls.
-    private var headerCount = 0
+    var headerCount = 0
     var footer = ""
     /// What the footer gives way to in a short window: the keys that list the rest and leave.
     var compactFooter: String?
@@ -31,17 +38,23 @@ struct ScreenBuffer {
     }
 
     mutating func line(_ text: String, style: Style = .normal, focus: Bool = false) {
-        if focus { focusLine = lines.count }
+        if focus { markFocus() }
         lines.append((DisplayWidth.fit(TerminalText.safe(text), width), style))
     }
 
+    /// Makes the next line part of what must stay in view, with the focused lines before it.
+    mutating func markFocus() { focus = (focus?.first ?? lines.count, lines.count) }
+
+    /// Places the terminal's cursor at `column` of the next line.
+    mutating func placeCursor(column: Int) { cursor = (lines.count, min(width - 1, column)) }
+
     mutating func blank() { lines.append((String(repeating: " ", count: width), .normal)) }
 
-    /// The screen's heading, pinned at the top: wrapped, never cut, `right` at the end of its
-    /// first line.
+    /// The screen's heading, pinned at the top: wrapped between its figures, never cut, `right`
+    /// at the end of its first line.
     mutating func titled(_ title: String, right: String) {
         let room = width - DisplayWidth.of(right) - 1
-        var wrappedTitle = Self.wrap(TerminalText.safe(title), width: room)
+        var wrappedTitle = Self.joined(TerminalText.safe(title).components(separatedBy: " · "), width: room)
         if wrappedTitle.isEmpty { wrappedTitle = [""] }
         let first = wrappedTitle.removeFirst()
         line(first + String(repeating: " ", count: max(1, room - DisplayWidth.of(first) + 1)) + right, style: .bold)
@@ -81,6 +94,26 @@ struct ScreenBuffer {
         return lines
     }
 
+    /// `parts` joined by " · " into lines of at most `width` columns, broken between parts (a
+    /// part wider than a line is broken between its words).
+    static func joined(_ parts: [String], width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for part in parts {
+            let candidate = current.isEmpty ? part : current + " · " + part
+            if DisplayWidth.of(candidate) <= width {
+                current = candidate
+                continue
+            }
+            if !current.isEmpty { lines.append(current) }
+            let pieces = wrap(part, width: max(1, width))
+            lines += pieces.dropLast()
+            current = pieces.last ?? ""
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        return lines
+    }
+
     mutating func split(left: String, right: String, style: Style = .normal) {
         let room = min(width, Self.widestButton) - DisplayWidth.of(right) - 2
         line(DisplayWidth.fit(TerminalText.safe(left), room) + right, style: style)
@@ -88,6 +121,14 @@ struct ScreenBuffer {
 
     mutating func wrapped(_ text: String, style: Style = .normal) {
         for piece in Self.wrap(TerminalText.safe(text), width: width) { line(piece, style: style) }
+    }
+
+    /// A text field on a line of its own: `prefix`, then the field scrolled to `room` columns
+    /// with the terminal's cursor in it.
+    mutating func field(_ prefix: String, _ field: LineEditor, room: Int) {
+        let shown = field.visible(width: room)
+        placeCursor(column: DisplayWidth.of(prefix) + 2 + shown.cursor)
+        line(prefix + "[ " + shown.text + " ]")
     }
 
     /// The widest a button grows, in columns.
@@ -102,98 +143,23 @@ struct ScreenBuffer {
             return
         }
         let inner = min(width, Self.widestButton) - 6
-        line("  ┏" + String(repeating: "━", count: inner) + "┓", style: .primary)
+        line("  ┏" + String(repeating: "━", count: inner) + "┓", style: .primary, focus: focus)
         let label = DisplayWidth.of(title)
         let left = max(0, (inner - label) / 2)
         let right = max(0, inner - left - label - DisplayWidth.of(key) - 1)
-        line("  ┃" + String(repeating: " ", count: left) + title + String(repeating: " ", count: right) + key + " ┃", style: .primary)
+        line(
+            "  ┃" + String(repeating: " ", count: left) + title + String(repeating: " ", count: right) + key + " ┃", style: .primary,
+            focus: focus)
         line("  ┗" + String(repeating: "━", count: inner) + "┛", style: .primary, focus: focus)
     }
 
-    mutating func boxTop(_ title: String) {
-        let inner = width - 4
-        let head = "┌ " + DisplayWidth.fit(TerminalText.safe(title), min(inner - 2, DisplayWidth.of(TerminalText.safe(title)))) + " "
-        line(head + String(repeating: "─", count: max(0, width - 1 - DisplayWidth.of(head) - 1)) + "┐")
-    }
-
-    mutating func boxLine(_ text: String, style: Style = .normal) {
-        line("│ " + DisplayWidth.fit(TerminalText.safe(text), width - 4) + " │", style: style)
-    }
-
-    /// A boxed text field: its label, then the field scrolled to fit with its cursor in view.
-    mutating func boxField(label: String, _ field: LineEditor, marker: String = "") {
-        let head = marker + label + "  [ "
-        let room = width - 4 - DisplayWidth.of(head) - 2
-        boxLine(head + field.visible(width: room) + " ]")
-    }
-
-    /// A sentence wrapped inside the box, never cut.
-    mutating func boxWrapped(_ text: String, style: Style = .normal) {
-        for line in HelpText.wrap(TerminalText.safe(text), indent: 0, width: max(8, width - 4)) { boxLine(line, style: style) }
-    }
-
-    mutating func boxBottom() { line("└" + String(repeating: "─", count: width - 2) + "┘") }
-
-    /// The window's lines: the header pinned at the top, the footer of keys and the message
-    /// (wrapped, never cut) pinned at the bottom, and the lines between scrolled so that the
-    /// focused one is in view, with "↑ more" and "↓ more" where they continue.
-    func window(rows: Int, message: String?) -> [(text: String, style: Style)] {
-        var footerLines = wrappedFooter(footer)
-        // What a key acts on comes first: in a short window the footer gives way, down to one line.
-        if footerLines.count > 1, footerLines.count * 3 > rows, let compactFooter { footerLines = wrappedFooter(compactFooter) }
-        let messageLines = message.map { Self.wrap(TerminalText.safe($0), width: width) } ?? []
-        let room = max(1, rows - footerLines.count - max(1, messageLines.count))
-        let header = Array(lines.prefix(min(headerCount, room)))
-        let body = Array(lines.dropFirst(header.count))
-        let bodyRoom = max(0, room - header.count)
-        var shown: [(text: String, style: Style)] = header
-        if body.count <= bodyRoom {
-            shown += body
-        } else if bodyRoom > 0 {
-            let focus = min(body.count - 1, max(0, (focusLine ?? 0) - header.count))
-            // Where the window ends if it starts at `start`: room for "↑ more" when anything is
-            // above, and for "↓ more" when anything is left below.
-            func end(from start: Int) -> Int {
-                let top = start > 0 ? 1 : 0
-                let all = min(body.count, start + bodyRoom - top)
-                return all == body.count ? all : max(start + 1, min(body.count, start + bodyRoom - top - 1))
-            }
-            // The focused line (a selected card's button) is always in view; above it, as much
-            // as fits.
-            var start = 0
-            while end(from: start) <= focus && start < body.count - 1 { start += 1 }
-            let end = end(from: start)
-            if start > 0 { shown.append(("  ↑ more", .dim)) }
-            shown += body[start..<min(end, body.count)]
-            if end < body.count { shown.append(("  ↓ more", .dim)) }
-        }
-        var window = Array(shown.prefix(room))
-        window += Array(repeating: ("", Style.normal), count: room - window.count)
-        window += (messageLines.isEmpty ? [""] : messageLines).map { ($0, Style.warning) }
-        window += footerLines.map { (DisplayWidth.fit($0, width), Style.dim) }
-        return window
-    }
-
-    /// The frame as terminal output: every line of the window, cleared to its end.
+    /// The frame as terminal output: every line of the window, cleared to its end, then the
+    /// cursor in the text field typing goes into (shown), or hidden when there is none in view.
     func frame(rows: Int, message: String?) -> String {
-        "\u{1B}[H" + window(rows: rows, message: message).map { paint($0.text, $0.style) + "\u{1B}[K" }.joined(separator: "\r\n")
-    }
-
-    /// The keys at the foot, wrapped between hints so that none is cut off.
-    private func wrappedFooter(_ footer: String) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        for hint in TerminalText.safe(footer).components(separatedBy: " · ") {
-            let candidate = current.isEmpty ? hint : current + " · " + hint
-            if DisplayWidth.of(candidate) > width && !current.isEmpty {
-                lines.append(current)
-                current = hint
-            } else {
-                current = candidate
-            }
-        }
-        if !current.isEmpty { lines.append(current) }
-        return lines
+        let laid = layout(rows: rows, message: message)
+        let text = "\u{1B}[H" + laid.lines.map { paint($0.text, $0.style) + "\u{1B}[K" }.joined(separator: "\r\n")
+        guard let cursor, let row = laid.sources.firstIndex(of: cursor.line) else { return text + "\u{1B}[?25l" }
+        return text + "\u{1B}[\(row + 1);\(cursor.column + 1)H\u{1B}[?25h"
     }
 
     private func paint(_ text: String, _ style: Style) -> String {

@@ -30,7 +30,7 @@ final class CompletedShiftsView: TerminalScreen {
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
         case .select:
-            selected = key == .up ? max(0, selected - 1) : min(max(0, total - 1), selected + 1)
+            selected = ListCursor.moved(selected, by: key, count: total, rows: app.rows)
             if selected < windowStart || selected >= windowStart + window.count { try readWindow(around: selected, app) }
             return .stay
         case .open:
@@ -61,7 +61,9 @@ final class CompletedShiftsView: TerminalScreen {
         let from = max(windowStart, selected - reach)
         let to = min(windowStart + window.count, selected + reach)
         if from < to {
-            for index in from..<to { screen.row(window[index - windowStart].text, selected: index == selected) }
+            for index in from..<to {
+                screen.row(parts: window[index - windowStart].text.components(separatedBy: " · "), selected: index == selected)
+            }
         }
         screen.setFooter(model.keys)
     }

@@ -51,7 +51,10 @@ final class RenameView: TerminalScreen {
 /// Every other place, alphabetically, to merge the source into.
 final class MergeListView: TerminalScreen {
     private let source: PickupPlace
+    /// Read once when the screen opens (or the store changes); typing reads nothing.
+    private var catalogue = MergeCatalogue(places: [])
     private var model: MergeListScreen
+    private var filter = LineEditor()
     private var selected = 0
 
     init(source: PickupPlace) {
@@ -60,28 +63,49 @@ final class MergeListView: TerminalScreen {
     }
 
     func reload(_ app: AppEnvironment) throws {
-        model = MergeListScreen(source: source, destinations: try app.store.mergeDestinations(forPlace: source.id))
+        catalogue = MergeCatalogue(places: try app.store.mergeDestinations(forPlace: source.id))
+        refilter()
+    }
+
+    private func refilter() {
+        model = MergeListScreen(source: source, catalogue: catalogue, filter: filter.text)
         selected = min(selected, max(0, model.destinations.count - 1))
     }
 
     var keys: [ScreenAction] { model.keys }
 
+    var inTextField: Bool { !filter.text.isEmpty }
+
+    var typingGoesToField: Bool { true }
+
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
-        case .select: selected = key == .up ? max(0, selected - 1) : min(max(0, model.destinations.count - 1), selected + 1)
+        case .select: selected = ListCursor.moved(selected, by: key, count: model.destinations.count, rows: app.rows)
         case .open where model.destinations.indices.contains(selected):
             return .push(MergeConfirmView(sourceID: source.id, destinationID: model.destinations[selected].placeID))
         case .back: return .pop
-        default: break
+        default:
+            // Typing filters the destinations as it filters the places.
+            if filter.handle(key) {
+                selected = 0
+                refilter()
+            }
         }
         return .stay
     }
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
-        screen.line(model.title, style: .bold)
+        screen.wrapped(model.title, style: .bold)
+        screen.field("\(model.filterLabel)  ", filter, room: max(8, screen.width - model.filterLabel.count - 6))
+        screen.blank()
+        screen.pinHeader()
         if let reason = model.emptyReason { screen.wrapped(reason) }
-        for (index, destination) in model.destinations.enumerated() {
-            screen.row(destination.control.title, selected: index == selected)
+        // Only the rows a window can show around the selection are laid out: 2,000 places
+        // cost a key what twenty do.
+        let reach = max(app.rows, 12)
+        let destinations = model.destinations
+        for index in max(0, selected - reach)..<min(destinations.count, selected + reach) {
+            screen.row(destinations[index].control.title, selected: index == selected)
         }
         screen.blank()
         screen.wrapped(model.renameHint, style: .dim)

@@ -19,7 +19,7 @@ final class ExpensesView: TerminalScreen {
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
-        case .select: selected = key == .up ? max(0, selected - 1) : min(max(0, expenses.count - 1), selected + 1)
+        case .select: selected = ListCursor.moved(selected, by: key, count: expenses.count, rows: app.rows)
         case .add: return .push(ExpenseSheetView(editing: nil, now: app.clock.now(), format: app.format))
         case .open where expenses.indices.contains(selected):
             return .push(ExpenseSheetView(editing: expenses[selected], now: app.clock.now(), format: app.format))
@@ -38,9 +38,7 @@ final class ExpensesView: TerminalScreen {
         screen.pinHeader()
         if let empty = model.emptyMessage { screen.line(empty) }
         for (index, row) in model.rows.enumerated() {
-            var text = "\(row.when)   \(row.category)   \(row.amount)"
-            if !row.note.isEmpty { text += "   " + row.note }
-            screen.row(text, selected: index == selected)
+            screen.row(parts: [row.when, row.category, row.amount] + (row.note.isEmpty ? [] : [row.note]), selected: index == selected)
         }
         screen.setFooter(model.keys)
     }
@@ -131,7 +129,7 @@ final class ExpenseSheetView: TerminalScreen {
                 screen.boxLine(marker + label + "  " + category.title, style: index == focus ? .selected : .normal)
                 if index == focus { screen.boxWrapped("  " + model.categories.joined(separator: " · "), style: .dim) }
             } else {
-                screen.boxField(label: label, fields[index], marker: marker)
+                screen.boxField(label: label, fields[index], marker: marker, focused: index == focus)
             }
         }
         if let error { screen.boxWrapped(error, style: .warning) }

@@ -10,9 +10,13 @@ final class InteractiveApp {
     let format: ScreenFormat
     let styled: Bool
     let bars: Bars
+    /// Whether the terminal shows only ASCII (a locale that is not UTF-8).
+    let plainCharacters: Bool
     private var stack: [any TerminalScreen] = [RunningShiftView()]
     private var message: String?
     private var showingKeys = false
+    /// Where the keys list (`?`) is scrolled to.
+    private var keysList = ListCursor()
     private var quitting = false
     private var terminal: RawTerminal?
 
@@ -25,6 +29,7 @@ final class InteractiveApp {
         self.clock = clock
         styled = (environment["NO_COLOR"] ?? "").isEmpty
         bars = Bars(plain: Bars.isPlain(environment))
+        plainCharacters = PlainCharacters.needed(environment)
     }
 
     /// The window's rows when no terminal is attached (a headless driver).
@@ -139,11 +144,15 @@ final class InteractiveApp {
         guard let top = stack.last else { return }
         let listsKeys = ScreenAction.keysList.key.matches(key)
         if showingKeys {
-            showingKeys = false
-            if key == .escape || listsKeys { return }
+            // The keys list scrolls like any list; Esc or ? close it; no key reaches the screen
+            // under it.
+            if key == .escape || listsKeys { showingKeys = false }
+            keysList.move(key, count: top.keys.filter(\.isListed).count, page: ListCursor.page(rows: environment.rows))
+            return
         }
         if listsKeys && !top.inTextField {
             showingKeys = true
+            keysList = ListCursor()
             return
         }
         message = nil
@@ -190,19 +199,44 @@ final class InteractiveApp {
     }
 
     /// The frame for a window of `columns` × `rows`, as the terminal would be sent it.
-    func frame(columns: Int, rows: Int) -> String { buffer(columns: columns).frame(rows: rows, message: message) }
+    func frame(columns: Int, rows: Int) -> String {
+        guard columns >= Self.smallest.columns && rows >= Self.smallest.rows else { return Self.tooSmall(columns: columns, rows: rows) }
+        return buffer(columns: columns).frame(rows: rows, message: message)
+    }
 
     /// The window of `columns` × `rows` as plain lines, as a terminal would show it.
-    func window(columns: Int, rows: Int) -> [String] { buffer(columns: columns).window(rows: rows, message: message).map(\.text) }
+    func window(columns: Int, rows: Int) -> [String] {
+        guard columns >= Self.smallest.columns && rows >= Self.smallest.rows else {
+            return Self.tooSmallLines(columns: columns, rows: rows)
+        }
+        return buffer(columns: columns).window(rows: rows, message: message).map(\.text)
+    }
+
+    /// The smallest window the screens are laid out for (`screens.md`, "Layout in any window").
+    static let smallest = (columns: 40, rows: 12)
+
+    /// A window smaller than that: the sentence asking for a larger one, within the window.
+    static func tooSmallLines(columns: Int, rows: Int) -> [String] {
+        let sentence = ScreenMessages.windowTooSmall(columns: columns, rows: rows, smallest: smallest)
+        return Array(ScreenBuffer.wrap(sentence, width: max(1, columns)).prefix(max(1, rows)))
+    }
+
+    static func tooSmall(columns: Int, rows: Int) -> String {
+        // Nothing is drawn outside the window, whatever its size.
+        "\u{1B}[H\u{1B}[2J" + tooSmallLines(columns: columns, rows: rows).joined(separator: "\r\n") + "\u{1B}[?25l"
+    }
 
     private func buffer(columns: Int) -> ScreenBuffer {
         guard let top = stack.last else { return ScreenBuffer(width: columns, styled: styled) }
         var screen = ScreenBuffer(width: columns, styled: styled)
+        screen.plainCharacters = plainCharacters
         if showingKeys {
             screen.line(ScreenMessages.keysTitle, style: .bold)
             screen.blank()
-            for action in top.keys where action.isListed { screen.line("  \(action.key.title.padding(8))\(action.label)") }
-            screen.blank()
+            screen.pinHeader()
+            for (index, action) in top.keys.filter(\.isListed).enumerated() {
+                screen.line("  \(action.key.title.padding(8))\(action.label)", focus: index == keysList.selected)
+            }
             screen.footer = ScreenMessages.keysFooter
         } else {
             top.render(into: &screen, environment)

@@ -58,12 +58,11 @@ struct LineEditor: Equatable {
         return true
     }
 
-    /// The field as it fits `width` columns, the cursor drawn as `_` where it stands, scrolled so
-    /// that the cursor and a few characters on each side of it are in view. Wide characters
-    /// count two columns.
-    func visible(width: Int) -> String {
-        var cells = characters.map { String($0) }
-        cells.insert("_", at: cursor)
+    /// The part of the text shown in `width` columns, scrolled so that the cursor and the
+    /// characters around it are in view, and the column the cursor stands at in it: the
+    /// terminal's own cursor is placed there (a cell after the text holds it at the end).
+    func visible(width: Int) -> (text: String, cursor: Int) {
+        let cells = characters.map { String($0) } + [" "]
         let widths = cells.map { DisplayWidth.of($0) }
         let width = max(4, width)
         // Start with the cursor and up to three characters after it, then fill backwards.
@@ -82,6 +81,6 @@ struct LineEditor: Equatable {
             used += widths[end]
             end += 1
         }
-        return cells[start..<end].joined()
+        return (cells[start..<end].joined(), widths[start..<cursor].reduce(0, +))
     }
 }

@@ -12,13 +12,16 @@ final class PlaceHistoryView: TerminalScreen {
     private var history: PlaceHistory?
     private var model: PlaceHistoryScreen?
     private var windowStart = 0
-    private var selected = 0
+    /// The deliveries under the summary, waits and picture: ↑ on the newest scrolls back up to
+    /// them in a small window.
+    private var list = ListUnderLines()
+    private var selected: Int { list.selected }
 
     init(placeID: Int64) { self.placeID = placeID }
 
     func reload(_ app: AppEnvironment) throws {
         try read(windowAround: selected, app)
-        selected = min(selected, max(0, (history?.deliveryCount ?? 1) - 1))
+        list.cursor.clamp(to: history?.deliveryCount ?? 0)
     }
 
     private func read(windowAround index: Int, _ app: AppEnvironment) throws {
@@ -34,7 +37,7 @@ final class PlaceHistoryView: TerminalScreen {
         guard let history else { return .pop }
         switch action(for: key)?.command {
         case .select:
-            selected = key == .up ? max(0, selected - 1) : min(max(0, history.deliveryCount - 1), selected + 1)
+            list.move(key, count: history.deliveryCount, rows: app.rows)
             if selected < windowStart || selected >= windowStart + history.deliveries.count { try read(windowAround: selected, app) }
             return .stay
         case .rename:
@@ -53,16 +56,23 @@ final class PlaceHistoryView: TerminalScreen {
         guard let model else { return }
         screen.wrapped(model.title, style: .bold)
         screen.pinHeader()
-        for line in model.waitLines { screen.wrapped(line) }
-        screen.blank()
-        for line in PlainText.waitPicture(model, bars: app.bars) { screen.line(line) }
-        screen.blank()
+        var above = model.waitLines.flatMap { ScreenBuffer.wrap($0, width: screen.width) } + [""]
+        // A line of the table too wide for the window wraps; a figure is never cut.
+        above +=
+            PlainText.waitPicture(model, bars: app.bars).flatMap {
+                DisplayWidth.of($0) <= screen.width ? [$0] : ScreenBuffer.wrap($0, width: screen.width)
+            } + [""]
+        list.linesAbove = above.count
+        for (index, line) in above.enumerated() { screen.line(line, focus: list.isFocused(above: index)) }
         if model.rows.isEmpty { screen.line(ScreenMessages.noDeliveriesNameThisPlace) }
         let reach = max(app.rows, 12)
         let from = max(windowStart, selected - reach)
         let to = min(windowStart + model.rows.count, selected + reach)
         if from < to {
-            for index in from..<to { screen.row(model.rows[index - windowStart].text, selected: index == selected) }
+            for index in from..<to {
+                let row = model.rows[index - windowStart]
+                screen.row(parts: row.text.components(separatedBy: " · "), selected: list.followsSelection && index == selected)
+            }
         }
         screen.blank()
         screen.line(

@@ -29,7 +29,7 @@ final class PlacesView: TerminalScreen {
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         let rows = model?.rows ?? []
         switch action(for: key)?.command {
-        case .select: selected = key == .up ? max(0, selected - 1) : min(max(0, rows.count - 1), selected + 1)
+        case .select: selected = ListCursor.moved(selected, by: key, count: rows.count, rows: app.rows)
         case .open where rows.indices.contains(selected): return .push(PlaceHistoryView(placeID: rows[selected].placeID))
         case .back: return .pop
         default:
@@ -44,7 +44,7 @@ final class PlacesView: TerminalScreen {
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
         screen.titled(model.title, right: ScreenAction.line([.keysList]))
-        screen.line("\(model.filterLabel)  [ \(filter.visible(width: max(8, screen.width - model.filterLabel.count - 6))) ]")
+        screen.field("\(model.filterLabel)  ", filter, room: max(8, screen.width - model.filterLabel.count - 6))
         screen.blank()
         screen.pinHeader()
         if let empty = model.emptyMessage { screen.wrapped(empty) }
@@ -54,9 +54,7 @@ final class PlacesView: TerminalScreen {
         let to = min(model.rows.count, selected + reach)
         for index in from..<to {
             let row = model.rows[index]
-            let name = DisplayWidth.of(row.name) > nameWidth - 2 ? DisplayWidth.fit(row.name, nameWidth - 2) : row.name
-            screen.row(
-                name + String(repeating: " ", count: max(1, nameWidth - DisplayWidth.of(name))) + row.detail, selected: index == selected)
+            screen.row(name: row.name, nameWidth: nameWidth, detail: row.detail.components(separatedBy: " · "), selected: index == selected)
         }
         screen.setFooter(model.keys)
     }

@@ -6,7 +6,9 @@ final class ShiftLogView: TerminalScreen {
     private let shiftID: Int64
     private var log: ShiftLog?
     private var model: ShiftLogScreen?
-    private var selected = 0
+    /// The deliveries under the shift's figures: ↑ on the first scrolls back up to them.
+    private var list = ListUnderLines()
+    private var selected: Int { list.selected }
 
     init(shiftID: Int64) { self.shiftID = shiftID }
 
@@ -14,7 +16,7 @@ final class ShiftLogView: TerminalScreen {
         let log = try app.store.shiftLog(id: shiftID)
         self.log = log
         model = ShiftLogScreen(log: log, format: app.format)
-        selected = min(selected, max(0, log.deliveries.count - 1))
+        list.cursor.clamp(to: log.deliveries.count)
     }
 
     var keys: [ScreenAction] { model?.keys ?? [] }
@@ -23,7 +25,7 @@ final class ShiftLogView: TerminalScreen {
         let deliveries = log?.deliveries ?? []
         switch action(for: key)?.command {
         case .select:
-            selected = key == .up ? max(0, selected - 1) : min(max(0, deliveries.count - 1), selected + 1)
+            list.move(key, count: deliveries.count, rows: app.rows)
         case .open where deliveries.indices.contains(selected):
             guard let placeID = deliveries[selected].pickupPlaceID else {
                 return .message(ScreenMessages.noPlace(deliveries[selected].number))
@@ -31,6 +33,8 @@ final class ShiftLogView: TerminalScreen {
             return .push(PlaceHistoryView(placeID: placeID))
         case .earnings:
             guard let shift = log?.shift else { return .stay }
+            // Back from the sheet, the earnings and rates it changed are what shows.
+            list.scrollToTop()
             return .push(EarningsView(shift: shift, format: app.format))
         case .payAndTips where deliveries.indices.contains(selected):
             return .push(PayTipsView(shiftID: shiftID, number: deliveries[selected].number))
@@ -46,20 +50,28 @@ final class ShiftLogView: TerminalScreen {
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
-        screen.wrapped(model.title, style: .bold)
-        if let time = model.timeLine { screen.wrapped(time) }
-        if let mileage = model.mileageLine { screen.line(mileage) }
-        screen.wrapped(model.earningsLine)
-        if let pay = model.payLine { screen.wrapped(pay) }
+        var above = [model.title] + [model.timeLine, model.mileageLine].compactMap { $0 } + [model.earningsLine]
+        if let pay = model.payLine { above.append(pay) }
+        // Figures wrap between themselves, never inside one ("5:40 PM" stays whole).
+        let wrapped = above.map { ScreenBuffer.joined($0.components(separatedBy: " · "), width: screen.width) }
+        let lines = wrapped.flatMap { $0 }
+        list.linesAbove = lines.count
+        for (index, line) in lines.enumerated() {
+            screen.line(line, style: index < wrapped[0].count ? .bold : .normal, focus: list.isFocused(above: index))
+        }
         screen.pinHeader()
         for (index, entry) in model.entries.enumerated() {
+            // The selected entry stays in view whole: its times are what it is selected for.
+            let isSelected = list.followsSelection && index == selected
             screen.blank()
-            screen.row(entry.title, selected: index == selected, style: .bold)
-            if let place = entry.placeLine { screen.line("  " + place) }
+            screen.row(entry.title, selected: isSelected, style: .bold)
+            if let place = entry.placeLine { screen.line("  " + place, focus: isSelected) }
             let width = (entry.times.map(\.label.count).max() ?? 0) + 3
-            for time in entry.times { screen.line("  " + time.label.padding(width) + time.value) }
-            if let paid = entry.paidLine { screen.wrapped("  " + paid) }
-            screen.line("  [ \(entry.pickupControl.title) ]")
+            for time in entry.times { screen.line("  " + time.label.padding(width) + time.value, focus: isSelected) }
+            if let paid = entry.paidLine {
+                for line in ScreenBuffer.wrap(paid, width: screen.width - 2) { screen.line("  " + line, focus: isSelected) }
+            }
+            screen.line("  [ \(entry.pickupControl.title) ]", focus: isSelected)
         }
         if model.entries.isEmpty {
             screen.blank()

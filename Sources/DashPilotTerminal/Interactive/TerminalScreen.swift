@@ -75,7 +75,8 @@ extension ScreenAction.Key {
     func matches(_ key: Key) -> Bool {
         switch (self, key) {
         case (.character(let character), .text(let text)): text == String(character)
-        case (.enter, .enter), (.escape, .escape), (.up, .up), (.down, .down), (.home, .home), (.end, .end), (.delete, .delete):
+        case (.enter, .enter), (.escape, .escape), (.up, .up), (.down, .down), (.home, .home), (.end, .end), (.delete, .delete),
+            (.pageUp, .pageUp), (.pageDown, .pageDown):
             true
         case (.upDown, .up), (.upDown, .down): true
         case (.digits(let range), .text(let text)): text.count == 1 && Int(text).map(range.contains) == true
@@ -86,7 +87,32 @@ extension ScreenAction.Key {
 
 extension ScreenBuffer {
     /// A list row, marked and styled when it is selected.
-    mutating func row(_ text: String, selected: Bool, style: Style = .normal) {
-        line((selected ? "▸ " : "  ") + text, style: selected ? .selected : style, focus: selected)
+    mutating func row(_ text: String, selected: Bool, style: Style = .normal) { row(lines: [text], selected: selected, style: style) }
+
+    /// A row of several lines, the first marked when it is selected: a selected row stays in
+    /// view whole.
+    mutating func row(lines: [String], selected: Bool, style: Style = .normal) {
+        for (index, text) in lines.enumerated() {
+            line((index == 0 && selected ? "▸ " : "  ") + text, style: selected ? .selected : style, focus: selected)
+        }
+    }
+
+    /// A row of figures ("Shift 3 · Sun, Nov 29 · 5:02 PM – 9:40 PM"), wrapped between them
+    /// onto as many lines as it needs: a figure is never cut.
+    mutating func row(parts: [String], selected: Bool, style: Style = .normal) {
+        row(lines: Self.joined(parts, width: width - 2), selected: selected, style: style)
+    }
+
+    /// A row led by a name, the detail beside it when both fit in `nameWidth` and the rest, else
+    /// under it: only the name may shorten ("…"), the detail wraps.
+    mutating func row(name: String, nameWidth: Int, detail: [String], selected: Bool) {
+        let room = width - 2
+        let one = Self.joined(detail, width: room - nameWidth)
+        if one.count == 1, nameWidth < room {
+            let shown = DisplayWidth.of(name) > nameWidth - 2 ? DisplayWidth.fit(name, nameWidth - 2) : name
+            row(lines: [shown + String(repeating: " ", count: max(1, nameWidth - DisplayWidth.of(shown))) + one[0]], selected: selected)
+        } else {
+            row(lines: [DisplayWidth.fit(name, room)] + Self.joined(detail, width: room - 2).map { "  " + $0 }, selected: selected)
+        }
     }
 }

@@ -9,7 +9,7 @@ final class WeeksView: TerminalScreen {
     private var model: PeriodListScreen?
     private var selected = 0
     /// The rows as laid out for `width`: a key that only moves the selection lays out nothing.
-    private var laidOut: (width: Int, lines: [String])?
+    private var laidOut: (width: Int, rows: [[String]])?
 
     func reload(_ app: AppEnvironment) throws {
         periods = try app.store.periods(kind, limit: nil, timeZone: app.format.timeZone, now: app.clock.now())
@@ -22,7 +22,7 @@ final class WeeksView: TerminalScreen {
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
-        case .select: selected = key == .up ? max(0, selected - 1) : min(max(0, periods.count - 1), selected + 1)
+        case .select: selected = ListCursor.moved(selected, by: key, count: periods.count, rows: app.rows)
         case .switchPeriod:
             kind = kind == .week ? .month : .week
             selected = 0
@@ -39,13 +39,13 @@ final class WeeksView: TerminalScreen {
         screen.titled(model.title, right: ScreenAction.line([.keysList]))
         screen.blank()
         if laidOut?.width != screen.width {
-            laidOut = (screen.width, PlainText.periodRows(model, bars: app.bars, width: screen.width - 2))
+            laidOut = (screen.width, PlainText.periodRowLines(model, bars: app.bars, width: screen.width - 2))
         }
-        let lines = laidOut?.lines ?? []
+        let rows = laidOut?.rows ?? []
         let reach = max(app.rows, 12)
         let from = max(0, selected - reach)
-        let to = min(lines.count, selected + reach)
-        for index in from..<to { screen.row(lines[index], selected: index == selected) }
+        let to = min(rows.count, selected + reach)
+        for index in from..<to { screen.row(lines: rows[index], selected: index == selected) }
         screen.setFooter(model.keys)
     }
 }
@@ -55,11 +55,8 @@ final class PeriodView: TerminalScreen {
     private var figures: PeriodFigures
     private var model: PeriodScreen?
     private var summaries: [ShiftSummary] = []
-    private var selected = 0
-    /// How many lines of the totals above the shifts the driver has scrolled back to (0: the
-    /// selected shift is what the window follows): every figure is reachable in a small window.
-    private var scrolledBack = 0
-    private var totalsLines = 0
+    /// The shifts under the totals: every figure is reachable in a small window.
+    private var list = ListUnderLines()
 
     init(figures: PeriodFigures) { self.figures = figures }
 
@@ -68,18 +65,15 @@ final class PeriodView: TerminalScreen {
         self.figures = figures
         summaries = totals.reversed().map(\.summary)
         model = PeriodScreen(figures: figures, shifts: summaries, format: app.format)
-        selected = min(selected, max(0, summaries.count - 1))
+        list.cursor.clamp(to: summaries.count)
     }
 
     var keys: [ScreenAction] { model?.keys ?? [] }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
-        case .select where key == .up:
-            if selected > 0 && scrolledBack == 0 { selected -= 1 } else { scrolledBack = min(totalsLines, scrolledBack + 1) }
-        case .select:
-            if scrolledBack > 0 { scrolledBack -= 1 } else { selected = min(max(0, summaries.count - 1), selected + 1) }
-        case .open where summaries.indices.contains(selected): return .push(ShiftLogView(shiftID: summaries[selected].shift.id))
+        case .select: list.move(key, count: summaries.count, rows: app.rows)
+        case .open where summaries.indices.contains(list.selected): return .push(ShiftLogView(shiftID: summaries[list.selected].shift.id))
         case .back: return .pop
         default: break
         }
@@ -92,13 +86,13 @@ final class PeriodView: TerminalScreen {
         totals += [(model.earningsLine, .normal)] + model.moneyLines.map { ($0, .normal) } + [(model.netLine, .bold)]
         if let explanation = model.netExplanation { totals.append(("  " + explanation, .dim)) }
         let lines = totals.flatMap { text, style in ScreenBuffer.wrap(text, width: screen.width).map { ($0, style) } }
-        totalsLines = lines.count
-        for (index, line) in lines.enumerated() {
-            screen.line(line.0, style: line.1, focus: scrolledBack > 0 && index == lines.count - scrolledBack)
-        }
+        list.linesAbove = lines.count
+        for (index, line) in lines.enumerated() { screen.line(line.0, style: line.1, focus: list.isFocused(above: index)) }
         screen.blank()
         if let empty = model.emptyMessage { screen.line(empty) }
-        for (index, row) in model.shifts.enumerated() { screen.row(row.text, selected: scrolledBack == 0 && index == selected) }
+        for (index, row) in model.shifts.enumerated() {
+            screen.row(parts: row.text.components(separatedBy: " · "), selected: list.followsSelection && index == list.selected)
+        }
         screen.setFooter(model.keys)
     }
 }

@@ -12,6 +12,8 @@ enum Key: Equatable {
     case home
     case end
     case delete
+    case pageUp
+    case pageDown
     case control(Character)
     /// Printable characters that arrived together (a paste, a fast typist, a slow connection);
     /// the app gives them to a field whole, or to a screen one character at a time.
@@ -116,6 +118,8 @@ struct KeyDecoder {
             case 0x48: .home
             case 0x46: .end
             case 0x7E where parameter.elementsEqual("3".utf8): .delete
+            case 0x7E where parameter.elementsEqual("5".utf8): .pageUp
+            case 0x7E where parameter.elementsEqual("6".utf8): .pageDown
             case 0x7E where parameter.elementsEqual("1".utf8) || parameter.elementsEqual("7".utf8): .home
             case 0x7E where parameter.elementsEqual("4".utf8) || parameter.elementsEqual("8".utf8): .end
             default: nil

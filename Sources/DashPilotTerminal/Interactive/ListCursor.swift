@@ -1,0 +1,86 @@
+/// Where the selection stands in a list of `count` rows, and how a key moves it: `↑` `↓` a row,
+/// `PgUp` `PgDn` a page (the rows in view, less one), `Home` `End` the ends. Every list moves
+/// alike.
+struct ListCursor: Equatable {
+    var selected = 0
+
+    /// Moves the selection by `key` in a list of `count` rows whose page is `page` rows; returns
+    /// whether `key` moves a selection at all.
+    @discardableResult
+    mutating func move(_ key: Key, count: Int, page: Int) -> Bool {
+        let last = max(0, count - 1)
+        switch key {
+        case .up: selected = max(0, selected - 1)
+        case .down: selected = min(last, selected + 1)
+        case .pageUp: selected = max(0, selected - max(1, page))
+        case .pageDown: selected = min(last, selected + max(1, page))
+        case .home: selected = 0
+        case .end: selected = last
+        default: return false
+        }
+        return true
+    }
+
+    /// Keeps the selection inside a list of `count` rows.
+    mutating func clamp(to count: Int) { selected = min(selected, max(0, count - 1)) }
+
+    /// A page in a window of `rows`: the rows a list shows, less one.
+    static func page(rows: Int) -> Int { max(1, rows - 7) }
+}
+
+extension ListCursor {
+    /// `selected` moved by `key` in a list of `count` rows in a window of `rows`.
+    static func moved(_ selected: Int, by key: Key, count: Int, rows: Int) -> Int {
+        var cursor = ListCursor(selected: selected)
+        cursor.move(key, count: count, page: page(rows: rows))
+        return cursor.selected
+    }
+}
+
+/// A list under lines it follows from (a period's totals, a place's summary and waits): `↑` on
+/// the first row scrolls back over those lines one at a time, and `↓` comes back down before it
+/// moves the selection, so that in a small window every line is reachable. `Home` goes to the
+/// very top, `End` to the last row.
+struct ListUnderLines: Equatable {
+    var cursor = ListCursor()
+    /// How many of the lines above the list the view has scrolled back to (0: it follows the
+    /// selected row).
+    private(set) var scrolledBack = 0
+    /// How many lines stand above the list, as last drawn.
+    var linesAbove = 0
+
+    var selected: Int {
+        get { cursor.selected }
+        set { cursor.selected = newValue }
+    }
+
+    /// Whether the list's selection is what the view follows (not a line above it).
+    var followsSelection: Bool { scrolledBack == 0 }
+
+    /// Moves by `key` over `count` rows in a window of `rows`; returns whether it was a moving key.
+    @discardableResult
+    mutating func move(_ key: Key, count: Int, rows: Int) -> Bool {
+        let page = ListCursor.page(rows: rows)
+        switch key {
+        case .up where selected == 0 || scrolledBack > 0: scrolledBack = min(linesAbove, scrolledBack + 1)
+        case .pageUp where selected == 0 || scrolledBack > 0: scrolledBack = min(linesAbove, scrolledBack + page)
+        case .down where scrolledBack > 0: scrolledBack -= 1
+        case .pageDown where scrolledBack > 0: scrolledBack = max(0, scrolledBack - page)
+        case .home:
+            selected = 0
+            scrolledBack = linesAbove
+        case .end:
+            scrolledBack = 0
+            return cursor.move(key, count: count, page: page)
+        default: return cursor.move(key, count: count, page: page)
+        }
+        return true
+    }
+
+    /// Scrolls back to the very top, the selection kept: what a key that acted on the lines above
+    /// (a shift's earnings) shows next.
+    mutating func scrollToTop() { scrolledBack = linesAbove }
+
+    /// Whether line `index` of the `linesAbove` lines is the one the view scrolled back to.
+    func isFocused(above index: Int) -> Bool { scrolledBack > 0 && index == linesAbove - scrolledBack }
+}

@@ -1,0 +1,216 @@
+import DashPilotCore
+import DashPilotStore
+import Foundation
+import Testing
+
+@testable import DashPilotTerminal
+
+/// screens.md, "Layout in any window", in process at the four sizes of the design.
+@Suite("Every window, from 40×12")
+struct EveryWindowTests {
+    static let sizes = [(40, 12), (60, 20), (100, 32), (160, 50)]
+
+    /// A store with `shifts` completed shifts a day apart up to 28 November 2026, each from
+    /// 5:00 to 5:46 PM with a delivery to "Example Diner" (accepted 5:01, arrived 5:06, picked up
+    /// 5:16, delivered 5:26) and one cancelled at "Nowhere Noodles" (accepted 5:06, arrived 5:11,
+    /// cancelled 5:26), earnings $1,284.00; then a running shift from 6:00 PM on 29 November with
+    /// three deliveries, the second at "Nowhere Noodles".
+    static func store(shifts: Int = 2) throws -> Binary {
+        let dash = Binary()
+        let clock = SetClock("2026-11-28 17:00:00")
+        clock.advance(-86_400 * Double(shifts - 1))
+        let store = try DashPilotStore(path: dash.storePath, clock: clock)
+        for _ in 0..<shifts {
+            let shift = try store.startShift()
+            clock.advance(60)
+            for (number, name) in ["Example Diner", "Nowhere Noodles"].enumerated() {
+                _ = try store.acceptDelivery()
+                _ = try store.setPickupPlace(try PickupPlaceName(name), delivery: number + 1, shiftID: nil)
+                clock.advance(300)
+                _ = try store.record(.arrive, delivery: number + 1)
+            }
+            clock.advance(300)
+            _ = try store.record(.pickUp, delivery: 1)
+            clock.advance(600)
+            _ = try store.record(.deliver, delivery: 1)
+            _ = try store.record(.cancel, delivery: 2)
+            clock.advance(1200)
+            _ = try store.endShift()
+            _ = try store.setEarnings(Money(cents: 128_400), shiftID: shift.id)
+            clock.advance(86_400 - 2760)
+        }
+        clock.set("2026-11-29 18:00:00")
+        _ = try store.startShift()
+        for number in 1...3 {
+            clock.advance(60)
+            _ = try store.acceptDelivery()
+            if number == 2 { _ = try store.setPickupPlace(try PickupPlaceName("Nowhere Noodles"), delivery: 2, shiftID: nil) }
+        }
+        return dash
+    }
+
+    static func lines(_ window: Window) -> [String] {
+        window.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    @Test("What a key acts on is always in view: the selected card's title and its button", arguments: sizes)
+    func whatAKeyActsOnIsInView(columns: Int, rows: Int) throws {
+        let dash = try Self.store()
+        let window = try Window(dash, at: "2026-11-29 18:10:00", columns: columns, rows: rows)
+        for (key, number) in [(Window.up, 2), (Window.up, 1), (Window.down, 2), (Window.down, 3)] {
+            window.press(key)
+            let screen = window.screen
+            #expect(screen.contains("▸ Delivery \(number) · Accepted"), "\(screen)")
+            let title = try #require(Self.lines(window).firstIndex { $0.contains("▸ Delivery \(number)") })
+            #expect(Self.lines(window)[title...].contains { $0.contains("Arrived at Pickup") }, "\(screen)")
+        }
+    }
+
+    @Test("A figure is never cut: rows wrap their figures, only a name shortens", arguments: sizes)
+    func aFigureIsNeverCut(columns: Int, rows: Int) throws {
+        let dash = try Self.store()
+        let window = try Window(dash, at: "2026-11-29 18:10:00", columns: columns, rows: rows)
+        window.press("h")
+        #expect(window.screen.contains("5:00 PM – 5:46 PM") && window.screen.contains("2 deliveries") && !window.screen.contains("…"))
+        window.press(Window.escape, "w")
+        #expect(
+            window.screen.contains("2 cancelled") && window.screen.contains("$2,568.00") && !window.screen.contains("…"), "\(window.screen)"
+        )
+        window.press(Window.enter)
+        #expect(window.screen.contains("Shift 3") && window.screen.contains("running since 6:00 PM"), "\(window.screen)")
+        window.press(Window.down)
+        #expect(window.screen.contains("▸ Shift 2") && window.screen.contains("5:00 PM – 5:46 PM"), "\(window.screen)")
+        for line in Self.lines(window) { #expect(DisplayWidth.of(line) <= columns, "\(line)") }
+    }
+
+    @Test("A selected log entry shows its times", arguments: sizes)
+    func theSelectedLogEntryShowsItsTimes(columns: Int, rows: Int) throws {
+        let dash = try Self.store()
+        let window = try Window(dash, at: "2026-11-29 18:10:00", columns: columns, rows: rows)
+        window.press("h", Window.enter)
+        #expect(window.screen.contains("▸ Delivery 1 · Delivered") && window.screen.contains("Delivered           5:26 PM"))
+        window.press(Window.down)
+        #expect(window.screen.contains("▸ Delivery 2 · Cancelled") && window.screen.contains("Cancelled           5:26 PM"))
+        #expect(window.screen.contains("Arrived at pickup   5:11 PM"))
+        // Back up over the first entry to the shift's own figures.
+        for _ in 0..<12 where !window.screen.contains("Earnings $1,284.00") { window.press(Window.up) }
+        #expect(window.screen.contains("Earnings $1,284.00"))
+    }
+
+    @Test("A place's history scrolls up to its summary and waits", arguments: sizes)
+    func aPlacesHistoryScrollsUpToItsSummary(columns: Int, rows: Int) throws {
+        let dash = try Self.store(shifts: 30)
+        let window = try Window(dash, at: "2026-11-29 18:10:00", columns: columns, rows: rows)
+        window.press("l", Window.enter)
+        #expect(window.screen.contains("Example Diner") && !window.screen.contains("…"))
+        for _ in 0..<5 { window.press(Window.down) }
+        for _ in 0..<60 where !window.screen.contains("Typical recorded wait") { window.press(Window.up) }
+        #expect(window.screen.contains("Typical recorded wait 10 min"), "\(window.screen)")
+        window.press(Window.end)
+        #expect(window.screen.contains("Fri, Oct 30 · Shift 1 · Delivery 1"), "\(window.screen)")
+        window.press(Window.home)
+        #expect(window.screen.contains("Example Diner") && window.screen.contains("Typical recorded wait"))
+    }
+
+    @Test("Every list pages: PgUp PgDn Home End", arguments: [(40, 12), (100, 32)])
+    func everyListPages(columns: Int, rows: Int) throws {
+        let dash = try Self.store(shifts: 40)
+        let window = try Window(dash, at: "2026-11-29 18:10:00", columns: columns, rows: rows)
+        window.press("h")
+        #expect(window.screen.contains("▸ Shift 40 "))
+        window.press(Window.end)
+        #expect(window.screen.contains("▸ Shift 1 ") && !window.screen.contains("Shift 40 "))
+        window.press(Window.home)
+        #expect(window.screen.contains("▸ Shift 40 "))
+        window.press(Window.pageDown)
+        let page = ListCursor.page(rows: rows)
+        #expect(window.screen.contains("▸ Shift \(40 - page) "), "\(window.screen)")
+        window.press(Window.pageUp)
+        #expect(window.screen.contains("▸ Shift 40 "))
+    }
+
+    @Test("Sheets close: their corners sit on their sides at every width", arguments: sizes)
+    func sheetsClose(columns: Int, rows: Int) throws {
+        let dash = try Self.store()
+        let window = try Window(dash, at: "2026-11-29 18:10:00", columns: columns, rows: rows)
+        window.press(Window.up, "p")
+        let lines = Self.lines(window).filter { !$0.isEmpty }
+        let top = try #require(lines.first { $0.hasPrefix("┌") })
+        let bottom = try #require(lines.first { $0.hasPrefix("└") }, "\(window.screen)")
+        #expect(top.hasSuffix("┐") && bottom.hasSuffix("┘"))
+        #expect(DisplayWidth.of(top) == columns && DisplayWidth.of(bottom) == columns)
+        for line in lines where line.hasPrefix("│") { #expect(line.hasSuffix("│") && DisplayWidth.of(line) == columns, "\(line)") }
+        // The place's name in the title wraps under it, never cut.
+        #expect(window.screen.contains("Nowhere Noodles") && !lines[0].contains("…"))
+    }
+
+    @Test func theCursorIsTheTerminalsOwnInTheFieldAndHiddenElsewhere() throws {
+        let dash = try Self.store()
+        let window = try Window(dash, at: "2026-11-29 18:10:00", columns: 60, rows: 20)
+        #expect(window.harness.press("").hasSuffix("\u{1B}[?25l"))
+        window.press("p")
+        window.type("Sample")
+        let frame = window.harness.press("")
+        let row = try #require(Self.lines(window).firstIndex { $0.contains("Name  [ Sample") })
+        let column = try #require(Self.lines(window)[row].range(of: "Sample")).upperBound.utf16Offset(in: Self.lines(window)[row])
+        #expect(frame.hasSuffix("\u{1B}[\(row + 1);\(column + 1)H\u{1B}[?25h"), "\(frame.suffix(20).debugDescription)")
+        #expect(!window.screen.contains("_"))
+    }
+
+    @Test func theKeysListScrollsAndNoKeyLeaksUnderIt() throws {
+        let dash = try Self.store()
+        let window = try Window(dash, at: "2026-11-29 18:10:00", columns: 40, rows: 12)
+        window.press("?")
+        #expect(window.screen.contains("Keys on this screen") && window.screen.contains("↓ more"))
+        for _ in 0..<20 { window.press(Window.down) }
+        #expect(window.screen.contains("q       quit"), "\(window.screen)")
+        // a accepts nothing while the list is open.
+        window.press("a")
+        #expect(window.screen.contains("Keys on this screen"))
+        window.press(Window.escape)
+        #expect(window.screen.contains("3 deliveries"))
+    }
+
+    @Test func aWindowTooSmallAsksForALargerOneAndDrawsNothingOutsideIt() throws {
+        let dash = try Self.store()
+        let window = try Window(dash, at: "2026-11-29 18:10:00", columns: 40, rows: 12)
+        window.harness.resize(columns: 20, rows: 5)
+        let lines = Self.lines(window)
+        #expect(lines.count <= 5 && lines.allSatisfy { DisplayWidth.of($0) <= 20 }, "\(lines)")
+        #expect(window.screen.contains("at least 40 × 12"))
+        // Keys still work, and the screens come back whole in a larger window.
+        window.press("a")
+        window.harness.resize(columns: 40, rows: 12)
+        #expect(window.screen.contains("4 deliveries"))
+    }
+
+    @Test func whereTheLocaleIsNotUTF8TheProgramDrawsInASCII() throws {
+        let dash = try Self.store()
+        let window = try Window(dash, at: "2026-11-29 18:10:00", columns: 60, rows: 20, environment: ["LANG": "C", "LC_ALL": ""])
+        window.press(Window.up, "p")
+        let screen = window.screen
+        let ascii = screen.unicodeScalars.allSatisfy { $0.isASCII }
+        #expect(ascii, "\(screen)")
+        #expect(screen.contains("+ Change pickup place - Delivery 2") && screen.contains("| Recent"))
+    }
+
+    @Test("Typing filters the merge list as it filters the places", arguments: [(40, 12), (100, 32)])
+    func typingFiltersTheMergeList(columns: Int, rows: Int) throws {
+        let dash = try Self.store()
+        for _ in 0..<3 { dash.run(["delivery", "accept"], at: "2026-11-29 18:20:00") }
+        for (number, name) in [(4, "Sample Noodle Bar"), (5, "Noodle Example House"), (6, "Test Kitchen")] {
+            dash.run(["pickup", "set", String(number), name], at: "2026-11-29 18:20:00")
+        }
+        let window = try Window(dash, at: "2026-11-29 18:30:00", columns: columns, rows: rows)
+        window.press("l")
+        window.type("example")
+        window.press(Window.enter, "m")
+        #expect(window.screen.contains("Merge Example Diner into"))
+        window.type("NOODLE")
+        #expect(window.screen.contains("3 of 4 match"), "\(window.screen)")
+        #expect(window.screen.contains("Noodle Example House") && window.screen.contains("Nowhere Noodles"))
+        #expect(!window.screen.contains("Test Kitchen"))
+        window.press(Window.down, Window.enter)
+        #expect(window.screen.contains("Merge \"Example Diner\" into") && window.screen.contains("Noodles\"?"), "\(window.screen)")
+    }
+}
