@@ -2,8 +2,9 @@ import DashPilotCore
 import DashPilotStore
 import Foundation
 
-/// Builds a store the way a driver's years would: every shift, delivery, step, place and route
-/// sample goes through the library's own write paths, at the times a scripted clock gives.
+/// Builds a store the way a driver's years would: every shift, delivery, step, place, route
+/// sample, pay, tip, pause and expense goes through the library's own write paths, at the times a
+/// scripted clock gives.
 struct Generator {
     let profile: Profile
     let seed: UInt64
@@ -32,6 +33,9 @@ struct Generator {
         case accept
         case place(String)
         case arrive, pickUp, deliver, cancel
+        case pay(Money)
+        case tip(Money, TipMethod)
+        case pause, resume
     }
 
     func generate() throws {
@@ -56,6 +60,10 @@ struct Generator {
         var deliveries = 0
         var samples = 0
         var skipped = 0
+        var notRecorded = 0
+        var money = MoneyScript(
+            seed: seed, expenses: profile.shifts * 3 / 5, from: firstDay,
+            through: firstDay.addingTimeInterval(Double(profile.shifts - 1) * span))
         var lastEnd = firstDay
         var latitude = 41.5
         var longitude = -81.7
@@ -102,6 +110,9 @@ struct Generator {
                     events.append((deliver, number, .deliver))
                 }
             }
+            if let last = events.map(\.0).max(), last.addingTimeInterval(60) > end { end = last.addingTimeInterval(60) }
+            let plan = money.plan(events)
+            events += plan.events
             events.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
             for (time, number, event) in events {
                 clock.set(time)
@@ -112,17 +123,24 @@ struct Generator {
                 case .pickUp: _ = try store.record(.pickUp, delivery: number)
                 case .deliver: _ = try store.record(.deliver, delivery: number)
                 case .cancel: _ = try store.record(.cancel, delivery: number)
+                case .pay(let amount): try store.setPay(amount, delivery: number, shiftID: shift.id)
+                case .tip(let amount, let method): _ = try store.addTip(amount, method: method, delivery: number, shiftID: shift.id)
+                case .pause: _ = try store.pauseShift()
+                case .resume: _ = try store.resumeShift()
                 }
             }
             deliveries += count
-            if let last = events.last?.0, last.addingTimeInterval(60) > end { end = last.addingTimeInterval(60) }
             clock.set(end)
             _ = try store.endShift()
             lastEnd = end
             let hours = end.timeIntervalSince(start) / 3600
             try store.setEarnings(Money(cents: Int64(hours * Double.random(in: 1500...2600, using: &random))), shiftID: shift.id)
+            try money.record(plan.late, shiftID: shift.id, end: end, store: store, clock: clock)
+            // Expenses are spread up to the last shift's start, so every one is in by its end.
+            try money.addExpenses(upTo: clock.now(), store: store)
 
-            // The phone's route, every few seconds, with the odd gap that starts a new session.
+            // The phone's route, every few seconds, with the odd gap that starts a new session. The
+            // app records nothing during a break, and starts a new session on resuming.
             var segments: [[RouteSample]] = [[]]
             var time = start.addingTimeInterval(10)
             var heading = Double.random(in: 0..<(2 * .pi), using: &random)
@@ -136,10 +154,19 @@ struct Generator {
                 latitude += step * cos(heading) / 111_195
                 longitude += step * sin(heading) / (111_195 * cos(latitude * .pi / 180))
                 if abs(latitude - 41.5) > 0.3 || abs(longitude + 81.7) > 0.4 { heading += .pi }
+                let accuracy = Double.random(in: 3...15, using: &random)
+                if let pause = plan.pause, time >= pause.start {
+                    if time < pause.end {
+                        notRecorded += 1
+                        time = time.addingTimeInterval(profile.sampleInterval)
+                        continue
+                    }
+                    if segments[segments.count - 1].last.map({ $0.recordedAt < pause.start }) == true { segments.append([]) }
+                }
                 segments[segments.count - 1].append(
                     RouteSample(
                         recordedAt: time, latitude: latitude, longitude: longitude,
-                        horizontalAccuracy: Double.random(in: 3...15, using: &random)))
+                        horizontalAccuracy: accuracy))
                 time = time.addingTimeInterval(profile.sampleInterval)
             }
             let report = try store.importRoute(segments: segments)
@@ -157,7 +184,10 @@ struct Generator {
         let busiest = places.map(\.deliveryCount).max() ?? 0
         print("Generated profile \(profile.name), seed \(seed), at \(path):")
         print("  \(profile.shifts) shifts, \(deliveries) deliveries, \(places.count) pickup places (busiest: \(busiest) deliveries)")
-        print("  \(samples) route samples kept (\(skipped) refused by the route checks), one every \(Int(profile.sampleInterval)) s")
+        print(
+            "  \(samples) route samples kept (\(skipped) refused by the route checks, \(notRecorded) not recorded during breaks), one every \(Int(profile.sampleInterval)) s"
+        )
+        for line in money.summary { print(line) }
         print(
             "  \(bytes) bytes on disk (\(String(format: "%.1f", Double(bytes) / 1_048_576)) MiB), built in \(String(format: "%.1f", seconds)) s"
         )
@@ -168,11 +198,13 @@ struct Generator {
 enum BenchError: Error, CustomStringConvertible {
     case exists(String)
     case noStore(String)
+    case lostWay(step: String, screen: String)
 
     var description: String {
         switch self {
         case .exists(let path): "\(path) already exists; generate writes a new store only."
         case .noStore(let path): "There is no store at \(path); generate one first."
+        case .lostWay(let step, let screen): "The key-to-frame walk lost its way at \(step); the window shows:\n\(screen)"
         }
     }
 }
