@@ -17,26 +17,37 @@ struct KeyToFrame {
     static let enter = "\r"
     static let escape = "\u{1B}"
 
+    /// Keys pressed in turn, and words the window shows after them when the walk is where it
+    /// means to be (checked, outside the timing, so that a refusal is never timed as a screen).
     struct Step {
         var name: String
         var keys: [String]
+        var shows: String? = nil
     }
 
     func run() throws {
         let store = try DashPilotStore(path: path)
         let busiest = try store.places().max { $0.deliveryCount < $1.deliveryCount }
         let filter = busiest?.place.name ?? "a"
-        // The pickup sheet needs a delivery on a running shift: one is made after every shift in
-        // the store, and deleted again at the end.
+        // The pickup sheet, pay and tips, and a break need a running shift with a finished
+        // delivery and none open: one is made after every shift in the store, with delivery 1
+        // delivered and paid $7.50, and deleted again at the end. The walk runs at that shift's
+        // time, so its weeks and its writes are the same on every run.
         let latest = try store.shifts(limit: 1).first?.shift
         let clock = FixedClock(time: (latest?.endedAt ?? Date(timeIntervalSince1970: 1_800_000_000)).addingTimeInterval(3_600))
         let writer = try DashPilotStore(path: path, clock: clock)
         let running = try writer.runningShift() == nil ? try writer.startShift() : nil
-        if running != nil { _ = try writer.acceptDelivery() }
+        if let running {
+            _ = try writer.acceptDelivery()
+            for step in [LifecycleStep.arrive, .pickUp, .deliver] {
+                clock.time = clock.time.addingTimeInterval(60)
+                _ = try writer.record(step, delivery: 1)
+            }
+            try writer.setPay(Money(cents: 750), delivery: 1, shiftID: running.id)
+        }
         defer {
             if let running {
                 clock.time = clock.time.addingTimeInterval(60)
-                _ = try? writer.record(.cancel, delivery: 1)
                 _ = try? writer.endShift()
                 try? writer.deleteShift(id: running.id)
             }
@@ -54,6 +65,16 @@ struct KeyToFrame {
             Step(name: "Esc ×3 (back to the running shift)", keys: [Self.escape, Self.escape, Self.escape]),
             Step(name: "p (the pickup sheet)", keys: ["p"]),
             Step(name: "Esc (closing the sheet)", keys: [Self.escape]),
+            Step(name: "t on a finished delivery (pay and tips)", keys: ["t"], shows: "What did Delivery 1 pay?"),
+            Step(name: "c (a cash tip's sheet)", keys: ["c"], shows: "Cash tip for Delivery 1"),
+            Step(name: "typing the tip, a key at a time", keys: ["2", ".", "5", "0"], shows: "2.50"),
+            Step(name: "Enter (adding the tip, a write)", keys: [Self.enter], shows: "Tips outside that pay"),
+            Step(name: "Enter (recording the pay, a write)", keys: [Self.enter], shows: "Shift running since"),
+            Step(name: "b (a break, a write)", keys: ["b"], shows: "paused since"),
+            Step(name: "b (resuming, a write)", keys: ["b"], shows: "b break"),
+            Step(name: "c (expenses, every one)", keys: ["c"], shows: "Expenses"),
+            Step(name: "↓ in expenses", keys: Array(repeating: Self.down, count: 20)),
+            Step(name: "Esc (back to the running shift)", keys: [Self.escape], shows: "Shift running since"),
             Step(name: "w (weeks, about 520)", keys: ["w"]),
             Step(name: "↓ in weeks", keys: Array(repeating: Self.down, count: 20)),
             Step(name: "m (months)", keys: ["m"]),
@@ -63,10 +84,13 @@ struct KeyToFrame {
         var perStep = steps.map { _ in Timings() }
         for _ in 0..<max(3, repetitions) {
             let harness = try InteractiveHarness(
-                storePath: path, columns: 100, rows: 32, environment: ["LANG": "C.UTF-8"], clock: SystemClock())
+                storePath: path, columns: 100, rows: 32, environment: ["LANG": "C.UTF-8"], clock: clock)
             first.add(measure { _ = harness.firstFrame() })
             for (index, step) in steps.enumerated() {
                 for key in step.keys { perStep[index].add(measure { _ = harness.press(key) }) }
+                if let shows = step.shows, !harness.screen.contains(shows) {
+                    throw BenchError.lostWay(step: step.name, screen: harness.screen)
+                }
             }
         }
         var usage = rusage()

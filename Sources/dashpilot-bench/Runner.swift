@@ -83,10 +83,10 @@ struct Runner {
         try timed("one shift's log with mileage and rates", reps(100), target: 5e-3) { index in
             _ = try store.shiftLog(id: shifts[(index + 5) % shifts.count].id)
         }
+        try moneyReads(store, clock: clock, shifts: shifts, reps: reps, timed: timed)
 
         // Writes go after every shift in the store, on a shift the run deletes again.
-        let after = (shifts.compactMap(\.endedAt).max() ?? Date(timeIntervalSince1970: 1_800_000_000)).addingTimeInterval(86_400)
-            .wholeSecond
+        let after = Self.afterEveryShift(shifts)
         var importTimings = Timings()
         var parseTimings = Timings()
         var writeTimings = Timings()
@@ -133,6 +133,7 @@ struct Runner {
         clock.set(start.addingTimeInterval(86_000))
         _ = try store.endShift()
         try store.deleteShift(id: shift.id)
+        try moneyWrites(store, clock: clock, at: after.addingTimeInterval(60 * 86_400), reps: reps, timed: timed)
 
         print("")
         print("| Operation | Repetitions | Median | p95 | Target | Met |")
@@ -141,6 +142,11 @@ struct Runner {
             let met = row.target.isEmpty ? "" : row.met ? "yes" : "**no**"
             print("| \(row.operation) | \(row.repetitions) | \(row.median) | \(row.p95) | \(row.target) | \(met) |")
         }
+    }
+
+    /// A day after the last of `shifts` ended, to a whole second: where the run's writes go.
+    static func afterEveryShift(_ shifts: [Shift]) -> Date {
+        (shifts.compactMap(\.endedAt).max() ?? Date(timeIntervalSince1970: 1_800_000_000)).addingTimeInterval(86_400).wholeSecond
     }
 
     /// A GPX 1.1 track of `points` points five seconds apart.
