@@ -10,7 +10,7 @@ extension DashPilotStore {
             var oldest = Period(kind, containing: today)
             for _ in 1..<max(1, limit) { oldest = oldest.previous }
             let from = oldest.from.start(in: timeZone)
-            let totals = try shiftTotals(startedFrom: from, before: nil)
+            let totals = try shiftTotals(startedFrom: from, before: nil, now: now)
             let spent = try expenses(from: from, before: nil, limit: nil)
             let days = totals.map { LocalDate($0.shift.startedAt, in: timeZone) } + spent.map { LocalDate($0.spentAt, in: timeZone) }
             let newest = days.max().map { max($0, today) } ?? today
@@ -18,7 +18,7 @@ extension DashPilotStore {
                 PeriodFigures.periods(kind, of: totals, expenses: spent, from: oldest.from, to: newest, timeZone: timeZone, now: now)
                     .prefix(limit))
         }
-        let totals = try shiftTotals(startedFrom: nil, before: nil)
+        let totals = try shiftTotals(startedFrom: nil, before: nil, now: now)
         let spent = try expenses(from: nil, before: nil, limit: nil)
         let days = totals.map { LocalDate($0.shift.startedAt, in: timeZone) } + spent.map { LocalDate($0.spentAt, in: timeZone) }
         let first = days.min().map { min($0, today) } ?? today
@@ -26,11 +26,46 @@ extension DashPilotStore {
         return PeriodFigures.periods(kind, of: totals, expenses: spent, from: first, to: last, timeZone: timeZone, now: now)
     }
 
+    /// How many periods of `kind` there are, from the one holding the first shift or expense to
+    /// the one holding today (or the last, when later), and that newest one. Two index reads.
+    public func periodSpan(_ kind: Period.Kind, timeZone: TimeZone, now: Date) throws -> (newest: Period, count: Int) {
+        try read {
+            let today = LocalDate(now, in: timeZone)
+            let spans = [try shiftTable.startSpan(), try expenseTable.span()].compactMap { $0 }
+            let first = spans.map { LocalDate(Date(unixSeconds: $0.first), in: timeZone) }.min().map { min($0, today) } ?? today
+            let last = spans.map { LocalDate(Date(unixSeconds: $0.last), in: timeZone) }.max().map { max($0, today) } ?? today
+            let newest = Period(kind, containing: last)
+            var count = 1
+            var period = newest
+            while period.from > Period(kind, containing: first).from {
+                period = period.previous
+                count += 1
+            }
+            return (newest, count)
+        }
+    }
+
+    /// `limit` periods of `kind`, newest first, starting `newer` periods before `newest`: a
+    /// window of a long list of weeks, read from its shifts and expenses alone.
+    public func periods(
+        _ kind: Period.Kind, before newer: Int, of newest: Period, limit: Int, timeZone: TimeZone, now: Date
+    ) throws -> [PeriodFigures] {
+        var top = newest
+        for _ in 0..<max(0, newer) { top = top.previous }
+        var oldest = top
+        for _ in 1..<max(1, limit) { oldest = oldest.previous }
+        let from = oldest.from.start(in: timeZone)
+        let before = top.to.adding(days: 1).start(in: timeZone)
+        let totals = try shiftTotals(startedFrom: from, before: before, now: now)
+        let spent = try expenses(from: from, before: before, limit: nil)
+        return PeriodFigures.periods(kind, of: totals, expenses: spent, from: oldest.from, to: top.from, timeZone: timeZone, now: now)
+    }
+
     /// The figures of one period: its shifts' totals and the expenses dated in it.
     public func period(_ period: Period, timeZone: TimeZone, now: Date) throws -> (figures: PeriodFigures, totals: [ShiftTotals]) {
         let from = period.from.start(in: timeZone)
         let before = period.to.adding(days: 1).start(in: timeZone)
-        let totals = try shiftTotals(startedFrom: from, before: before)
+        let totals = try shiftTotals(startedFrom: from, before: before, now: now)
         var spent = ExpenseTotals()
         for expense in try expenses(from: from, before: before, limit: nil) { spent.add(expense.amount, category: expense.category) }
         return (PeriodFigures(period: period, totals: totals, expenses: spent, now: now), totals)
@@ -40,7 +75,7 @@ extension DashPilotStore {
     /// `nil`): its counts, open time and recorded pay from its deliveries, its tips, its paused
     /// time, its mileage from its route summary. A few queries, whatever the number of shifts;
     /// no sample is read.
-    public func shiftTotals(startedFrom from: Date?, before: Date?) throws -> [ShiftTotals] {
+    public func shiftTotals(startedFrom from: Date?, before: Date?, now moment: Date? = nil) throws -> [ShiftTotals] {
         let low = from?.unixSeconds ?? Int64.min
         let high = before?.unixSeconds ?? Int64.max
         return try read {
@@ -54,7 +89,8 @@ extension DashPilotStore {
             guard !totals.isEmpty else { return [] }
             // One covering index, shift by shift: each shift's deliveries arrive together, and
             // nothing is sorted. Counts gather in locals and are written once a shift.
-            let now = clock.now().unixSeconds
+            // The caller's now (a period's), else the clock's: one now for a whole reading.
+            let now = (moment ?? clock.now()).unixSeconds
             var current = -1
             var delivered = 0
             var cancelled = 0

@@ -61,6 +61,14 @@ struct ExpenseTable {
     }
 
     /// How many expenses were spent in `[low, high)`.
+    /// The earliest and latest time of any expense, if one exists.
+    func span() throws -> (first: Int64, last: Int64)? {
+        guard let first = try connection.scalar("SELECT min(spent_at) FROM expense"),
+            let last = try connection.scalar("SELECT max(spent_at) FROM expense")
+        else { return nil }
+        return (first, last)
+    }
+
     func count(from low: Int64, before high: Int64) throws -> Int {
         Int(try connection.scalar("SELECT count(*) FROM expense WHERE spent_at >= ? AND spent_at < ?", .integer(low), .integer(high)) ?? 0)
     }

@@ -73,6 +73,14 @@ struct ShiftTable {
     }
 
     /// How many shifts the store holds (completed ones only, when `completedOnly`).
+    /// The earliest and latest start of any shift, if one exists (from the start index).
+    func startSpan() throws -> (first: Int64, last: Int64)? {
+        guard let first = try connection.scalar("SELECT min(started_at) FROM shift"),
+            let last = try connection.scalar("SELECT max(started_at) FROM shift")
+        else { return nil }
+        return (first, last)
+    }
+
     func count(completedOnly: Bool) throws -> Int {
         Int(try connection.scalar("SELECT count(*) FROM shift WHERE ended_at IS NOT NULL OR NOT ?", .integer(completedOnly ? 1 : 0)) ?? 0)
     }

@@ -3,28 +3,49 @@ import DashPilotScreens
 import Foundation
 
 /// The Expenses screen: newest first; `a` adds one, `Enter` edits the selected one, `d` removes
-/// it after a question naming it.
+/// it after a question naming it. It holds a window of expenses around the selection and reads
+/// the next window only when the selection leaves it: ten years open as fast as a week.
 final class ExpensesView: TerminalScreen {
+    /// Expenses read at a time.
+    static let windowSize = 200
+
+    private var total = 0
+    private var windowStart = 0
     private var expenses: [Expense] = []
     private var model: ExpenseListScreen?
     private var selected = 0
 
     func reload(_ app: AppEnvironment) throws {
-        expenses = try app.store.expenses(from: nil, before: nil, limit: nil)
+        total = try app.store.expenseCount(from: nil, before: nil)
+        selected = min(selected, max(0, total - 1))
+        try readWindow(around: selected, app)
+    }
+
+    private func readWindow(around index: Int, _ app: AppEnvironment) throws {
+        windowStart = max(0, index - Self.windowSize / 2)
+        expenses = try app.store.expenses(from: nil, before: nil, limit: Self.windowSize, offset: windowStart)
         model = ExpenseListScreen(expenses: expenses, format: app.format)
-        selected = min(selected, max(0, expenses.count - 1))
+    }
+
+    /// The selected expense, when it is in the window read.
+    private var current: Expense? {
+        let offset = selected - windowStart
+        return expenses.indices.contains(offset) ? expenses[offset] : nil
     }
 
     var keys: [ScreenAction] { model?.keys ?? [] }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
-        case .select: selected = ListCursor.moved(selected, by: key, count: expenses.count, rows: app.rows)
+        case .select:
+            selected = ListCursor.moved(selected, by: key, count: total, rows: app.rows)
+            if selected < windowStart || selected >= windowStart + expenses.count { try readWindow(around: selected, app) }
         case .add: return .push(ExpenseSheetView(editing: nil, now: app.clock.now(), format: app.format))
-        case .open where expenses.indices.contains(selected):
-            return .push(ExpenseSheetView(editing: expenses[selected], now: app.clock.now(), format: app.format))
-        case .remove where expenses.indices.contains(selected):
-            return .push(ExpenseRemovalView(expense: expenses[selected], format: app.format))
+        case .open where current != nil:
+            return .push(ExpenseSheetView(editing: current, now: app.clock.now(), format: app.format))
+        case .remove:
+            guard let current else { return .stay }
+            return .push(ExpenseRemovalView(expense: current, format: app.format))
         case .back: return .pop
         default: break
         }
@@ -37,7 +58,12 @@ final class ExpensesView: TerminalScreen {
         screen.blank()
         screen.pinHeader()
         if let empty = model.emptyMessage { screen.line(empty) }
-        for (index, row) in model.rows.enumerated() {
+        // Only the rows a window can show around the selection are laid out.
+        let reach = max(app.rows, 12)
+        let from = max(windowStart, selected - reach)
+        let to = min(windowStart + model.rows.count, selected + reach)
+        for index in from..<max(from, to) {
+            let row = model.rows[index - windowStart]
             screen.row(parts: [row.when, row.category, row.amount] + (row.note.isEmpty ? [] : [row.note]), selected: index == selected)
         }
         screen.setFooter(model.keys)

@@ -2,9 +2,17 @@ import DashPilotCore
 import DashPilotScreens
 
 /// Weeks, newest first, with their totals and a bar of earnings per hour; `m` switches to months.
-/// Every period is read once when the screen opens (from the route summaries, never samples).
+/// It holds a window of periods around the selection (read from the route summaries, never
+/// samples) and reads the next window only when the selection leaves it, so that ten years of
+/// weeks open as fast as one; the bars are scaled within the window read.
 final class WeeksView: TerminalScreen {
+    /// Periods read at a time.
+    static let windowSize = 60
+
     private var kind = Period.Kind.week
+    private var newest: Period?
+    private var total = 0
+    private var windowStart = 0
     private var periods: [PeriodFigures] = []
     private var model: PeriodListScreen?
     private var selected = 0
@@ -12,22 +20,36 @@ final class WeeksView: TerminalScreen {
     private var laidOut: (width: Int, rows: [[String]])?
 
     func reload(_ app: AppEnvironment) throws {
-        periods = try app.store.periods(kind, limit: nil, timeZone: app.format.timeZone, now: app.clock.now())
+        let span = try app.store.periodSpan(kind, timeZone: app.format.timeZone, now: app.clock.now())
+        newest = span.newest
+        total = span.count
+        selected = min(selected, max(0, total - 1))
+        try readWindow(around: selected, app)
+    }
+
+    private func readWindow(around index: Int, _ app: AppEnvironment) throws {
+        guard let newest else { return }
+        windowStart = max(0, min(index - Self.windowSize / 2, total - Self.windowSize))
+        periods = try app.store.periods(
+            kind, before: windowStart, of: newest, limit: min(Self.windowSize, total - windowStart), timeZone: app.format.timeZone,
+            now: app.clock.now())
         model = PeriodListScreen(periods: periods, kind: kind, format: app.format)
         laidOut = nil
-        selected = min(selected, max(0, periods.count - 1))
     }
 
     var keys: [ScreenAction] { model?.keys ?? [] }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
-        case .select: selected = ListCursor.moved(selected, by: key, count: periods.count, rows: app.rows)
+        case .select:
+            selected = ListCursor.moved(selected, by: key, count: total, rows: app.rows)
+            if selected < windowStart || selected >= windowStart + periods.count { try readWindow(around: selected, app) }
         case .switchPeriod:
             kind = kind == .week ? .month : .week
             selected = 0
             return .reload
-        case .open where periods.indices.contains(selected): return .push(PeriodView(figures: periods[selected]))
+        case .open where periods.indices.contains(selected - windowStart):
+            return .push(PeriodView(figures: periods[selected - windowStart]))
         case .back: return .pop
         default: break
         }
@@ -43,9 +65,9 @@ final class WeeksView: TerminalScreen {
         }
         let rows = laidOut?.rows ?? []
         let reach = max(app.rows, 12)
-        let from = max(0, selected - reach)
-        let to = min(rows.count, selected + reach)
-        for index in from..<to { screen.row(lines: rows[index], selected: index == selected) }
+        let from = max(windowStart, selected - reach)
+        let to = min(windowStart + rows.count, selected + reach)
+        for index in from..<max(from, to) { screen.row(lines: rows[index - windowStart], selected: index == selected) }
         screen.setFooter(model.keys)
     }
 }
