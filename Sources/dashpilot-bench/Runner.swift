@@ -134,6 +134,7 @@ struct Runner {
         _ = try store.endShift()
         try store.deleteShift(id: shift.id)
         try moneyWrites(store, clock: clock, at: after.addingTimeInterval(60 * 86_400), reps: reps, timed: timed)
+        rows.append(try followRow(store, clock: clock, at: after.addingTimeInterval(90 * 86_400), reps: reps))
 
         print("")
         print("| Operation | Repetitions | Median | p95 | Target | Met |")
