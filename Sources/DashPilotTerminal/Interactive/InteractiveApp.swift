@@ -126,6 +126,8 @@ final class InteractiveApp {
     }
 
     private func handleOne(_ key: Key) {
+        // A mouse report is no key a screen answers.
+        if case .mouse = key { return }
         if key == .interrupt || key == .endOfInput {
             if key == .interrupt { status = ExitStatus.interrupted }
             quitting = true
