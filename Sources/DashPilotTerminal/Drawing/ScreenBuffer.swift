@@ -1,28 +1,49 @@
 import DashPilotScreens
 
 /// One frame of the interactive mode: lines fitted to the terminal's width by display columns,
-/// every name made terminal-safe, styles dropped under `NO_COLOR`.
+/// every name made terminal-safe, styles dropped under `NO_COLOR`. Each line keeps what a tap on
+/// it stands for, recorded as it is laid out (`TapTarget`).
 struct ScreenBuffer {
     enum Style {
         case normal, bold, dim, selected, warning, primary
     }
 
+    /// A line as drawn: its text, its style, and what a tap on it does.
+    struct Line {
+        var text: String
+        var style: Style
+        var target = TapTarget.none
+    }
+
     let width: Int
     let styled: Bool
-    private(set) var lines: [(text: String, style: Style)] = []
+    private(set) var lines: [Line] = []
     private var focusLine: Int?
+    /// The row of the screen's list the lines laid out now belong to.
+    private var currentRow: Int?
 
     /// How many lines at the top stay in place while the rest scrolls.
     private var headerCount = 0
-    var footer = ""
+    /// The keys at the foot, as the footer names them, and what a tap on each presses.
+    private var footer: [(text: String, key: ScreenAction.Key?)] = []
     /// What the footer gives way to in a short window: the keys that list the rest and leave.
-    var compactFooter: String?
+    private var compactFooter: [(text: String, key: ScreenAction.Key?)]?
 
     /// The footer of `actions`, and the one line it gives way to in a short window ("? keys · q quit").
     mutating func setFooter(_ actions: [ScreenAction]) {
-        footer = ScreenAction.line(actions)
+        footer = Self.hints(actions)
         let essential = actions.filter { [.keys, .quit, .back].contains($0.command) }
-        compactFooter = ScreenAction.line(essential.contains { $0.command == .keys } ? essential : [.keysList] + essential)
+        compactFooter = Self.hints(essential.contains { $0.command == .keys } ? essential : [.keysList] + essential)
+    }
+
+    /// A footer of words that are no action of the screen's ("Esc or ? close"): a tap on them presses `key`.
+    mutating func setFooter(_ text: String, key: ScreenAction.Key?) {
+        footer = [(text, key)]
+        compactFooter = nil
+    }
+
+    private static func hints(_ actions: [ScreenAction]) -> [(text: String, key: ScreenAction.Key?)] {
+        actions.filter(\.isListed).map { ("\($0.key.title) \($0.label)", $0.key) }
     }
 
     init(width: Int, styled: Bool) {
@@ -30,21 +51,38 @@ struct ScreenBuffer {
         self.styled = styled
     }
 
-    mutating func line(_ text: String, style: Style = .normal, focus: Bool = false) {
-        if focus { focusLine = lines.count }
-        lines.append((DisplayWidth.fit(TerminalText.safe(text), width), style))
+    mutating func line(_ text: String, style: Style = .normal, focus: Bool = false, key: ScreenAction.Key? = nil) {
+        var pieces = Pieces()
+        pieces.add(text, key: key)
+        line(pieces, style: style, focus: focus)
     }
 
-    mutating func blank() { lines.append((String(repeating: " ", count: width), .normal)) }
+    /// A line of pieces, a tap on each pressing its key.
+    mutating func line(_ pieces: Pieces, style: Style = .normal, focus: Bool = false, row: Int? = nil) {
+        if focus { focusLine = lines.count }
+        let target = TapTarget(row: row ?? currentRow, spots: pieces.spots).shifted(by: 0, width: width)
+        lines.append(Line(text: DisplayWidth.fit(pieces.text, width), style: style, target: target))
+    }
 
-    /// The screen's heading, pinned at the top: wrapped, never cut, `right` at the end of its
-    /// first line.
-    mutating func titled(_ title: String, right: String) {
-        let room = width - DisplayWidth.of(right) - 1
+    mutating func blank() {
+        lines.append(Line(text: String(repeating: " ", count: width), style: .normal, target: TapTarget(row: currentRow)))
+    }
+
+    /// The lines laid out from here on belong to row `row` of the screen's list (a card with its
+    /// buttons): a tap on any of them selects it. `nil`: to no row.
+    mutating func belong(toRow row: Int?) { currentRow = row }
+
+    /// The screen's heading, pinned at the top: wrapped, never cut, the keys of `right` at the
+    /// end of its first line ("? keys").
+    mutating func titled(_ title: String, right: [ScreenAction]) {
+        let keys = Pieces.keys(right, width: width).first ?? Pieces()
+        let room = width - DisplayWidth.of(keys.text) - 1
         var wrappedTitle = Self.wrap(TerminalText.safe(title), width: room)
         if wrappedTitle.isEmpty { wrappedTitle = [""] }
         let first = wrappedTitle.removeFirst()
-        line(first + String(repeating: " ", count: max(1, room - DisplayWidth.of(first) + 1)) + right, style: .bold)
+        var heading = Pieces(first + String(repeating: " ", count: max(1, room - DisplayWidth.of(first) + 1)))
+        heading.add(keys)
+        line(heading, style: .bold)
         for rest in wrappedTitle { line(rest, style: .bold) }
         headerCount = lines.count
     }
@@ -81,72 +119,25 @@ struct ScreenBuffer {
         return lines
     }
 
-    mutating func split(left: String, right: String, style: Style = .normal) {
-        let room = min(width, Self.widestButton) - DisplayWidth.of(right) - 2
-        line(DisplayWidth.fit(TerminalText.safe(left), room) + right, style: style)
+    /// `text` wrapped onto as many lines as it needs; a tap on any of them presses `key`.
+    mutating func wrapped(_ text: String, style: Style = .normal, key: ScreenAction.Key? = nil) {
+        for piece in Self.wrap(TerminalText.safe(text), width: width) { line(piece, style: style, key: key) }
     }
-
-    mutating func wrapped(_ text: String, style: Style = .normal) {
-        for piece in Self.wrap(TerminalText.safe(text), width: width) { line(piece, style: style) }
-    }
-
-    /// The widest a button grows, in columns.
-    static let widestButton = 60
-
-    /// The large primary lifecycle button: as wide as the window up to 60 columns, its key beside
-    /// its label.
-    mutating func bigButton(_ title: String, key: String, compact: Bool = false, focus: Bool = false) {
-        if compact {
-            // A short window: the button on one line, still first in weight.
-            line("  ▶ " + title + "  " + key, style: .primary, focus: focus)
-            return
-        }
-        let inner = min(width, Self.widestButton) - 6
-        line("  ┏" + String(repeating: "━", count: inner) + "┓", style: .primary)
-        let label = DisplayWidth.of(title)
-        let left = max(0, (inner - label) / 2)
-        let right = max(0, inner - left - label - DisplayWidth.of(key) - 1)
-        line("  ┃" + String(repeating: " ", count: left) + title + String(repeating: " ", count: right) + key + " ┃", style: .primary)
-        line("  ┗" + String(repeating: "━", count: inner) + "┛", style: .primary, focus: focus)
-    }
-
-    mutating func boxTop(_ title: String) {
-        let inner = width - 4
-        let head = "┌ " + DisplayWidth.fit(TerminalText.safe(title), min(inner - 2, DisplayWidth.of(TerminalText.safe(title)))) + " "
-        line(head + String(repeating: "─", count: max(0, width - 1 - DisplayWidth.of(head) - 1)) + "┐")
-    }
-
-    mutating func boxLine(_ text: String, style: Style = .normal) {
-        line("│ " + DisplayWidth.fit(TerminalText.safe(text), width - 4) + " │", style: style)
-    }
-
-    /// A boxed text field: its label, then the field scrolled to fit with its cursor in view.
-    mutating func boxField(label: String, _ field: LineEditor, marker: String = "") {
-        let head = marker + label + "  [ "
-        let room = width - 4 - DisplayWidth.of(head) - 2
-        boxLine(head + field.visible(width: room) + " ]")
-    }
-
-    /// A sentence wrapped inside the box, never cut.
-    mutating func boxWrapped(_ text: String, style: Style = .normal) {
-        for line in HelpText.wrap(TerminalText.safe(text), indent: 0, width: max(8, width - 4)) { boxLine(line, style: style) }
-    }
-
-    mutating func boxBottom() { line("└" + String(repeating: "─", count: width - 2) + "┘") }
 
     /// The window's lines: the header pinned at the top, the footer of keys and the message
     /// (wrapped, never cut) pinned at the bottom, and the lines between scrolled so that the
-    /// focused one is in view, with "↑ more" and "↓ more" where they continue.
-    func window(rows: Int, message: String?) -> [(text: String, style: Style)] {
-        var footerLines = wrappedFooter(footer)
+    /// focused one is in view, with "↑ more" and "↓ more" where they continue. Each keeps what a
+    /// tap on it does where it is shown.
+    func window(rows: Int, message: String?) -> [Line] {
+        var footerLines = Pieces.keys(footer, width: width)
         // What a key acts on comes first: in a short window the footer gives way, down to one line.
-        if footerLines.count > 1, footerLines.count * 3 > rows, let compactFooter { footerLines = wrappedFooter(compactFooter) }
+        if footerLines.count > 1, footerLines.count * 3 > rows, let compactFooter { footerLines = Pieces.keys(compactFooter, width: width) }
         let messageLines = message.map { Self.wrap(TerminalText.safe($0), width: width) } ?? []
         let room = max(1, rows - footerLines.count - max(1, messageLines.count))
         let header = Array(lines.prefix(min(headerCount, room)))
         let body = Array(lines.dropFirst(header.count))
         let bodyRoom = max(0, room - header.count)
-        var shown: [(text: String, style: Style)] = header
+        var shown = header
         if body.count <= bodyRoom {
             shown += body
         } else if bodyRoom > 0 {
@@ -163,37 +154,22 @@ struct ScreenBuffer {
             var start = 0
             while end(from: start) <= focus && start < body.count - 1 { start += 1 }
             let end = end(from: start)
-            if start > 0 { shown.append(("  ↑ more", .dim)) }
+            if start > 0 { shown.append(Line(text: "  ↑ more", style: .dim)) }
             shown += body[start..<min(end, body.count)]
-            if end < body.count { shown.append(("  ↓ more", .dim)) }
+            if end < body.count { shown.append(Line(text: "  ↓ more", style: .dim)) }
         }
         var window = Array(shown.prefix(room))
-        window += Array(repeating: ("", Style.normal), count: room - window.count)
-        window += (messageLines.isEmpty ? [""] : messageLines).map { ($0, Style.warning) }
-        window += footerLines.map { (DisplayWidth.fit($0, width), Style.dim) }
+        window += Array(repeating: Line(text: "", style: .normal), count: room - window.count)
+        window += (messageLines.isEmpty ? [""] : messageLines).map { Line(text: $0, style: .warning) }
+        window += footerLines.map {
+            Line(text: DisplayWidth.fit($0.text, width), style: .dim, target: TapTarget(spots: $0.spots).shifted(by: 0, width: width))
+        }
         return window
     }
 
-    /// The frame as terminal output: every line of the window, cleared to its end.
-    func frame(rows: Int, message: String?) -> String {
-        "\u{1B}[H" + window(rows: rows, message: message).map { paint($0.text, $0.style) + "\u{1B}[K" }.joined(separator: "\r\n")
-    }
-
-    /// The keys at the foot, wrapped between hints so that none is cut off.
-    private func wrappedFooter(_ footer: String) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        for hint in TerminalText.safe(footer).components(separatedBy: " · ") {
-            let candidate = current.isEmpty ? hint : current + " · " + hint
-            if DisplayWidth.of(candidate) > width && !current.isEmpty {
-                lines.append(current)
-                current = hint
-            } else {
-                current = candidate
-            }
-        }
-        if !current.isEmpty { lines.append(current) }
-        return lines
+    /// `window` as terminal output: every line, cleared to its end.
+    func frame(_ window: [Line]) -> String {
+        "\u{1B}[H" + window.map { paint($0.text, $0.style) + "\u{1B}[K" }.joined(separator: "\r\n")
     }
 
     private func paint(_ text: String, _ style: Style) -> String {

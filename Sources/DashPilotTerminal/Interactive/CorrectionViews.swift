@@ -43,7 +43,7 @@ final class RenameView: TerminalScreen {
         screen.boxTop(model.title)
         screen.boxField(label: model.fieldLabel, field)
         if let error { screen.boxWrapped(error, style: .warning) }
-        screen.boxLine(ScreenAction.line(model.keys))
+        screen.boxKeys(model.keys)
         screen.boxBottom()
     }
 }
@@ -66,6 +66,10 @@ final class MergeListView: TerminalScreen {
 
     var keys: [ScreenAction] { model.keys }
 
+    func select(row: Int, _ app: AppEnvironment) throws {
+        if model.destinations.indices.contains(row) { selected = row }
+    }
+
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
         case .select: selected = key == .up ? max(0, selected - 1) : min(max(0, model.destinations.count - 1), selected + 1)
@@ -81,7 +85,7 @@ final class MergeListView: TerminalScreen {
         screen.line(model.title, style: .bold)
         if let reason = model.emptyReason { screen.wrapped(reason) }
         for (index, destination) in model.destinations.enumerated() {
-            screen.row(destination.control.title, selected: index == selected)
+            screen.row(destination.control.title, selected: index == selected, index: index)
         }
         screen.blank()
         screen.wrapped(model.renameHint, style: .dim)

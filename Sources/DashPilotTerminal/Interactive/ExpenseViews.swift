@@ -17,6 +17,10 @@ final class ExpensesView: TerminalScreen {
 
     var keys: [ScreenAction] { model?.keys ?? [] }
 
+    func select(row: Int, _ app: AppEnvironment) throws {
+        if expenses.indices.contains(row) { selected = row }
+    }
+
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
         case .select: selected = key == .up ? max(0, selected - 1) : min(max(0, expenses.count - 1), selected + 1)
@@ -33,14 +37,14 @@ final class ExpensesView: TerminalScreen {
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
-        screen.titled(model.title, right: ScreenAction.line([.keysList]))
+        screen.titled(model.title, right: [.keysList])
         screen.blank()
         screen.pinHeader()
         if let empty = model.emptyMessage { screen.line(empty) }
         for (index, row) in model.rows.enumerated() {
             var text = "\(row.when)   \(row.category)   \(row.amount)"
             if !row.note.isEmpty { text += "   " + row.note }
-            screen.row(text, selected: index == selected)
+            screen.row(text, selected: index == selected, index: index)
         }
         screen.setFooter(model.keys)
     }
@@ -74,6 +78,11 @@ final class ExpenseSheetView: TerminalScreen {
     var keys: [ScreenAction] { model.keys }
 
     var inTextField: Bool { focus != Self.categoryField }
+
+    /// A tap on a field moves to it.
+    func select(row: Int, _ app: AppEnvironment) throws {
+        if fields.indices.contains(row) { focus = row }
+    }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         let command = action(for: key)?.command
@@ -128,14 +137,14 @@ final class ExpenseSheetView: TerminalScreen {
         for (index, label) in labels.enumerated() {
             let marker = index == focus ? "▸ " : "  "
             if index == Self.categoryField {
-                screen.boxLine(marker + label + "  " + category.title, style: index == focus ? .selected : .normal)
+                screen.boxLine(Pieces(marker + label + "  " + category.title), style: index == focus ? .selected : .normal, row: index)
                 if index == focus { screen.boxWrapped("  " + model.categories.joined(separator: " · "), style: .dim) }
             } else {
-                screen.boxField(label: label, fields[index], marker: marker)
+                screen.boxField(label: label, fields[index], marker: marker, row: index)
             }
         }
         if let error { screen.boxWrapped(error, style: .warning) }
-        screen.boxWrapped(ScreenAction.line(model.keys))
+        screen.boxKeys(model.keys)
         screen.boxBottom()
     }
 }

@@ -30,6 +30,12 @@ final class PlaceHistoryView: TerminalScreen {
 
     var keys: [ScreenAction] { model?.keys ?? [] }
 
+    func select(row: Int, _ app: AppEnvironment) throws {
+        guard let history, (0..<history.deliveryCount).contains(row) else { return }
+        selected = row
+        if selected < windowStart || selected >= windowStart + history.deliveries.count { try read(windowAround: selected, app) }
+    }
+
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         guard let history else { return .pop }
         switch action(for: key)?.command {
@@ -62,12 +68,16 @@ final class PlaceHistoryView: TerminalScreen {
         let from = max(windowStart, selected - reach)
         let to = min(windowStart + model.rows.count, selected + reach)
         if from < to {
-            for index in from..<to { screen.row(model.rows[index - windowStart].text, selected: index == selected) }
+            for index in from..<to { screen.row(model.rows[index - windowStart].text, selected: index == selected, index: index) }
         }
         screen.blank()
         screen.line(
-            "[ \(model.renameControl.title) ]  \(keyTitle(model.renameControl.command))        "
-                + "[ \(model.mergeControl.title) ]  \(keyTitle(model.mergeControl.command))")
+            ScreenBuffer.controls(
+                [
+                    (model.renameControl.title, action(model.renameControl.command)),
+                    (model.mergeControl.title, action(model.mergeControl.command)),
+                ],
+                gap: 8))
         if let footer = model.mergeFooter { screen.wrapped(footer, style: .dim) }
         screen.setFooter(model.keys)
     }

@@ -26,6 +26,10 @@ final class PlacesView: TerminalScreen {
 
     var typingGoesToField: Bool { true }
 
+    func select(row: Int, _ app: AppEnvironment) throws {
+        if model?.rows.indices.contains(row) == true { selected = row }
+    }
+
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         let rows = model?.rows ?? []
         switch action(for: key)?.command {
@@ -43,7 +47,7 @@ final class PlacesView: TerminalScreen {
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
-        screen.titled(model.title, right: ScreenAction.line([.keysList]))
+        screen.titled(model.title, right: [.keysList])
         screen.line("\(model.filterLabel)  [ \(filter.visible(width: max(8, screen.width - model.filterLabel.count - 6))) ]")
         screen.blank()
         screen.pinHeader()
@@ -56,7 +60,8 @@ final class PlacesView: TerminalScreen {
             let row = model.rows[index]
             let name = DisplayWidth.of(row.name) > nameWidth - 2 ? DisplayWidth.fit(row.name, nameWidth - 2) : row.name
             screen.row(
-                name + String(repeating: " ", count: max(1, nameWidth - DisplayWidth.of(name))) + row.detail, selected: index == selected)
+                name + String(repeating: " ", count: max(1, nameWidth - DisplayWidth.of(name))) + row.detail, selected: index == selected,
+                index: index)
         }
         screen.setFooter(model.keys)
     }

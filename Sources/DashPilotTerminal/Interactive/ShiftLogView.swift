@@ -19,6 +19,10 @@ final class ShiftLogView: TerminalScreen {
 
     var keys: [ScreenAction] { model?.keys ?? [] }
 
+    func select(row: Int, _ app: AppEnvironment) throws {
+        if log?.deliveries.indices.contains(row) == true { selected = row }
+    }
+
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         let deliveries = log?.deliveries ?? []
         switch action(for: key)?.command {
@@ -53,14 +57,19 @@ final class ShiftLogView: TerminalScreen {
         if let pay = model.payLine { screen.wrapped(pay) }
         screen.pinHeader()
         for (index, entry) in model.entries.enumerated() {
+            screen.belong(toRow: nil)
             screen.blank()
+            screen.belong(toRow: index)
             screen.row(entry.title, selected: index == selected, style: .bold)
             if let place = entry.placeLine { screen.line("  " + place) }
             let width = (entry.times.map(\.label.count).max() ?? 0) + 3
             for time in entry.times { screen.line("  " + time.label.padding(width) + time.value) }
             if let paid = entry.paidLine { screen.wrapped("  " + paid) }
-            screen.line("  [ \(entry.pickupControl.title) ]")
+            var control = Pieces("  ")
+            control.add("[ \(entry.pickupControl.title) ]", key: action(entry.pickupControl.command)?.key)
+            screen.line(control)
         }
+        screen.belong(toRow: nil)
         if model.entries.isEmpty {
             screen.blank()
             screen.line(ScreenMessages.noDeliveriesRecorded)

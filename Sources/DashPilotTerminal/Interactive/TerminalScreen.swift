@@ -56,18 +56,26 @@ protocol TerminalScreen: AnyObject {
     /// Time passed with no key: rebuilds from what the screen holds what depends on the clock
     /// (a running shift's elapsed time), reading nothing; returns whether anything shown changed.
     func tick(_ app: AppEnvironment) -> Bool
+    /// A tap on row `row` of the screen's list, as `render` numbered it (`ScreenBuffer.row`,
+    /// `belong(toRow:)`): selects it, as ↑↓ would have.
+    func select(row: Int, _ app: AppEnvironment) throws
 }
 
 extension TerminalScreen {
     var inTextField: Bool { false }
     var typingGoesToField: Bool { inTextField }
     func tick(_ app: AppEnvironment) -> Bool { false }
+    func select(row: Int, _ app: AppEnvironment) throws {}
 
     /// The action `key` works on this screen, if any.
     func action(for key: Key) -> ScreenAction? { keys.first { $0.key.matches(key) } }
 
-    /// The key that works `command`, as the footer shows it ("p"), for a control drawn beside it.
-    func keyTitle(_ command: ScreenAction.Command?) -> String { keys.first { $0.command == command }?.key.title ?? "" }
+    /// The action that works `command`, for a control drawn with its key: the footer, the
+    /// control and a tap on it read the same action.
+    func action(_ command: ScreenAction.Command?) -> ScreenAction? {
+        guard let command else { return nil }
+        return keys.first { $0.command == command }
+    }
 }
 
 extension ScreenAction.Key {
@@ -85,8 +93,8 @@ extension ScreenAction.Key {
 }
 
 extension ScreenBuffer {
-    /// A list row, marked and styled when it is selected.
-    mutating func row(_ text: String, selected: Bool, style: Style = .normal) {
-        line((selected ? "▸ " : "  ") + text, style: selected ? .selected : style, focus: selected)
+    /// A list row, marked and styled when it is selected; a tap on it selects row `index`.
+    mutating func row(_ text: String, selected: Bool, style: Style = .normal, index: Int? = nil) {
+        line(Pieces((selected ? "▸ " : "  ") + text), style: selected ? .selected : style, focus: selected, row: index)
     }
 }

@@ -20,6 +20,10 @@ final class WeeksView: TerminalScreen {
 
     var keys: [ScreenAction] { model?.keys ?? [] }
 
+    func select(row: Int, _ app: AppEnvironment) throws {
+        if periods.indices.contains(row) { selected = row }
+    }
+
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
         case .select: selected = key == .up ? max(0, selected - 1) : min(max(0, periods.count - 1), selected + 1)
@@ -36,7 +40,7 @@ final class WeeksView: TerminalScreen {
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
-        screen.titled(model.title, right: ScreenAction.line([.keysList]))
+        screen.titled(model.title, right: [.keysList])
         screen.blank()
         if laidOut?.width != screen.width {
             laidOut = (screen.width, PlainText.periodRows(model, bars: app.bars, width: screen.width - 2))
@@ -45,7 +49,7 @@ final class WeeksView: TerminalScreen {
         let reach = max(app.rows, 12)
         let from = max(0, selected - reach)
         let to = min(lines.count, selected + reach)
-        for index in from..<to { screen.row(lines[index], selected: index == selected) }
+        for index in from..<to { screen.row(lines[index], selected: index == selected, index: index) }
         screen.setFooter(model.keys)
     }
 }
@@ -73,6 +77,12 @@ final class PeriodView: TerminalScreen {
 
     var keys: [ScreenAction] { model?.keys ?? [] }
 
+    func select(row: Int, _ app: AppEnvironment) throws {
+        guard summaries.indices.contains(row) else { return }
+        selected = row
+        scrolledBack = 0
+    }
+
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
         case .select where key == .up:
@@ -98,7 +108,9 @@ final class PeriodView: TerminalScreen {
         }
         screen.blank()
         if let empty = model.emptyMessage { screen.line(empty) }
-        for (index, row) in model.shifts.enumerated() { screen.row(row.text, selected: scrolledBack == 0 && index == selected) }
+        for (index, row) in model.shifts.enumerated() {
+            screen.row(row.text, selected: scrolledBack == 0 && index == selected, index: index)
+        }
         screen.setFooter(model.keys)
     }
 }
