@@ -15,8 +15,8 @@ final class InteractiveApp {
     private var showingKeys = false { didSet { if showingKeys != oldValue { view += 1 } } }
     private var quitting = false
     private var terminal: RawTerminal?
-    /// Whether taps and the wheel work: unless `DASHPILOT_MOUSE=0` leaves the mouse to the
-    /// terminal.
+    /// Whether taps and the wheel work: unless `--no-mouse` or `DASHPILOT_MOUSE=0` leave the
+    /// mouse to the terminal.
     let mouse: Bool
     private var pointer = Pointer()
     /// Which view shows: a new number whenever a screen opens or closes, or the keys list does,
@@ -46,7 +46,7 @@ final class InteractiveApp {
 
     /// Runs until the driver quits; returns the exit status.
     func run() -> Int32 {
-        let terminal = RawTerminal()
+        let terminal = RawTerminal(mouse: mouse)
         self.terminal = terminal
         defer { terminal.restore() }
         start()
