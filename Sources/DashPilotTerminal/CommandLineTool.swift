@@ -79,12 +79,16 @@ public enum CommandLineTool {
             print("dashpilot \(version)")
             return ExitStatus.done
         }
-        if words.isEmpty {
+        if let options = InteractiveOptions(words) {
             if isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 {
-                return interactive(global, environment: environment, clock: clock)
+                return interactive(global, options, environment: environment, clock: clock)
             }
             print(CommandTable.overallHelp)
             return ExitStatus.done
+        }
+        if let option = words.first(where: { word in InteractiveOptions.all.contains { $0.name == word } }) {
+            return usageFailure(
+                UsageError(command: nil, message: "\(option) is for the interactive screens: dashpilot \(option), with no command."))
         }
         if words.first == "help" || words.first == "--help" || words.first == "-h" {
             return help(topic: Array(words.dropFirst()))
@@ -159,7 +163,9 @@ public enum CommandLineTool {
         return usageFailure(UsageError(command: nil, message: "No command is called \(TerminalText.safe(topic.joined(separator: " ")))."))
     }
 
-    static func interactive(_ global: GlobalOptions, environment: [String: String], clock: any WallClock) -> Int32 {
+    static func interactive(_ global: GlobalOptions, _ options: InteractiveOptions, environment: [String: String], clock: any WallClock)
+        -> Int32
+    {
         do {
             let path = try storePath(global, environment: environment)
             let format = ScreenFormat.driver(environment: environment)
@@ -168,12 +174,29 @@ public enum CommandLineTool {
                 busyTimeoutMilliseconds: Int32(environment["DASHPILOT_BUSY_TIMEOUT_MS"] ?? "") ?? 5000, currencyIfNew: format.currency,
                 timeZone: format.timeZone, migrationProgress: MigrationProgress.onTerminal())
             return InteractiveApp(
-                store: store, format: .driver(environment: environment).at(clock.now()), environment: environment, clock: clock
+                store: store, format: .driver(environment: environment).at(clock.now()), environment: environment, clock: clock,
+                mouse: options.mouse
             ).run()
         } catch let error as UsageError {
             return usageFailure(error)
         } catch {
             return failure(error, format: .driver(environment: environment))
+        }
+    }
+
+    /// The interactive mode's options, when every word of the line is one (none is too).
+    struct InteractiveOptions {
+        /// The options, for help, the manual page and the completions.
+        static let all: [OptionSpec] = [.noMouse]
+
+        /// Whether taps and the wheel work.
+        var mouse = true
+
+        init?(_ words: [String]) {
+            for word in words {
+                guard word == OptionSpec.noMouse.name else { return nil }
+                mouse = false
+            }
         }
     }
 

@@ -53,9 +53,14 @@ struct KeyToFrame {
             }
         }
 
+        // A tap is what a terminal sends for one: a press and a release, on a place of the
+        // window at 100×32 (the completed shifts' second row; the running shift's first card).
+        let tapRow = InteractiveHarness.tap(column: 8, row: 4)
         let steps: [Step] = [
             Step(name: "h (completed shifts)", keys: ["h"]),
             Step(name: "↓ in completed shifts", keys: Array(repeating: Self.down, count: 50)),
+            Step(name: "a tap on a row of completed shifts", keys: Array(repeating: tapRow, count: 50)),
+            Step(name: "the wheel in completed shifts (3 rows)", keys: Array(repeating: InteractiveHarness.wheel(down: true), count: 20)),
             Step(name: "Enter on a shift (its log)", keys: [Self.enter]),
             Step(name: "Esc (back to the list)", keys: [Self.escape]),
             Step(name: "l (the places)", keys: ["l"]),

@@ -90,6 +90,30 @@ struct CompletionAndManualTests {
         #expect(complete("dashpilot place list --").contains("--match"))
     }
 
+    @Test func noMouseIsInTheHelpTheManualAndTheCompletionsAndIsForTheScreensOnly() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        #expect(dash.run(["--help"]).stdout.contains("dashpilot [--no-mouse]"))
+        let page = dash.run(["__manual-page"]).stdout
+        #expect(page.contains("\\fB\\-\\-no\\-mouse\\fR") && page.contains("DASHPILOT_MOUSE"))
+        let script = dash.folder + "/dashpilot.bash"
+        try dash.run(["completions", "bash"]).stdout.write(toFile: script, atomically: false, encoding: .utf8)
+        let bash = Self.shell(
+            dash, "/bin/bash",
+            "source '\(script)'; COMP_WORDS=(dashpilot --no); COMP_CWORD=1; _dashpilot; printf '%s\\n' \"${COMPREPLY[@]}\"")
+        #expect(bash.stdout == "--no-mouse\n")
+        if Self.available("fish") {
+            let fish = dash.folder + "/dashpilot.fish"
+            try dash.run(["completions", "fish"]).stdout.write(toFile: fish, atomically: false, encoding: .utf8)
+            #expect(Self.shell(dash, "/usr/bin/fish", "source '\(fish)'; complete -C 'dashpilot --no'").stdout.hasPrefix("--no-mouse"))
+        }
+        // Not on a terminal it prints the help, as no command does; beside a command it is refused.
+        let plain = dash.run(["--no-mouse"])
+        #expect(plain.status == 0 && plain.stdout.contains("USAGE: dashpilot"))
+        let wrong = dash.run(["--no-mouse", "shift", "list"])
+        #expect(wrong.status == 64 && wrong.stderr.contains("--no-mouse is for the interactive screens"))
+    }
+
     @Test func completingPlaceNamesCreatesNoStoreAndLogsNothing() {
         let dash = Binary()
         defer { dash.remove() }

@@ -72,3 +72,36 @@ struct Window {
     /// What the run loop does between keys: another terminal's change is read again.
     func idle() { harness.idle() }
 }
+
+/// The mouse, as a terminal reports it: a test taps what it sees on the window, found by its
+/// words, as a driver's finger would.
+extension Window {
+    /// Where `text` first shows at or below row `from` (rows and columns from 1, as a terminal
+    /// counts), or nil when it is not on the window.
+    func place(of text: String, from: Int = 1) -> (column: Int, row: Int)? {
+        for (index, line) in screen.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where index + 1 >= from {
+            if let range = line.range(of: text) { return (DisplayWidth.of(String(line[..<range.lowerBound])) + 1, index + 1) }
+        }
+        return nil
+    }
+
+    /// Where `text` last shows (the footer's keys, below a heading that names the same).
+    func lastPlace(of text: String) -> (column: Int, row: Int)? {
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated().reversed() {
+            if let range = line.range(of: text) { return (DisplayWidth.of(String(line[..<range.lowerBound])) + 1, index + 1) }
+        }
+        return nil
+    }
+
+    /// A tap (press and release) on `column` of `row`.
+    func tap(column: Int, row: Int) { harness.press(InteractiveHarness.tap(column: column, row: row)) }
+
+    /// A tap on `place` (nothing when the test found none, which its expectations then catch).
+    func tap(_ place: (column: Int, row: Int)?) {
+        if let place { tap(column: place.column, row: place.row) }
+    }
+
+    /// One step of the wheel, `down` towards the end of a list, over the middle of the window.
+    func wheel(down: Bool) { harness.press(InteractiveHarness.wheel(down: down, column: 10, row: 5)) }
+}

@@ -52,6 +52,26 @@ struct KeysTogetherTests {
         #expect(decoder.keys(from: [0x1B]) == [] && decoder.finish() == [.escape])
     }
 
+    @Test func aMouseReportSplitAcrossReadsIsOneEventAndACutOneIsNeverEsc() {
+        var decoder = KeyDecoder()
+        #expect(decoder.keys(from: Array("\u{1B}[<0;1".utf8)) == [] && decoder.isWaiting)
+        #expect(decoder.keys(from: Array("2;5M".utf8)) == [.mouse(MouseEvent(action: .press(button: 0), column: 12, row: 5))])
+        #expect(Key.parse(Array("\u{1B}[<0;12;5m".utf8)) == [.mouse(MouseEvent(action: .release(button: 0), column: 12, row: 5))])
+        // Shift, Meta or Ctrl held is the same tap; the wheel is its own.
+        #expect(Key.parse(Array("\u{1B}[<16;2;3M".utf8)) == [.mouse(MouseEvent(action: .press(button: 0), column: 2, row: 3))])
+        #expect(Key.parse(Array("\u{1B}[<65;2;3M".utf8)) == [.mouse(MouseEvent(action: .wheelDown, column: 2, row: 3))])
+        // A report cut short is dropped, never the Esc key; its rest, coming late, is skipped.
+        #expect(decoder.keys(from: Array("\u{1B}[<0;1".utf8)) == [] && decoder.finish() == [])
+        #expect(decoder.keys(from: Array("2;5Mq".utf8)) == [.text("q")])
+        // A driver's typing after one is never eaten.
+        #expect(decoder.keys(from: Array("\u{1B}[<0".utf8)) == [] && decoder.finish() == [])
+        #expect(decoder.keys(from: Array("42".utf8)) == [.text("42")])
+        // A terminal that knows no SGR sends the old encoding: three bytes, never typed as text.
+        #expect(Key.parse([0x1B, 0x5B, 0x4D, 32, 33 + 64, 33]) == [.mouse(MouseEvent(action: .press(button: 0), column: 65, row: 1))])
+        #expect(decoder.keys(from: [0x1B, 0x5B, 0x4D, 35]) == [] && decoder.finish() == [])
+        #expect(decoder.keys(from: [33 + 64, 33, 0x61]) == [.text("a")])
+    }
+
     @Test func aNamePastedIntoThePickupSheetStaysOneName() throws {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")

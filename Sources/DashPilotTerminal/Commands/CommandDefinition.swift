@@ -48,6 +48,9 @@ struct OptionSpec: Sendable {
     /// `--store PATH`, global.
     static let store = valued(
         "--store", "PATH", "The store to use (default: $DASHPILOT_STORE, else the platform default).", completion: .file)
+    /// `--no-mouse`, of the interactive mode.
+    static let noMouse = flag(
+        "--no-mouse", "In the interactive screens, leave the mouse to the terminal: no taps, no wheel (also DASHPILOT_MOUSE=0).")
 }
 
 /// What a parsed command does when run. Parsing has touched nothing; running may.

@@ -17,10 +17,11 @@ enum ManualPage {
             "\\fICOMMAND\\fR [\\fIARGUMENTS\\fR] [\\fIOPTIONS\\fR]",
             ".br",
             ".B dashpilot",
+            "[\\fB\\-\\-no\\-mouse\\fR]",
             ".SH DESCRIPTION",
         ]
         lines += paragraph(
-            "DashPilot keeps a food-delivery driver's own record: shifts, each delivery's lifecycle, route samples, and the places they pick up from, in one SQLite file on this device. No network code, no lookup, no sync, no export. With no command, on a terminal, it opens the interactive screens; elsewhere it prints help."
+            "DashPilot keeps a food-delivery driver's own record: shifts, each delivery's lifecycle, route samples, and the places they pick up from, in one SQLite file on this device. No network code, no lookup, no sync, no export. With no command, on a terminal, it opens the interactive screens; elsewhere it prints help. There a tap selects a card or a row and works the button or the key it is on, and the wheel scrolls a list."
         )
         lines.append(".SH GLOBAL OPTIONS")
         for option in [OptionSpec.store, OptionSpec.json] {
@@ -28,6 +29,8 @@ enum ManualPage {
         }
         lines += item("--version", "Show the version.")
         lines += item("-h, --help", "Show help information.")
+        lines.append(".SH INTERACTIVE OPTIONS")
+        for option in CommandLineTool.InteractiveOptions.all { lines += item(option.name, option.help) }
         lines.append(".SH COMMANDS")
         for command in CommandTable.all {
             lines.append(".SS \(escape(command.name))")
@@ -52,6 +55,7 @@ enum ManualPage {
         lines += item("LC_ALL, LC_TIME, LC_MONETARY, LANG", "The locale of times, dates and money. JSON never depends on it.")
         lines += item("TZ", "The driver's time zone.")
         lines += item("NO_COLOR", "No colour, and # for bar pictures.")
+        lines += item("DASHPILOT_MOUSE", "0 leaves the mouse to the terminal in the interactive screens, as --no-mouse does.")
         lines += [".SH FILES"]
         lines += item("~/.local/share/dashpilot/dashpilot.sqlite", "The default store, mode 0600 in a folder of mode 0700.")
         return lines.joined(separator: "\n") + "\n"

@@ -26,6 +26,11 @@ enum ShellCompletions {
         return seen + ["help"]
     }
 
+    /// The options of the first word: the global ones, the interactive mode's, and the program's own.
+    static var firstOptions: String {
+        (["--store", "--json"] + CommandLineTool.InteractiveOptions.all.map(\.name) + ["--version", "--help"]).joined(separator: " ")
+    }
+
     /// What completes a word after `command`'s words that is not an option.
     static func argumentCompletion(_ command: CommandDefinition) -> Completion {
         command.arguments.first { $0.completion != .none }?.completion ?? .none
@@ -96,7 +101,7 @@ enum ShellCompletions {
                 esac
             done
             if ((${#words[@]} == 0)); then
-                COMPREPLY=($(compgen -W "\(firstWords.joined(separator: " ")) --store --json --version --help" -- "$cur"))
+                COMPREPLY=($(compgen -W "\(firstWords.joined(separator: " ")) \(firstOptions)" -- "$cur"))
                 return
             fi
             local subcommands=""
@@ -149,7 +154,7 @@ enum ShellCompletions {
             done
             local cur=${words[CURRENT]}
             if ((${#rest} == 0)); then
-                reply=(\(firstWords.joined(separator: " ")) --store --json --version --help)
+                reply=(\(firstWords.joined(separator: " ")) \(firstOptions))
                 return
             fi
             case ${rest[1]} in
@@ -198,6 +203,9 @@ enum ShellCompletions {
             "complete -c dashpilot -l store -r -F -d 'The store to use'",
             "complete -c dashpilot -l json -d 'Print JSON'",
         ]
+        for option in CommandLineTool.InteractiveOptions.all {
+            lines.append("complete -c dashpilot -n '__fish_use_subcommand' -l \(option.name.dropFirst(2)) -d \(quoted(option.help))")
+        }
         let groups = Set(CommandTable.all.filter { $0.words.count > 1 }.map { $0.words[0] })
         for word in firstWords {
             let command = CommandTable.all.first { $0.words[0] == word }

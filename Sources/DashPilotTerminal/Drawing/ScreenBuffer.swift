@@ -1,35 +1,58 @@
 import DashPilotScreens
 
 /// One frame of the interactive mode: lines fitted to the terminal's width by display columns,
-/// every name made terminal-safe, styles dropped under `NO_COLOR`.
+/// every name made terminal-safe, styles dropped under `NO_COLOR`. Each line keeps what a tap on
+/// it stands for, recorded as it is laid out (`TapTarget`).
 struct ScreenBuffer {
     enum Style {
         case normal, bold, dim, selected, warning, primary
+    }
+
+    /// A line as drawn: its text, its style, what a tap on it does, and (in a window) the line of
+    /// the buffer it shows.
+    struct Line {
+        var text: String
+        var style: Style
+        var target = TapTarget.none
+        var source: Int? = nil
     }
 
     let width: Int
     let styled: Bool
     /// Whether the terminal can show only ASCII: what the program draws is drawn in it.
     var plainCharacters = false
-    private(set) var lines: [(text: String, style: Style)] = []
+    private(set) var lines: [Line] = []
     /// The lines a key will act on (a selected row, a card's title to its button): kept in view.
     private(set) var focus: (first: Int, last: Int)?
     /// Where the terminal's cursor stands: in the text field typing goes into, else hidden.
     private(set) var cursor: (line: Int, column: Int)?
     /// The lines of an open sheet's box, from its top to its bottom border.
     var box: (top: Int, bottom: Int?)?
+    /// The row of the screen's list the lines laid out now belong to.
+    private var currentRow: Int?
 
     /// How many lines at the top stay in place while the rest scrolls.
     var headerCount = 0
-    var footer = ""
+    /// The keys at the foot, as the footer names them, and what a tap on each presses.
+    private(set) var footer: [(text: String, key: ScreenAction.Key?)] = []
     /// What the footer gives way to in a short window: the keys that list the rest and leave.
-    var compactFooter: String?
+    private(set) var compactFooter: [(text: String, key: ScreenAction.Key?)]?
 
     /// The footer of `actions`, and the one line it gives way to in a short window ("? keys · q quit").
     mutating func setFooter(_ actions: [ScreenAction]) {
-        footer = ScreenAction.line(actions)
+        footer = Self.hints(actions)
         let essential = actions.filter { [.keys, .quit, .back].contains($0.command) }
-        compactFooter = ScreenAction.line(essential.contains { $0.command == .keys } ? essential : [.keysList] + essential)
+        compactFooter = Self.hints(essential.contains { $0.command == .keys } ? essential : [.keysList] + essential)
+    }
+
+    /// A footer of words that are no action of the screen's ("Esc or ? close"): a tap on them presses `key`.
+    mutating func setFooter(_ text: String, key: ScreenAction.Key?) {
+        footer = [(text, key)]
+        compactFooter = nil
+    }
+
+    private static func hints(_ actions: [ScreenAction]) -> [(text: String, key: ScreenAction.Key?)] {
+        actions.filter(\.isListed).map { ("\($0.key.title) \($0.label)", $0.key) }
     }
 
     init(width: Int, styled: Bool) {
@@ -37,9 +60,17 @@ struct ScreenBuffer {
         self.styled = styled
     }
 
-    mutating func line(_ text: String, style: Style = .normal, focus: Bool = false) {
+    mutating func line(_ text: String, style: Style = .normal, focus: Bool = false, key: ScreenAction.Key? = nil) {
+        var pieces = Pieces()
+        pieces.add(text, key: key)
+        line(pieces, style: style, focus: focus)
+    }
+
+    /// A line of pieces, a tap on each pressing its key.
+    mutating func line(_ pieces: Pieces, style: Style = .normal, focus: Bool = false, row: Int? = nil) {
         if focus { markFocus() }
-        lines.append((DisplayWidth.fit(TerminalText.safe(text), width), style))
+        let target = TapTarget(row: row ?? currentRow, spots: pieces.spots).shifted(by: 0, width: width)
+        lines.append(Line(text: DisplayWidth.fit(pieces.text, width), style: style, target: target))
     }
 
     /// Makes the next line part of what must stay in view, with the focused lines before it.
@@ -48,16 +79,25 @@ struct ScreenBuffer {
     /// Places the terminal's cursor at `column` of the next line.
     mutating func placeCursor(column: Int) { cursor = (lines.count, min(width - 1, column)) }
 
-    mutating func blank() { lines.append((String(repeating: " ", count: width), .normal)) }
+    mutating func blank() {
+        lines.append(Line(text: String(repeating: " ", count: width), style: .normal, target: TapTarget(row: currentRow)))
+    }
 
-    /// The screen's heading, pinned at the top: wrapped between its figures, never cut, `right`
-    /// at the end of its first line.
-    mutating func titled(_ title: String, right: String) {
-        let room = width - DisplayWidth.of(right) - 1
+    /// The lines laid out from here on belong to row `row` of the screen's list (a card with its
+    /// buttons): a tap on any of them selects it. `nil`: to no row.
+    mutating func belong(toRow row: Int?) { currentRow = row }
+
+    /// The screen's heading, pinned at the top: wrapped between its figures, never cut, the keys
+    /// of `right` at the end of its first line ("? keys").
+    mutating func titled(_ title: String, right: [ScreenAction]) {
+        let keys = Pieces.keys(right, width: width).first ?? Pieces()
+        let room = width - DisplayWidth.of(keys.text) - 1
         var wrappedTitle = Self.joined(TerminalText.safe(title).components(separatedBy: " · "), width: room)
         if wrappedTitle.isEmpty { wrappedTitle = [""] }
         let first = wrappedTitle.removeFirst()
-        line(first + String(repeating: " ", count: max(1, room - DisplayWidth.of(first) + 1)) + right, style: .bold)
+        var heading = Pieces(first + String(repeating: " ", count: max(1, room - DisplayWidth.of(first) + 1)))
+        heading.add(keys)
+        line(heading, style: .bold)
         for rest in wrappedTitle { line(rest, style: .bold) }
         headerCount = lines.count
     }
@@ -114,13 +154,9 @@ struct ScreenBuffer {
         return lines
     }
 
-    mutating func split(left: String, right: String, style: Style = .normal) {
-        let room = min(width, Self.widestButton) - DisplayWidth.of(right) - 2
-        line(DisplayWidth.fit(TerminalText.safe(left), room) + right, style: style)
-    }
-
-    mutating func wrapped(_ text: String, style: Style = .normal) {
-        for piece in Self.wrap(TerminalText.safe(text), width: width) { line(piece, style: style) }
+    /// `text` wrapped onto as many lines as it needs; a tap on any of them presses `key`.
+    mutating func wrapped(_ text: String, style: Style = .normal, key: ScreenAction.Key? = nil) {
+        for piece in Self.wrap(TerminalText.safe(text), width: width) { line(piece, style: style, key: key) }
     }
 
     /// A text field on a line of its own: `prefix`, then the field scrolled to `room` columns
@@ -131,34 +167,11 @@ struct ScreenBuffer {
         line(prefix + "[ " + shown.text + " ]")
     }
 
-    /// The widest a button grows, in columns.
-    static let widestButton = 60
-
-    /// The large primary lifecycle button: as wide as the window up to 60 columns, its key beside
-    /// its label.
-    mutating func bigButton(_ title: String, key: String, compact: Bool = false, focus: Bool = false) {
-        if compact {
-            // A short window: the button on one line, still first in weight.
-            line("  ▶ " + title + "  " + key, style: .primary, focus: focus)
-            return
-        }
-        let inner = min(width, Self.widestButton) - 6
-        line("  ┏" + String(repeating: "━", count: inner) + "┓", style: .primary, focus: focus)
-        let label = DisplayWidth.of(title)
-        let left = max(0, (inner - label) / 2)
-        let right = max(0, inner - left - label - DisplayWidth.of(key) - 1)
-        line(
-            "  ┃" + String(repeating: " ", count: left) + title + String(repeating: " ", count: right) + key + " ┃", style: .primary,
-            focus: focus)
-        line("  ┗" + String(repeating: "━", count: inner) + "┛", style: .primary, focus: focus)
-    }
-
-    /// The frame as terminal output: every line of the window, cleared to its end, then the
-    /// cursor in the text field typing goes into (shown), or hidden when there is none in view.
-    func frame(rows: Int, message: String?) -> String {
-        let laid = layout(rows: rows, message: message)
-        let text = "\u{1B}[H" + laid.lines.map { paint($0.text, $0.style) + "\u{1B}[K" }.joined(separator: "\r\n")
-        guard let cursor, let row = laid.sources.firstIndex(of: cursor.line) else { return text + "\u{1B}[?25l" }
+    /// `window` as terminal output: every line, cleared to its end, then the cursor in the text
+    /// field typing goes into (shown), or hidden when there is none in view.
+    func frame(_ window: [Line]) -> String {
+        let text = "\u{1B}[H" + window.map { paint($0.text, $0.style) + "\u{1B}[K" }.joined(separator: "\r\n")
+        guard let cursor, let row = window.firstIndex(where: { $0.source == cursor.line }) else { return text + "\u{1B}[?25l" }
         return text + "\u{1B}[\(row + 1);\(cursor.column + 1)H\u{1B}[?25h"
     }
 

@@ -27,6 +27,12 @@ final class CompletedShiftsView: TerminalScreen {
 
     var keys: [ScreenAction] { keyList }
 
+    func select(row: Int, _ app: AppEnvironment) throws {
+        guard (0..<total).contains(row) else { return }
+        selected = row
+        if selected < windowStart || selected >= windowStart + window.count { try readWindow(around: selected, app) }
+    }
+
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
         case .select:
@@ -62,7 +68,8 @@ final class CompletedShiftsView: TerminalScreen {
         let to = min(windowStart + window.count, selected + reach)
         if from < to {
             for index in from..<to {
-                screen.row(parts: window[index - windowStart].text.components(separatedBy: " · "), selected: index == selected)
+                screen.row(
+                    parts: window[index - windowStart].text.components(separatedBy: " · "), selected: index == selected, index: index)
             }
         }
         screen.setFooter(model.keys)

@@ -43,7 +43,7 @@ final class RenameView: TerminalScreen {
         screen.boxTop(model.title)
         screen.boxField(label: model.fieldLabel, field)
         if let error { screen.boxWrapped(error, style: .warning) }
-        screen.boxLine(ScreenAction.line(model.keys))
+        screen.boxKeys(model.keys)
         screen.boxBottom()
     }
 }
@@ -78,6 +78,10 @@ final class MergeListView: TerminalScreen {
 
     var typingGoesToField: Bool { true }
 
+    func select(row: Int, _ app: AppEnvironment) throws {
+        if model.destinations.indices.contains(row) { selected = row }
+    }
+
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
         case .select: selected = ListCursor.moved(selected, by: key, count: model.destinations.count, rows: app.rows)
@@ -105,7 +109,7 @@ final class MergeListView: TerminalScreen {
         let reach = max(app.rows, 12)
         let destinations = model.destinations
         for index in max(0, selected - reach)..<min(destinations.count, selected + reach) {
-            screen.row(destinations[index].control.title, selected: index == selected)
+            screen.row(destinations[index].control.title, selected: index == selected, index: index)
         }
         screen.blank()
         screen.wrapped(model.renameHint, style: .dim)

@@ -35,6 +35,11 @@ final class ExpensesView: TerminalScreen {
 
     var keys: [ScreenAction] { model?.keys ?? [] }
 
+    func select(row: Int, _ app: AppEnvironment) throws {
+        // `row` counts from the newest expense, as the selection does.
+        if (windowStart..<(windowStart + expenses.count)).contains(row) { selected = row }
+    }
+
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
         case .select:
@@ -54,7 +59,7 @@ final class ExpensesView: TerminalScreen {
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
-        screen.titled(model.title, right: ScreenAction.line([.keysList]))
+        screen.titled(model.title, right: [.keysList])
         screen.blank()
         screen.pinHeader()
         if let empty = model.emptyMessage { screen.line(empty) }
@@ -64,7 +69,9 @@ final class ExpensesView: TerminalScreen {
         let to = min(windowStart + model.rows.count, selected + reach)
         for index in from..<max(from, to) {
             let row = model.rows[index - windowStart]
-            screen.row(parts: [row.when, row.category, row.amount] + (row.note.isEmpty ? [] : [row.note]), selected: index == selected)
+            screen.row(
+                parts: [row.when, row.category, row.amount] + (row.note.isEmpty ? [] : [row.note]), selected: index == selected,
+                index: index)
         }
         screen.setFooter(model.keys)
     }
@@ -98,6 +105,11 @@ final class ExpenseSheetView: TerminalScreen {
     var keys: [ScreenAction] { model.keys }
 
     var inTextField: Bool { focus != Self.categoryField }
+
+    /// A tap on a field moves to it.
+    func select(row: Int, _ app: AppEnvironment) throws {
+        if fields.indices.contains(row) { focus = row }
+    }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         let command = action(for: key)?.command
@@ -152,14 +164,14 @@ final class ExpenseSheetView: TerminalScreen {
         for (index, label) in labels.enumerated() {
             let marker = index == focus ? "▸ " : "  "
             if index == Self.categoryField {
-                screen.boxLine(marker + label + "  " + category.title, style: index == focus ? .selected : .normal)
+                screen.boxLine(Pieces(marker + label + "  " + category.title), style: index == focus ? .selected : .normal, row: index)
                 if index == focus { screen.boxWrapped("  " + model.categories.joined(separator: " · "), style: .dim) }
             } else {
-                screen.boxField(label: label, fields[index], marker: marker, focused: index == focus)
+                screen.boxField(label: label, fields[index], marker: marker, row: index, focused: index == focus)
             }
         }
         if let error { screen.boxWrapped(error, style: .warning) }
-        screen.boxWrapped(ScreenAction.line(model.keys))
+        screen.boxKeys(model.keys)
         screen.boxBottom()
     }
 }

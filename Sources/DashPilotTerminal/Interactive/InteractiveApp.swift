@@ -12,18 +12,28 @@ final class InteractiveApp {
     let bars: Bars
     /// Whether the terminal shows only ASCII (a locale that is not UTF-8).
     let plainCharacters: Bool
-    private var stack: [any TerminalScreen] = [RunningShiftView()]
+    private var stack: [any TerminalScreen] = [RunningShiftView()] { didSet { view += 1 } }
     private var message: String?
-    private var showingKeys = false
+    private var showingKeys = false { didSet { if showingKeys != oldValue { view += 1 } } }
     /// Where the keys list (`?`) is scrolled to.
     private var keysList = ListCursor()
     private var quitting = false
     private var terminal: RawTerminal?
+    /// Whether taps and the wheel work: unless `--no-mouse` or `DASHPILOT_MOUSE=0` leave the
+    /// mouse to the terminal.
+    let mouse: Bool
+    private var pointer = Pointer()
+    /// Which view shows: a new number whenever a screen opens or closes, or the keys list does,
+    /// so that a tap on a window drawn for another view does nothing.
+    private var view = 0
+    /// Whether a mouse event since the last frame changed anything.
+    private var pointerActed = false
 
     let clock: any WallClock
 
-    init(store: DashPilotStore, format: ScreenFormat, environment: [String: String], clock: any WallClock) {
+    init(store: DashPilotStore, format: ScreenFormat, environment: [String: String], clock: any WallClock, mouse: Bool = true) {
         self.store = store
+        self.mouse = mouse && environment["DASHPILOT_MOUSE"] != "0"
         // Amounts are the store's currency, written the driver's way.
         self.format = (try? store.currency()).map(format.with) ?? format
         self.clock = clock
@@ -41,7 +51,7 @@ final class InteractiveApp {
 
     /// Runs until the driver quits; returns the exit status.
     func run() -> Int32 {
-        let terminal = RawTerminal()
+        let terminal = RawTerminal(mouse: mouse)
         self.terminal = terminal
         defer { terminal.restore() }
         start()
@@ -52,9 +62,12 @@ final class InteractiveApp {
             // The rest of a key split across reads comes at once, or the key is what came.
             let input = terminal.read(timeoutMilliseconds: decoder.isWaiting ? 40 : 250)
             let keys = input.isEmpty ? decoder.finish() : decoder.keys(from: input)
+            pointerActed = false
             for key in keys where !quitting {
                 handle(key)
             }
+            // A mouse event that did nothing (a press before its release) draws nothing.
+            let pressed = pointerActed || keys.contains { if case .mouse = $0 { false } else { true } }
             let changed = noticeChanges()
             let resized = terminalResized != 0
             terminalResized = 0
@@ -65,7 +78,7 @@ final class InteractiveApp {
                 tickedSecond = second
                 ticked = tick()
             }
-            if !keys.isEmpty || resized || changed || ticked { draw() }
+            if pressed || resized || changed || ticked { draw() }
         }
         return status
     }
@@ -131,6 +144,7 @@ final class InteractiveApp {
     }
 
     private func handleOne(_ key: Key) {
+        if case .mouse(let event) = key { return handleMouse(event) }
         if key == .interrupt || key == .endOfInput {
             if key == .interrupt { status = ExitStatus.interrupted }
             quitting = true
@@ -159,6 +173,33 @@ final class InteractiveApp {
         perform {
             let navigation = try top.handle(key, environment)
             try follow(navigation, from: top)
+        }
+    }
+
+    /// A tap selects the row it is on and presses the key it is on, through `handle` as the
+    /// keyboard would; the wheel is three presses of ↑ or ↓ on a list.
+    private func handleMouse(_ event: MouseEvent) {
+        guard mouse, let top = stack.last else { return }
+        switch pointer.intent(of: event, view: view) {
+        case .nothing:
+            return
+        case .tap(let row, let key):
+            pointerActed = true
+            if let row {
+                message = nil
+                perform { try top.select(row: row, environment) }
+            }
+            if let key {
+                // A tap on a key in the keys list chooses it: the list closes and the key acts.
+                // Typed keys never pass the list; a tap is pointed at one.
+                if showingKeys && key != .escape && !ScreenAction.keysList.key.matches(key) { showingKeys = false }
+                handle(key)
+            }
+        case .scroll(let rows):
+            let key = rows > 0 ? Key.down : Key.up
+            guard showingKeys || top.action(for: key)?.command == .select else { return }
+            pointerActed = true
+            for _ in 0..<abs(rows) where !quitting { handleOne(key) }
         }
     }
 
@@ -198,10 +239,17 @@ final class InteractiveApp {
         reloadTop()
     }
 
-    /// The frame for a window of `columns` × `rows`, as the terminal would be sent it.
+    /// The frame for a window of `columns` × `rows`, as the terminal would be sent it. What a tap
+    /// on each of its lines does is kept until the next.
     func frame(columns: Int, rows: Int) -> String {
-        guard columns >= Self.smallest.columns && rows >= Self.smallest.rows else { return Self.tooSmall(columns: columns, rows: rows) }
-        return buffer(columns: columns).frame(rows: rows, message: message)
+        guard columns >= Self.smallest.columns && rows >= Self.smallest.rows else {
+            pointer.drawn = nil
+            return Self.tooSmall(columns: columns, rows: rows)
+        }
+        let buffer = buffer(columns: columns)
+        let window = buffer.window(rows: rows, message: message)
+        pointer.drawn = Pointer.Drawn(targets: window.map(\.target), columns: columns, view: view)
+        return buffer.frame(window)
     }
 
     /// The window of `columns` × `rows` as plain lines, as a terminal would show it.
@@ -235,9 +283,11 @@ final class InteractiveApp {
             screen.blank()
             screen.pinHeader()
             for (index, action) in top.keys.filter(\.isListed).enumerated() {
-                screen.line("  \(action.key.title.padding(8))\(action.label)", focus: index == keysList.selected)
+                var line = Pieces("  ")
+                line.add(action.key.title.padding(8) + action.label, key: action.key)
+                screen.line(line, focus: index == keysList.selected)
             }
-            screen.footer = ScreenMessages.keysFooter
+            screen.setFooter(ScreenMessages.keysFooter, key: .escape)
         } else {
             top.render(into: &screen, environment)
         }

@@ -9,6 +9,9 @@ public final class InteractiveHarness {
     private let app: InteractiveApp
     private var columns: Int
     private var rows: Int
+    /// Kept from read to read as the run loop keeps it: what is left of a sequence given up on
+    /// is skipped when it comes later.
+    private var decoder = KeyDecoder()
 
     /// The interactive mode on the store at `path`, in a window of `columns` × `rows`, reading
     /// the time from `clock` (the store records by it too).
@@ -32,11 +35,11 @@ public final class InteractiveHarness {
     }
 
     /// Feeds `input` as one read of the terminal (bytes as a terminal sends them: `"\u{1B}[B"`
-    /// is ↓), then each of `more` as the next read straight after it, then a pause; returns the
-    /// frame that follows.
+    /// is ↓, `"\u{1B}[<0;5;3M\u{1B}[<0;5;3m"` a tap on column 5 of row 3), then each of `more`
+    /// as the next read straight after it, then a pause; returns the frame that follows (and
+    /// that the next tap lands on).
     @discardableResult
     public func press(_ input: String, _ more: String...) -> String {
-        var decoder = KeyDecoder()
         for read in [input] + more {
             for key in decoder.keys(from: Array(read.utf8)) { app.handle(key) }
         }
@@ -57,11 +60,20 @@ public final class InteractiveHarness {
     /// drawn again).
     public func ticks() -> Bool { app.tick() }
 
-    /// The window resized to `columns` × `rows`.
+    /// The window resized to `columns` × `rows`, and drawn again as the run loop draws it.
     public func resize(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows
         app.headlessRows = rows
+        _ = app.frame(columns: columns, rows: rows)
+    }
+
+    /// The bytes a terminal sends for a tap (press and release) on `column` of `row`, both from 1.
+    public static func tap(column: Int, row: Int) -> String { MouseEvent.tap(column: column, row: row) }
+
+    /// The bytes a terminal sends for one step of the wheel, `down` towards the end of a list.
+    public static func wheel(down: Bool, column: Int = 1, row: Int = 1) -> String {
+        MouseEvent.wheel(down: down, column: column, row: row)
     }
 
     /// The status the mode ended with (0 after `q`, 130 after Ctrl-C), or `nil` while it runs.

@@ -77,6 +77,12 @@ struct ListUnderLines: Equatable {
         return true
     }
 
+    /// Selects row `row` (a tap on it), the view following it again.
+    mutating func select(_ row: Int) {
+        selected = row
+        scrolledBack = 0
+    }
+
     /// Scrolls back to the very top, the selection kept: what a key that acted on the lines above
     /// (a shift's earnings) shows next.
     mutating func scrollToTop() { scrolledBack = linesAbove }

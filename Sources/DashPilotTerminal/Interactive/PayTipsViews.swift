@@ -41,6 +41,10 @@ final class PayTipsView: TerminalScreen {
 
     var inTextField: Bool { model?.isOpen == false }
 
+    func select(row: Int, _ app: AppEnvironment) throws {
+        if model?.tips.indices.contains(row) == true { selectedTip = row }
+    }
+
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         guard let model else { return .pop }
         switch action(for: key)?.command {
@@ -83,14 +87,19 @@ final class PayTipsView: TerminalScreen {
             if let error { screen.boxWrapped(error, style: .warning) }
             screen.boxLine(model.tipsHeading)
             for (index, tip) in model.tips.enumerated() {
-                screen.boxLine((index == selectedTip ? "▸ " : "  ") + tip.text, style: index == selectedTip ? .selected : .normal)
+                screen.boxLine(
+                    Pieces((index == selectedTip ? "▸ " : "  ") + tip.text), style: index == selectedTip ? .selected : .normal, row: index)
             }
             screen.boxLine(
-                "[ \(model.addCashTip.title) ]  \(keyTitle(model.addCashTip.command))    "
-                    + "[ \(model.addPlatformTip.title) ]  \(keyTitle(model.addPlatformTip.command))")
+                ScreenBuffer.controls(
+                    [
+                        (model.addCashTip.title, action(model.addCashTip.command)),
+                        (model.addPlatformTip.title, action(model.addPlatformTip.command)),
+                    ],
+                    gap: 4))
             screen.boxWrapped(model.reminder, style: .dim)
         }
-        screen.boxWrapped(ScreenAction.line(model.keys))
+        screen.boxKeys(model.keys)
         screen.boxBottom()
     }
 }
@@ -139,7 +148,7 @@ final class TipView: TerminalScreen {
         screen.boxTop(model.title)
         screen.boxField(label: model.fieldLabel, field)
         if let error { screen.boxWrapped(error, style: .warning) }
-        screen.boxLine(ScreenAction.line(model.keys))
+        screen.boxKeys(model.keys)
         screen.boxBottom()
     }
 }
@@ -189,7 +198,7 @@ final class ForgottenStepView: TerminalScreen {
         screen.boxTop(model.fieldLabel)
         screen.boxField(label: "", field)
         if let error { screen.boxWrapped(error, style: .warning) }
-        screen.boxLine(ScreenAction.line(model.keys))
+        screen.boxKeys(model.keys)
         screen.boxBottom()
     }
 }

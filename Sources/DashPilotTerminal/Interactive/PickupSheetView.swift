@@ -34,6 +34,12 @@ final class PickupSheetView: TerminalScreen {
 
     var typingGoesToField: Bool { true }
 
+    /// A tap on a recent place, the name field or Remove moves to it (`Enter` then records it).
+    func select(row: Int, _ app: AppEnvironment) throws {
+        let last = model?.removeControl == nil ? recent.count : recent.count + 1
+        if (0...last).contains(row) { focus = row }
+    }
+
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         let fieldIndex = recent.count
         let lastIndex = model?.removeControl == nil ? fieldIndex : fieldIndex + 1
@@ -78,16 +84,18 @@ final class PickupSheetView: TerminalScreen {
         screen.boxTop(model.title)
         screen.boxLine(model.recentHeading)
         for (index, control) in model.recent.enumerated() {
-            screen.boxLine((focus == index ? "▸ " : "  ") + control.title, style: focus == index ? .selected : .normal)
+            screen.boxLine(Pieces((focus == index ? "▸ " : "  ") + control.title), style: focus == index ? .selected : .normal, row: index)
         }
         screen.boxLine("")
-        screen.boxField(label: model.nameFieldLabel, field, marker: focus == fieldIndex ? "▸ " : "  ")
+        screen.boxField(label: model.nameFieldLabel, field, marker: focus == fieldIndex ? "▸ " : "  ", row: fieldIndex)
         if let error { screen.boxWrapped("  " + error, style: .warning) }
         if let remove = model.removeControl {
-            screen.boxLine((focus > fieldIndex ? "▸ " : "  ") + remove.title, style: focus > fieldIndex ? .selected : .normal)
+            screen.boxLine(
+                Pieces((focus > fieldIndex ? "▸ " : "  ") + remove.title), style: focus > fieldIndex ? .selected : .normal,
+                row: fieldIndex + 1)
         }
         screen.boxLine("")
-        screen.boxWrapped(ScreenAction.line(keys))
+        screen.boxKeys(keys)
         screen.boxBottom()
     }
 }

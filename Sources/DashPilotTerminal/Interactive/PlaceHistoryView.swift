@@ -33,6 +33,12 @@ final class PlaceHistoryView: TerminalScreen {
 
     var keys: [ScreenAction] { model?.keys ?? [] }
 
+    func select(row: Int, _ app: AppEnvironment) throws {
+        guard let history, (0..<history.deliveryCount).contains(row) else { return }
+        list.select(row)
+        if selected < windowStart || selected >= windowStart + history.deliveries.count { try read(windowAround: selected, app) }
+    }
+
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         guard let history else { return .pop }
         switch action(for: key)?.command {
@@ -71,13 +77,18 @@ final class PlaceHistoryView: TerminalScreen {
         if from < to {
             for index in from..<to {
                 let row = model.rows[index - windowStart]
-                screen.row(parts: row.text.components(separatedBy: " · "), selected: list.followsSelection && index == selected)
+                screen.row(
+                    parts: row.text.components(separatedBy: " · "), selected: list.followsSelection && index == selected, index: index)
             }
         }
         screen.blank()
         screen.line(
-            "[ \(model.renameControl.title) ]  \(keyTitle(model.renameControl.command))        "
-                + "[ \(model.mergeControl.title) ]  \(keyTitle(model.mergeControl.command))")
+            ScreenBuffer.controls(
+                [
+                    (model.renameControl.title, action(model.renameControl.command)),
+                    (model.mergeControl.title, action(model.mergeControl.command)),
+                ],
+                gap: 8))
         if let footer = model.mergeFooter { screen.wrapped(footer, style: .dim) }
         screen.setFooter(model.keys)
     }

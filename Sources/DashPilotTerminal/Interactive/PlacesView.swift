@@ -26,6 +26,10 @@ final class PlacesView: TerminalScreen {
 
     var typingGoesToField: Bool { true }
 
+    func select(row: Int, _ app: AppEnvironment) throws {
+        if model?.rows.indices.contains(row) == true { selected = row }
+    }
+
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         let rows = model?.rows ?? []
         switch action(for: key)?.command {
@@ -43,7 +47,7 @@ final class PlacesView: TerminalScreen {
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
-        screen.titled(model.title, right: ScreenAction.line([.keysList]))
+        screen.titled(model.title, right: [.keysList])
         screen.field("\(model.filterLabel)  ", filter, room: max(8, screen.width - model.filterLabel.count - 6))
         screen.blank()
         screen.pinHeader()
@@ -54,7 +58,9 @@ final class PlacesView: TerminalScreen {
         let to = min(model.rows.count, selected + reach)
         for index in from..<to {
             let row = model.rows[index]
-            screen.row(name: row.name, nameWidth: nameWidth, detail: row.detail.components(separatedBy: " · "), selected: index == selected)
+            screen.row(
+                name: row.name, nameWidth: nameWidth, detail: row.detail.components(separatedBy: " · "), selected: index == selected,
+                index: index)
         }
         screen.setFooter(model.keys)
     }

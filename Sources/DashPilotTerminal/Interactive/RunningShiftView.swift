@@ -29,6 +29,11 @@ final class RunningShiftView: TerminalScreen {
 
     private var currentDelivery: Delivery? { log?.deliveries.first { $0.number == current } }
 
+    func select(row: Int, _ app: AppEnvironment) throws {
+        guard let cards = model?.cards, cards.indices.contains(row) else { return }
+        selected = cards[row].number
+    }
+
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         let numbers = model?.cards.map { $0.number } ?? []
         switch action(for: key)?.command {
@@ -81,25 +86,29 @@ final class RunningShiftView: TerminalScreen {
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
-        screen.titled(model.title, right: ScreenAction.line([.keysList]))
+        screen.titled(model.title, right: [.keysList])
         if let line = model.longRunningLine { screen.wrapped(line, style: .warning) }
         if let hint = model.emptyHint {
             screen.blank()
             screen.line(hint)
         }
-        for card in model.cards {
+        for (index, card) in model.cards.enumerated() {
             let isSelected = card.number == current
             let style: ScreenBuffer.Style = card.isFinished ? .dim : .normal
+            screen.belong(toRow: nil)
             screen.blank()
+            // A tap anywhere on the card selects it; on its controls, presses their keys for it.
+            screen.belong(toRow: index)
             screen.row(card.title, selected: isSelected, style: style)
             if let place = card.placeLine { screen.line("  " + place, style: style) }
             if let wait = card.waitLine { screen.line("  " + wait, style: .dim) }
-            screen.split(left: "  [ \(card.pickupControl.title) ]", right: keyTitle(card.pickupControl.command), style: style)
+            screen.control(card.pickupControl.title, action: action(card.pickupControl.command), style: style)
             // The selected card's button is what must show: the window follows it.
             if let button = card.lifecycleButton {
-                screen.bigButton(button.title, key: keyTitle(button.command), compact: app.rows < 20, focus: isSelected)
+                screen.bigButton(button.title, action: action(button.command), compact: app.rows < 20, focus: isSelected)
             }
         }
+        screen.belong(toRow: nil)
         screen.setFooter(model.keys)
     }
 }

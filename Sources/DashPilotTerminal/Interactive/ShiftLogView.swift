@@ -21,6 +21,10 @@ final class ShiftLogView: TerminalScreen {
 
     var keys: [ScreenAction] { model?.keys ?? [] }
 
+    func select(row: Int, _ app: AppEnvironment) throws {
+        if log?.deliveries.indices.contains(row) == true { list.select(row) }
+    }
+
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         let deliveries = log?.deliveries ?? []
         switch action(for: key)?.command {
@@ -63,7 +67,9 @@ final class ShiftLogView: TerminalScreen {
         for (index, entry) in model.entries.enumerated() {
             // The selected entry stays in view whole: its times are what it is selected for.
             let isSelected = list.followsSelection && index == selected
+            screen.belong(toRow: nil)
             screen.blank()
+            screen.belong(toRow: index)
             screen.row(entry.title, selected: isSelected, style: .bold)
             if let place = entry.placeLine { screen.line("  " + place, focus: isSelected) }
             let width = (entry.times.map(\.label.count).max() ?? 0) + 3
@@ -71,8 +77,11 @@ final class ShiftLogView: TerminalScreen {
             if let paid = entry.paidLine {
                 for line in ScreenBuffer.wrap(paid, width: screen.width - 2) { screen.line("  " + line, focus: isSelected) }
             }
-            screen.line("  [ \(entry.pickupControl.title) ]", focus: isSelected)
+            var control = Pieces("  ")
+            control.add("[ \(entry.pickupControl.title) ]", key: action(entry.pickupControl.command)?.key)
+            screen.line(control, focus: isSelected)
         }
+        screen.belong(toRow: nil)
         if model.entries.isEmpty {
             screen.blank()
             screen.line(ScreenMessages.noDeliveriesRecorded)

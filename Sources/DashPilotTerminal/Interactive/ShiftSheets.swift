@@ -46,7 +46,7 @@ final class EndShiftView: TerminalScreen {
         }
         screen.wrapped(model.summary)
         screen.blank()
-        for choice in model.keys { if let detail = choice.detail { screen.wrapped("\(choice.key.title)  \(detail)") } }
+        for choice in model.keys { if let detail = choice.detail { screen.wrapped("\(choice.key.title)  \(detail)", key: choice.key) } }
         screen.setFooter(model.keys)
     }
 }
@@ -106,7 +106,7 @@ final class EarningsView: TerminalScreen {
         screen.boxTop(model.title)
         screen.boxField(label: model.fieldLabel, field)
         if let error { screen.boxWrapped(error, style: .warning) }
-        screen.boxLine(ScreenAction.line(model.keys))
+        screen.boxKeys(model.keys)
         screen.boxBottom()
     }
 }

@@ -56,18 +56,26 @@ protocol TerminalScreen: AnyObject {
     /// Time passed with no key: rebuilds from what the screen holds what depends on the clock
     /// (a running shift's elapsed time), reading nothing; returns whether anything shown changed.
     func tick(_ app: AppEnvironment) -> Bool
+    /// A tap on row `row` of the screen's list, as `render` numbered it (`ScreenBuffer.row`,
+    /// `belong(toRow:)`): selects it, as ↑↓ would have.
+    func select(row: Int, _ app: AppEnvironment) throws
 }
 
 extension TerminalScreen {
     var inTextField: Bool { false }
     var typingGoesToField: Bool { inTextField }
     func tick(_ app: AppEnvironment) -> Bool { false }
+    func select(row: Int, _ app: AppEnvironment) throws {}
 
     /// The action `key` works on this screen, if any.
     func action(for key: Key) -> ScreenAction? { keys.first { $0.key.matches(key) } }
 
-    /// The key that works `command`, as the footer shows it ("p"), for a control drawn beside it.
-    func keyTitle(_ command: ScreenAction.Command?) -> String { keys.first { $0.command == command }?.key.title ?? "" }
+    /// The action that works `command`, for a control drawn with its key: the footer, the
+    /// control and a tap on it read the same action.
+    func action(_ command: ScreenAction.Command?) -> ScreenAction? {
+        guard let command else { return nil }
+        return keys.first { $0.command == command }
+    }
 }
 
 extension ScreenAction.Key {
@@ -86,33 +94,40 @@ extension ScreenAction.Key {
 }
 
 extension ScreenBuffer {
-    /// A list row, marked and styled when it is selected.
-    mutating func row(_ text: String, selected: Bool, style: Style = .normal) { row(lines: [text], selected: selected, style: style) }
+    /// A list row, marked and styled when it is selected; a tap on it selects row `index`.
+    mutating func row(_ text: String, selected: Bool, style: Style = .normal, index: Int? = nil) {
+        row(lines: [text], selected: selected, style: style, index: index)
+    }
 
     /// A row of several lines, the first marked when it is selected: a selected row stays in
-    /// view whole.
-    mutating func row(lines: [String], selected: Bool, style: Style = .normal) {
-        for (index, text) in lines.enumerated() {
-            line((index == 0 && selected ? "▸ " : "  ") + text, style: selected ? .selected : style, focus: selected)
+    /// view whole, and a tap on any of its lines selects row `index`.
+    mutating func row(lines: [String], selected: Bool, style: Style = .normal, index: Int? = nil) {
+        for (position, text) in lines.enumerated() {
+            line(
+                Pieces((position == 0 && selected ? "▸ " : "  ") + text), style: selected ? .selected : style, focus: selected, row: index)
         }
     }
 
     /// A row of figures ("Shift 3 · Sun, Nov 29 · 5:02 PM – 9:40 PM"), wrapped between them
     /// onto as many lines as it needs: a figure is never cut.
-    mutating func row(parts: [String], selected: Bool, style: Style = .normal) {
-        row(lines: Self.joined(parts, width: width - 2), selected: selected, style: style)
+    mutating func row(parts: [String], selected: Bool, style: Style = .normal, index: Int? = nil) {
+        row(lines: Self.joined(parts, width: width - 2), selected: selected, style: style, index: index)
     }
 
     /// A row led by a name, the detail beside it when both fit in `nameWidth` and the rest, else
     /// under it: only the name may shorten ("…"), the detail wraps.
-    mutating func row(name: String, nameWidth: Int, detail: [String], selected: Bool) {
+    mutating func row(name: String, nameWidth: Int, detail: [String], selected: Bool, index: Int? = nil) {
         let room = width - 2
         let one = Self.joined(detail, width: room - nameWidth)
         if one.count == 1, nameWidth < room {
             let shown = DisplayWidth.of(name) > nameWidth - 2 ? DisplayWidth.fit(name, nameWidth - 2) : name
-            row(lines: [shown + String(repeating: " ", count: max(1, nameWidth - DisplayWidth.of(shown))) + one[0]], selected: selected)
+            row(
+                lines: [shown + String(repeating: " ", count: max(1, nameWidth - DisplayWidth.of(shown))) + one[0]], selected: selected,
+                index: index)
         } else {
-            row(lines: [DisplayWidth.fit(name, room)] + Self.joined(detail, width: room - 2).map { "  " + $0 }, selected: selected)
+            row(
+                lines: [DisplayWidth.fit(name, room)] + Self.joined(detail, width: room - 2).map { "  " + $0 }, selected: selected,
+                index: index)
         }
     }
 }

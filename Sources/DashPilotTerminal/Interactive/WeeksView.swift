@@ -39,6 +39,11 @@ final class WeeksView: TerminalScreen {
 
     var keys: [ScreenAction] { model?.keys ?? [] }
 
+    func select(row: Int, _ app: AppEnvironment) throws {
+        // `row` counts from the newest period, as the selection does.
+        if (windowStart..<(windowStart + periods.count)).contains(row) { selected = row }
+    }
+
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
         case .select:
@@ -58,7 +63,7 @@ final class WeeksView: TerminalScreen {
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
-        screen.titled(model.title, right: ScreenAction.line([.keysList]))
+        screen.titled(model.title, right: [.keysList])
         screen.blank()
         if laidOut?.width != screen.width {
             laidOut = (screen.width, PlainText.periodRowLines(model, bars: app.bars, width: screen.width - 2))
@@ -67,7 +72,7 @@ final class WeeksView: TerminalScreen {
         let reach = max(app.rows, 12)
         let from = max(windowStart, selected - reach)
         let to = min(windowStart + rows.count, selected + reach)
-        for index in from..<max(from, to) { screen.row(lines: rows[index - windowStart], selected: index == selected) }
+        for index in from..<max(from, to) { screen.row(lines: rows[index - windowStart], selected: index == selected, index: index) }
         screen.setFooter(model.keys)
     }
 }
@@ -92,6 +97,11 @@ final class PeriodView: TerminalScreen {
 
     var keys: [ScreenAction] { model?.keys ?? [] }
 
+    func select(row: Int, _ app: AppEnvironment) throws {
+        guard summaries.indices.contains(row) else { return }
+        list.select(row)
+    }
+
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
         case .select: list.move(key, count: summaries.count, rows: app.rows)
@@ -113,7 +123,8 @@ final class PeriodView: TerminalScreen {
         screen.blank()
         if let empty = model.emptyMessage { screen.line(empty) }
         for (index, row) in model.shifts.enumerated() {
-            screen.row(parts: row.text.components(separatedBy: " · "), selected: list.followsSelection && index == list.selected)
+            screen.row(
+                parts: row.text.components(separatedBy: " · "), selected: list.followsSelection && index == list.selected, index: index)
         }
         screen.setFooter(model.keys)
     }

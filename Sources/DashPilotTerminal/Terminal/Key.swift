@@ -18,6 +18,8 @@ enum Key: Equatable {
     /// Printable characters that arrived together (a paste, a fast typist, a slow connection);
     /// the app gives them to a field whole, or to a screen one character at a time.
     case text(String)
+    /// A mouse report: a button pressed or released, or the wheel, somewhere in the window.
+    case mouse(MouseEvent)
 
     /// The keys in `bytes`, taken as everything the terminal will send (a lone Esc at the end is
     /// the Esc key).
@@ -33,6 +35,14 @@ enum Key: Equatable {
 struct KeyDecoder {
     /// The bytes of a key begun but not finished.
     private(set) var pending: [UInt8] = []
+    /// Whether the rest of a sequence given up on (cut short, or longer than any key's) may still
+    /// come at the start of the next read: its parameters and its `M` or `m`, skipped.
+    private var skippingRest = false
+    /// How many bytes of an old-style mouse report given up on may still come, to skip.
+    private var skippingBytes = 0
+
+    /// No key's sequence is longer: one that goes on is dropped, never held without end.
+    static let longestSequence = 64
 
     /// Whether a key waits for the rest of its bytes; the run loop then waits only briefly for
     /// them before taking what came as it is (`finish`).
@@ -48,13 +58,18 @@ struct KeyDecoder {
             if !text.isEmpty { keys.append(.text(String(decoding: text, as: UTF8.self))) }
             text = []
         }
-        var index = 0
+        var index = skipRest(of: input)
         while index < input.count {
             let byte = input[index]
             if byte == 0x1B {
                 flushText()
                 guard let (key, length) = Self.escape(input[index...]) else {
-                    pending = Array(input[index...])
+                    if input.count - index > Self.longestSequence {
+                        // No key goes on this long: dropped, and what is left of it after it.
+                        skippingRest = true
+                    } else {
+                        pending = Array(input[index...])
+                    }
                     return keys
                 }
                 if let key { keys.append(key) }
@@ -88,12 +103,35 @@ struct KeyDecoder {
     }
 
     /// What is left when no more comes: a lone Esc is the Esc key; an unfinished sequence after
-    /// it is dropped, as an unknown key is.
+    /// it is dropped, as an unknown key is. A mouse report cut short is dropped whole, never an
+    /// Esc (which would close a sheet), and its rest is skipped if it comes after all.
     mutating func finish() -> [Key] {
         defer { pending = [] }
         guard let first = pending.first else { return [] }
-        if first == 0x1B { return [.escape] }
+        if first == 0x1B {
+            if pending.count > 2 && pending[1] == 0x5B && pending[2] == 0x3C {
+                skippingRest = true
+                return []
+            }
+            if pending.count > 2 && pending[1] == 0x5B && pending[2] == 0x4D {
+                skippingBytes = 6 - pending.count
+                return []
+            }
+            return [.escape]
+        }
         return [.text(String(decoding: pending, as: UTF8.self))]
+    }
+
+    /// Where the keys of `input` begin, after what is left of a sequence given up on. Only the
+    /// read straight after it, and only a whole rest (a driver's typing is never eaten).
+    private mutating func skipRest(of input: [UInt8]) -> Int {
+        let skipped = min(skippingBytes, input.count)
+        skippingBytes -= skipped
+        guard skippingRest else { return skipped }
+        skippingRest = false
+        var end = skipped
+        while end < input.count, (0x20...0x3F).contains(input[end]) { end += 1 }
+        return end < input.count && (input[end] == 0x4D || input[end] == 0x6D) ? end + 1 : skipped
     }
 
     /// The key an escape sequence at the start of `bytes` stands for (nil inside: a sequence the
@@ -106,9 +144,19 @@ struct KeyDecoder {
         // Esc Esc, or Esc and a character (Alt with a key): the Esc key, then what follows.
         guard introducer == 0x5B || introducer == 0x4F else { return (.escape, 1) }
         var end = start + 2
-        while end < bytes.endIndex, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
+        // Parameters and intermediates, then one final byte; anything else breaks the sequence
+        // off there (dropped), and is read as itself.
+        while end < bytes.endIndex, (0x20...0x3F).contains(bytes[end]) { end += 1 }
         guard end < bytes.endIndex else { return nil }
+        guard (0x40...0x7E).contains(bytes[end]) else { return (nil, end - start) }
         let parameter = bytes[(start + 2)..<end]
+        if introducer == 0x5B {
+            switch mouseReport(parameter, final: bytes[end], after: bytes[(end + 1)...]) {
+            case .none: break
+            case .unfinished: return nil
+            case .report(let event, let extra): return (event.map(Key.mouse), end - start + 1 + extra)
+            }
+        }
         let key: Key? =
             switch bytes[end] {
             case 0x41: .up
@@ -125,6 +173,29 @@ struct KeyDecoder {
             default: nil
             }
         return (key, end - start + 1)
+    }
+
+    /// What a CSI sequence is as a mouse report.
+    private enum MouseReport {
+        /// Not one.
+        case none
+        /// One whose bytes are not all here yet.
+        case unfinished
+        /// One: its event (nil when malformed, skipped whole) and how many bytes follow the final byte.
+        case report(MouseEvent?, extra: Int)
+    }
+
+    /// `parameter` and `final` (and the bytes `after` them) as a mouse report.
+    private static func mouseReport(_ parameter: ArraySlice<UInt8>, final: UInt8, after: ArraySlice<UInt8>) -> MouseReport {
+        // SGR: ESC [ < b ; x ; y M, or m when a button came up.
+        if parameter.first == 0x3C && (final == 0x4D || final == 0x6D) {
+            return .report(MouseEvent.sgr(parameter.dropFirst(), released: final == 0x6D), extra: 0)
+        }
+        // The old encoding: ESC [ M and three bytes of any value.
+        guard parameter.isEmpty && final == 0x4D else { return .none }
+        guard after.count >= 3 else { return .unfinished }
+        let first = after.startIndex
+        return .report(MouseEvent.x10(after[first], after[first + 1], after[first + 2]), extra: 3)
     }
 
     /// The key a control byte stands for, or nil for a byte that is text or nothing.

@@ -6,26 +6,40 @@ import Foundation
     import Darwin
 #endif
 
-// Signal handlers may only touch what was set up before they run: the saved terminal settings
-// and two flags. They are written once, before the handlers are installed.
+// Signal handlers may only touch what was set up before they run: the saved terminal settings,
+// the sequences, and three flags. They are written before the handlers are installed.
 nonisolated(unsafe) private var savedSettings = termios()
 nonisolated(unsafe) private var rawModeActive: sig_atomic_t = 0
+nonisolated(unsafe) private var mouseReporting: sig_atomic_t = 0
 nonisolated(unsafe) var terminalResized: sig_atomic_t = 0
 
+private let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
 private let leaveSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+/// Mouse reporting on: presses and releases (1000, never motion, so that Shift and drag still
+/// select text in the terminal), in SGR coordinates (1006).
+private let mouseOnSequence = "\u{1B}[?1000h\u{1B}[?1006h"
+private let mouseOffSequence: [UInt8] = Array("\u{1B}[?1006l\u{1B}[?1000l".utf8)
 
 private func restoreTerminalFromSignal() {
     guard rawModeActive != 0 else { return }
     rawModeActive = 0
+    if mouseReporting != 0 { mouseOffSequence.withUnsafeBufferPointer { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) } }
     leaveSequence.withUnsafeBufferPointer { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedSettings)
 }
 
-/// The terminal in raw mode on the alternate screen, restored on quit, on Ctrl-C, on a signal
+/// The terminal in raw mode on the alternate screen, reporting the mouse unless told not to;
+/// restored (mouse reporting off first) on quit, on Ctrl-C, on Ctrl-Z until `fg`, on a signal
 /// and on a crash.
 final class RawTerminal {
-    /// Enters raw mode and the alternate screen.
-    init() {
+    /// Whether the terminal reports the mouse while the mode runs.
+    let mouse: Bool
+
+    /// Enters raw mode and the alternate screen, and turns mouse reporting on when `mouse`.
+    init(mouse: Bool) {
+        self.mouse = mouse
+        // Made now, so that a handler never makes them.
+        _ = (leaveSequence.count, mouseOffSequence.count)
         tcgetattr(STDIN_FILENO, &savedSettings)
         enterRawMode()
         for signal in [SIGTERM, SIGHUP, SIGQUIT, SIGINT] {
@@ -49,7 +63,14 @@ final class RawTerminal {
             sigaddset(&handled, signal)
         }
         pthread_sigmask(SIG_UNBLOCK, &handled, nil)
-        emit("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
+        enterScreen()
+    }
+
+    /// The alternate screen, cleared, with the cursor hidden; the mouse reported when asked.
+    private func enterScreen() {
+        // Noted first: a signal that comes while it is written still turns it off.
+        if mouse { mouseReporting = 1 }
+        emit(enterSequence + (mouse ? mouseOnSequence : ""))
     }
 
     private func enterRawMode() {
@@ -78,13 +99,16 @@ final class RawTerminal {
         // Execution resumes here on SIGCONT.
         tcgetattr(STDIN_FILENO, &savedSettings)
         enterRawMode()
-        emit("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
+        enterScreen()
     }
 
-    /// Leaves the alternate screen and restores the terminal as it was found.
+    /// Turns mouse reporting off, leaves the alternate screen and restores the terminal as it was
+    /// found.
     func restore() {
         guard rawModeActive != 0 else { return }
         rawModeActive = 0
+        if mouseReporting != 0 { emit(String(decoding: mouseOffSequence, as: UTF8.self)) }
+        mouseReporting = 0
         emit(String(decoding: leaveSequence, as: UTF8.self))
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedSettings)
     }

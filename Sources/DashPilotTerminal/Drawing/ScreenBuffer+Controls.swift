@@ -1,0 +1,99 @@
+import DashPilotScreens
+
+/// Buttons, controls and sheets' boxes: each records the key a tap on it presses, from the
+/// screen model's action that works it.
+extension ScreenBuffer {
+    /// The widest a button grows, in columns.
+    static let widestButton = 60
+
+    /// The large primary lifecycle button: as wide as the window up to 60 columns, its key beside
+    /// its label; a tap anywhere on it presses that key.
+    mutating func bigButton(_ title: String, action: ScreenAction?, compact: Bool = false, focus: Bool = false) {
+        let key = action?.key.title ?? ""
+        if compact {
+            // A short window: the button on one line, still first in weight.
+            var line = Pieces("  ")
+            line.add("▶ " + title + "  " + key, key: action?.key)
+            self.line(line, style: .primary, focus: focus)
+            return
+        }
+        let inner = min(width, Self.widestButton) - 6
+        let label = DisplayWidth.of(title)
+        let left = max(0, (inner - label) / 2)
+        let right = max(0, inner - left - label - DisplayWidth.of(key) - 1)
+        let middle = "┃" + String(repeating: " ", count: left) + title + String(repeating: " ", count: right) + key + " ┃"
+        for (text, isLast) in [
+            ("┏" + String(repeating: "━", count: inner) + "┓", false), (middle, false),
+            ("┗" + String(repeating: "━", count: inner) + "┛", true),
+        ] {
+            var line = Pieces("  ")
+            line.add(text, key: action?.key)
+            self.line(line, style: .primary, focus: focus && isLast)
+        }
+    }
+
+    /// A small control, "[ Change Pickup Place ]", its key at the right of a button's width; a
+    /// tap on either presses the key.
+    mutating func control(_ title: String, action: ScreenAction?, style: Style = .normal) {
+        let key = action?.key.title ?? ""
+        let room = min(width, Self.widestButton) - DisplayWidth.of(key) - 2
+        var line = Pieces("  ")
+        line.add(DisplayWidth.fit(TerminalText.safe("[ \(title) ]"), room - 2) + key, key: action?.key)
+        self.line(line, style: style)
+    }
+
+    /// Controls side by side, "[ Rename ]  r        [ Merge ]  m", `gap` columns apart.
+    static func controls(_ controls: [(title: String, action: ScreenAction?)], gap: Int) -> Pieces {
+        var line = Pieces()
+        for (index, control) in controls.enumerated() {
+            if index > 0 { line.add(String(repeating: " ", count: gap)) }
+            line.add("[ \(control.title) ]  \(control.action?.key.title ?? "")", key: control.action?.key)
+        }
+        return line
+    }
+
+    /// A sheet's top border with its title; a title too long for it wraps onto the lines under
+    /// it (a name in a heading is never cut).
+    mutating func boxTop(_ title: String) {
+        box = (lines.count, nil)
+        var parts = Self.joined(TerminalText.safe(title).components(separatedBy: " · "), width: width - 6)
+        let head = "┌ " + (parts.isEmpty ? "" : parts.removeFirst()) + " "
+        line(head + String(repeating: "─", count: max(0, width - 1 - DisplayWidth.of(head))) + "┐")
+        for rest in parts { boxLine(rest, style: .bold) }
+    }
+
+    mutating func boxLine(_ text: String, style: Style = .normal) { boxLine(Pieces(text), style: style) }
+
+    /// A line of the box made of pieces, a tap on each pressing its key.
+    mutating func boxLine(_ pieces: Pieces, style: Style = .normal, row: Int? = nil) {
+        var line = Pieces("│ ")
+        line.add(pieces.fitted(width - 4))
+        line.add(" │")
+        self.line(line, style: style, row: row)
+    }
+
+    /// A boxed text field: its label, then the field scrolled to fit with its cursor in view;
+    /// the terminal's cursor stands in it when it is the field typing goes into.
+    mutating func boxField(label: String, _ field: LineEditor, marker: String = "", row: Int? = nil, focused: Bool = true) {
+        let head = marker + label + "  [ "
+        let room = width - 4 - DisplayWidth.of(head) - 2
+        let shown = field.visible(width: room)
+        if focused { placeCursor(column: 2 + DisplayWidth.of(head) + shown.cursor) }
+        boxLine(Pieces(head + shown.text + " ]"), row: row)
+    }
+
+    /// A sentence wrapped inside the box, never cut.
+    mutating func boxWrapped(_ text: String, style: Style = .normal) {
+        for line in HelpText.wrap(TerminalText.safe(text), indent: 0, width: max(8, width - 4)) { boxLine(line, style: style) }
+    }
+
+    /// The sheet's keys inside its box, broken between keys: a tap on one presses it.
+    mutating func boxKeys(_ actions: [ScreenAction]) {
+        for line in Pieces.keys(actions, width: max(8, width - 4)) { boxLine(line) }
+    }
+
+    mutating func boxBottom() {
+        box?.bottom = lines.count
+        line("└" + String(repeating: "─", count: width - 2) + "┘")
+    }
+}

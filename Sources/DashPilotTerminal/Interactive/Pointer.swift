@@ -1,0 +1,57 @@
+/// The mouse, or a finger, in the interactive mode: a press and a release on the same place make
+/// a tap, found on the window as it was last drawn (what the driver saw and touched); the wheel
+/// scrolls. Nothing else a mouse does is the screens': a drag is the terminal's.
+struct Pointer {
+    /// What a mouse event asks of the app.
+    enum Intent: Equatable {
+        case nothing
+        /// A tap on what the window showed: select `row` of the screen's list, then press `key`.
+        case tap(row: Int?, key: Key?)
+        /// The wheel: `rows` rows towards the end of the list (negative: towards its start).
+        case scroll(rows: Int)
+    }
+
+    /// The window as last drawn: what a tap on each line does, how wide the terminal was, and
+    /// which view it showed (a screen, or the keys list over it).
+    struct Drawn {
+        var targets: [TapTarget]
+        var columns: Int
+        var view: Int
+    }
+
+    /// How many rows a step of the wheel scrolls.
+    static let wheelRows = 3
+
+    /// The window last drawn.
+    var drawn: Drawn?
+    /// Where the left button went down, until it comes up.
+    private var pressedAt: (column: Int, row: Int)?
+
+    /// What `event` asks, on `view` (the view showing now): nothing where the window drawn was of
+    /// another view, or where the event is outside it.
+    mutating func intent(of event: MouseEvent, view: Int) -> Intent {
+        let target = drawn.flatMap { drawn -> TapTarget? in
+            guard drawn.view == view, (1...drawn.columns).contains(event.column), drawn.targets.indices.contains(event.row - 1) else {
+                return nil
+            }
+            return drawn.targets[event.row - 1]
+        }
+        switch event.action {
+        case .press(button: 0):
+            pressedAt = (event.column, event.row)
+            return .nothing
+        case .release(button: 0), .release(button: 3):
+            defer { pressedAt = nil }
+            guard let pressed = pressedAt, pressed == (event.column, event.row), let target else { return .nothing }
+            let (row, key) = target.tap(at: event.column - 1)
+            return row == nil && key == nil ? .nothing : .tap(row: row, key: key)
+        case .wheelUp:
+            return target == nil ? .nothing : .scroll(rows: -Self.wheelRows)
+        case .wheelDown:
+            return target == nil ? .nothing : .scroll(rows: Self.wheelRows)
+        default:
+            pressedAt = nil
+            return .nothing
+        }
+    }
+}

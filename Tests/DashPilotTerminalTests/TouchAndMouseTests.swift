@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+@testable import DashPilotTerminal
+
+/// `screens.md`, "Touch and mouse": a tap on a card or a row selects it, on a button does what
+/// its key does, on a key in the footer presses it; a tap outside an open sheet does nothing; the
+/// wheel scrolls a list three rows. Driven in process with the bytes an SGR terminal sends.
+@Suite("Touch and mouse in the interactive mode, in process")
+struct TouchAndMouseTests {
+    static let windows = [(40, 12), (60, 20), (100, 32), (160, 50)]
+
+    /// A running shift with three deliveries accepted; the newest is selected on opening.
+    private func threeDeliveries() -> Binary {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        for minute in 1...3 { dash.run(["delivery", "accept"], at: "2026-11-29 17:0\(minute):00") }
+        return dash
+    }
+
+    private func states(_ dash: Binary) -> [String] {
+        let show = json(dash.run(["shift", "show", "--json"]).stdout) as? [String: Any]
+        return (show?["deliveries"] as? [[String: Any]] ?? []).compactMap { $0["state"] as? String }
+    }
+
+    /// The first card on the window that is not selected: its number and where its title is.
+    private func unselectedCard(_ window: Window) -> (number: Int, place: (column: Int, row: Int))? {
+        for number in 1...3 {
+            if let place = window.place(of: "  Delivery \(number) · ") { return (number, (place.column + 2, place.row)) }
+        }
+        return nil
+    }
+
+    @Test("A tap on a delivery card selects it and writes nothing", arguments: windows)
+    func aTapOnACardSelectsIt(columns: Int, rows: Int) throws {
+        let dash = threeDeliveries()
+        let window = try Window(dash, at: "2026-11-29 17:05:00", columns: columns, rows: rows)
+        #expect(window.screen.contains("▸ Delivery 3"))
+        let card = try #require(unselectedCard(window), "\(window.screen)")
+        window.tap(card.place)
+        #expect(window.screen.contains("▸ Delivery \(card.number) · Accepted"), "\(window.screen)")
+        #expect(states(dash) == ["accepted", "accepted", "accepted"])
+        // Enter now works the card the tap selected.
+        window.press(Window.enter)
+        #expect(states(dash)[card.number - 1] == "arrivedAtPickup" && states(dash)[2] == "accepted")
+    }
+
+    @Test("A tap on a card's button does what its key does, for that card", arguments: windows)
+    func aTapOnACardsButtonWorksItsStepForThatCard(columns: Int, rows: Int) throws {
+        let dash = threeDeliveries()
+        let window = try Window(dash, at: "2026-11-29 17:05:00", columns: columns, rows: rows)
+        let card = try #require(unselectedCard(window), "\(window.screen)")
+        let button = try #require(window.place(of: "Arrived at Pickup", from: card.place.row), "\(window.screen)")
+        window.tap((button.column + 3, button.row))
+        #expect(states(dash) == (1...3).map { $0 == card.number ? "arrivedAtPickup" : "accepted" })
+        #expect(window.screen.contains("▸ Delivery \(card.number) · At pickup"), "\(window.screen)")
+        // Another card's small control opens the pickup sheet for that card, as p would.
+        window.press(Window.down)
+        let other = try #require(unselectedCard(window), "\(window.screen)")
+        let control = try #require(window.place(of: "[ Add Pickup Place ]", from: other.place.row))
+        window.tap((control.column + 4, control.row))
+        #expect(window.screen.contains("Pickup place · Delivery \(other.number)"), "\(window.screen)")
+    }
+
+    @Test("A tap on a key in the footer presses it, and in the keys list too", arguments: windows)
+    func aTapOnAFootersKeyPressesIt(columns: Int, rows: Int) throws {
+        let dash = threeDeliveries()
+        let window = try Window(dash, at: "2026-11-29 17:05:00", columns: columns, rows: rows)
+        window.tap(window.lastPlace(of: "? keys"))
+        #expect(window.screen.contains("Keys on this screen"), "\(window.screen)")
+        // A key in the list acts as its key: the list closes and a delivery is accepted.
+        window.tap(window.place(of: "accept"))
+        #expect(!window.screen.contains("Keys on this screen") && states(dash).count == 4, "\(window.screen)")
+        window.tap(window.lastPlace(of: "q quit"))
+        #expect(window.harness.exitStatus == 0)
+    }
+
+    @Test("A tap outside an open sheet does nothing, never a cancel", arguments: windows)
+    func aTapOutsideAnOpenSheetDoesNothing(columns: Int, rows: Int) throws {
+        let dash = threeDeliveries()
+        dash.run(["pickup", "set", "1", "Nowhere Noodles"], at: "2026-11-29 17:04:00")
+        let window = try Window(dash, at: "2026-11-29 17:05:00", columns: columns, rows: rows)
+        window.press("p")
+        window.type("Exam")
+        let sheet = window.screen
+        let bottom = try #require(window.place(of: "└"))
+        for row in (bottom.row + 1)...rows {
+            for column in [1, columns / 2, columns] { window.tap(column: column, row: row) }
+        }
+        // On the sheet's own border and title, nothing either.
+        for column in [1, 3, columns] { window.tap(column: column, row: 1) }
+        window.tap(column: columns, row: 2)
+        #expect(window.screen == sheet)
+        #expect(states(dash) == ["accepted", "accepted", "accepted"])
+        // Inside it, its keys work: Esc cancel closes it.
+        window.tap(window.place(of: "Esc cancel"))
+        #expect(!window.screen.contains("Pickup place ·"))
+
+        // A question is the same: only its keys answer it.
+        window.press("x")
+        let question = window.screen
+        for row in 1...rows where !question.split(separator: "\n", omittingEmptySubsequences: false)[row - 1].contains("·") {
+            window.tap(column: 2, row: row)
+        }
+        #expect(window.screen == question && states(dash) == ["accepted", "accepted", "accepted"])
+        window.tap(window.place(of: "y cancel delivery"))
+        #expect(states(dash) == ["accepted", "accepted", "cancelled"])
+    }
+
+    @Test("The wheel scrolls a list three rows, the selection with it", arguments: windows)
+    func theWheelScrollsAListThreeRows(columns: Int, rows: Int) throws {
+        let dash = Binary()
+        for day in 1...10 {
+            let date = String(format: "2026-11-%02d", day)
+            dash.run(["shift", "start"], at: date + " 17:00:00")
+            dash.run(["shift", "end"], at: date + " 18:00:00")
+        }
+        let window = try Window(dash, at: "2026-11-20 12:00:00", columns: columns, rows: rows)
+        window.press("h")
+        #expect(window.screen.contains("▸ Shift 10 ·"), "\(window.screen)")
+        window.wheel(down: true)
+        #expect(window.screen.contains("▸ Shift 7 ·"), "\(window.screen)")
+        window.wheel(down: true)
+        window.wheel(down: true)
+        #expect(window.screen.contains("▸ Shift 1 ·"), "\(window.screen)")
+        window.wheel(down: false)
+        #expect(window.screen.contains("▸ Shift 4 ·"), "\(window.screen)")
+        // On the running shift's cards the wheel moves the selection too.
+        window.press(Window.escape, "s", "a", "a", "a", "a")
+        #expect(window.screen.contains("▸ Delivery 4"))
+        window.wheel(down: false)
+        #expect(window.screen.contains("▸ Delivery 1"), "\(window.screen)")
+    }
+}
