@@ -117,7 +117,10 @@ final class PeriodView: TerminalScreen {
         var totals: [(String, ScreenBuffer.Style)] = [(model.title, .bold), (model.timeLine, .normal), (model.workLine, .normal)]
         totals += [(model.earningsLine, .normal)] + model.moneyLines.map { ($0, .normal) } + [(model.netLine, .bold)]
         if let explanation = model.netExplanation { totals.append(("  " + explanation, .dim)) }
-        let lines = totals.flatMap { text, style in ScreenBuffer.wrap(text, width: screen.width).map { ($0, style) } }
+        // Figures wrap between themselves, never inside one ("1 h 24 min" stays whole).
+        let lines = totals.flatMap { text, style in
+            ScreenBuffer.joined(text.components(separatedBy: " · "), width: screen.width).map { ($0, style) }
+        }
         list.linesAbove = lines.count
         for (index, line) in lines.enumerated() { screen.line(line.0, style: line.1, focus: list.isFocused(above: index)) }
         screen.blank()
