@@ -55,7 +55,7 @@ final class CompletedShiftsView: TerminalScreen {
         screen.line(model.title, style: .bold)
         screen.blank()
         screen.pinHeader()
-        if total == 0 { screen.line("No completed shifts yet.") }
+        if total == 0 { screen.line(ShiftListScreen.noCompletedShifts) }
         // Only the rows a screen can show around the selection are laid out.
         let reach = max(app.rows, 12)
         let from = max(windowStart, selected - reach)
