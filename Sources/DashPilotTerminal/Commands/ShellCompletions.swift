@@ -96,7 +96,7 @@ enum ShellCompletions {
                 esac
             done
             if ((${#words[@]} == 0)); then
-                COMPREPLY=($(compgen -W "\(firstWords.joined(separator: " ")) --store --json --version --help" -- "$cur"))
+                COMPREPLY=($(compgen -W "\(firstWords.joined(separator: " ")) --store --json --accessible --version --help" -- "$cur"))
                 return
             fi
             local subcommands=""
@@ -149,7 +149,7 @@ enum ShellCompletions {
             done
             local cur=${words[CURRENT]}
             if ((${#rest} == 0)); then
-                reply=(\(firstWords.joined(separator: " ")) --store --json --version --help)
+                reply=(\(firstWords.joined(separator: " ")) --store --json --accessible --version --help)
                 return
             fi
             case ${rest[1]} in
@@ -197,6 +197,7 @@ enum ShellCompletions {
             "complete -c dashpilot -f",
             "complete -c dashpilot -l store -r -F -d 'The store to use'",
             "complete -c dashpilot -l json -d 'Print JSON'",
+            "complete -c dashpilot -l accessible -d 'Screens for a screen reader'",
         ]
         let groups = Set(CommandTable.all.filter { $0.words.count > 1 }.map { $0.words[0] })
         for word in firstWords {

@@ -65,4 +65,16 @@ final class CompletedShiftsView: TerminalScreen {
         }
         screen.setFooter(model.keys)
     }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        let model = ShiftListScreen(summaries: [], format: app.format)
+        lines.say(model.title)
+        if total == 0 { lines.say(ShiftListScreen.noCompletedShifts) }
+        lines.list(count: total, selected: selected) { index in
+            let offset = index - windowStart
+            guard window.indices.contains(offset) else { return nil }
+            return ("shift \(window[offset].shiftID)", window[offset].accessibilityLabel)
+        }
+        lines.keys(model.keys, listsKeys: true)
+    }
 }

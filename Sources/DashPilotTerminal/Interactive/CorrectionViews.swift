@@ -46,6 +46,13 @@ final class RenameView: TerminalScreen {
         screen.boxLine(ScreenAction.line(model.keys))
         screen.boxBottom()
     }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        lines.say(model.accessibilityTitle)
+        lines.field(id: "name", label: model.fieldLabel, value: field.text, focused: true)
+        lines.alert(error)
+        lines.keys(model.keys, listsKeys: !inTextField)
+    }
 }
 
 /// Every other place, alphabetically, to merge the source into.
@@ -86,6 +93,16 @@ final class MergeListView: TerminalScreen {
         screen.blank()
         screen.wrapped(model.renameHint, style: .dim)
         screen.setFooter(model.keys)
+    }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        lines.say(model.accessibilityTitle)
+        lines.say(model.emptyReason)
+        lines.list(count: model.destinations.count, selected: selected) { index in
+            ("place \(model.destinations[index].placeID)", model.destinations[index].control.accessibilityLabel)
+        }
+        lines.say(model.renameHint)
+        lines.keys(model.keys, listsKeys: true)
     }
 }
 
@@ -134,5 +151,11 @@ final class MergeConfirmView: TerminalScreen {
         guard let model else { return }
         screen.wrapped(model.text)
         screen.setFooter(model.keys)
+    }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        guard let model else { return }
+        lines.say(model.text)
+        lines.keys(model.keys, listsKeys: true)
     }
 }

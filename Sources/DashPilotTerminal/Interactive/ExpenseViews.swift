@@ -44,6 +44,16 @@ final class ExpensesView: TerminalScreen {
         }
         screen.setFooter(model.keys)
     }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        guard let model else { return }
+        lines.say(model.title)
+        lines.say(model.emptyMessage)
+        lines.list(count: model.rows.count, selected: selected) { index in
+            ("expense \(model.rows[index].id)", model.rows[index].accessibilityLabel)
+        }
+        lines.keys(model.keys, listsKeys: true)
+    }
 }
 
 /// The sheet that adds or edits an expense: amount, category (1–5), when and note, ↑↓ between
@@ -138,6 +148,22 @@ final class ExpenseSheetView: TerminalScreen {
         screen.boxWrapped(ScreenAction.line(model.keys))
         screen.boxBottom()
     }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        lines.say(model.title)
+        let labels = [model.amountLabel, model.categoryLabel, model.whenLabel, model.noteLabel]
+        for (index, label) in labels.enumerated() {
+            if index == Self.categoryField {
+                // The categories are numbered as 1–5 choose them.
+                lines.row(
+                    id: "category", SpokenWords.choices(label, value: category.title, choices: model.categories), selected: index == focus)
+            } else {
+                lines.field(id: label, label: label, value: fields[index].text, focused: index == focus)
+            }
+        }
+        lines.alert(error)
+        lines.keys(model.keys, listsKeys: !inTextField)
+    }
 }
 
 /// The question before removing an expense.
@@ -167,5 +193,10 @@ final class ExpenseRemovalView: TerminalScreen {
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         screen.wrapped(model.question, style: .bold)
         screen.setFooter(model.keys)
+    }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        lines.say(model.question)
+        lines.keys(model.keys, listsKeys: true)
     }
 }

@@ -11,10 +11,19 @@ final class InteractiveApp {
     let styled: Bool
     let bars: Bars
     private var stack: [any TerminalScreen] = [RunningShiftView()]
-    private var message: String?
-    private var showingKeys = false
+    /// The message line: a refusal, or what a key said.
+    private(set) var message: String? {
+        didSet { if message != nil { messagesSet += 1 } }
+    }
+    /// How many times a message was set: a key may set the same sentence again.
+    private(set) var messagesSet = 0
+    /// Whether the keys list (`?`) shows over the screen on top.
+    private(set) var showingKeys = false
     private var quitting = false
-    private var terminal: RawTerminal?
+    /// The terminal the mode runs on, once it runs on one.
+    var terminal: RawTerminal?
+    /// Hears each key the app acts on: the screen-reader mode.
+    weak var listener: (any KeyListener)?
 
     let clock: any WallClock
 
@@ -126,6 +135,12 @@ final class InteractiveApp {
     }
 
     private func handleOne(_ key: Key) {
+        for first in listener?.keyWillAct(key) ?? [] { act(first) }
+        act(key)
+        listener?.keyDidAct(key)
+    }
+
+    private func act(_ key: Key) {
         if key == .interrupt || key == .endOfInput {
             if key == .interrupt { status = ExitStatus.interrupted }
             quitting = true
@@ -194,6 +209,24 @@ final class InteractiveApp {
 
     /// The window of `columns` × `rows` as plain lines, as a terminal would show it.
     func window(columns: Int, rows: Int) -> [String] { buffer(columns: columns).window(rows: rows, message: message).map(\.text) }
+
+    /// The screen on top, if any.
+    var top: (any TerminalScreen)? { stack.last }
+
+    /// The screen on top as the screen-reader mode says it, or the keys list while it shows.
+    func spoken() -> SpokenScreen {
+        var lines = SpokenScreen()
+        guard let top = stack.last else { return lines }
+        if showingKeys {
+            lines.say(ScreenMessages.keysTitle)
+            for action in top.keys where action.isListed { lines.say(action.accessibilityLabel) }
+            lines.say(SpokenWords.sayAgain)
+            lines.say(SpokenWords.keysClose)
+        } else {
+            top.spoken(into: &lines, environment)
+        }
+        return lines
+    }
 
     private func buffer(columns: Int) -> ScreenBuffer {
         guard let top = stack.last else { return ScreenBuffer(width: columns, styled: styled) }

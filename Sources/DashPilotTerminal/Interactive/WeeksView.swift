@@ -48,6 +48,15 @@ final class WeeksView: TerminalScreen {
         for index in from..<to { screen.row(lines[index], selected: index == selected) }
         screen.setFooter(model.keys)
     }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        guard let model else { return }
+        lines.say(model.title)
+        lines.list(count: model.rows.count, selected: selected) { index in
+            ("period \(model.rows[index].label)", model.rows[index].accessibilityLabel)
+        }
+        lines.keys(model.keys, listsKeys: true)
+    }
 }
 
 /// One week or month: its totals, rates and shifts; a shift opens its log.
@@ -100,5 +109,17 @@ final class PeriodView: TerminalScreen {
         if let empty = model.emptyMessage { screen.line(empty) }
         for (index, row) in model.shifts.enumerated() { screen.row(row.text, selected: scrolledBack == 0 && index == selected) }
         screen.setFooter(model.keys)
+    }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        guard let model else { return }
+        for line in [model.title, model.timeLine, model.workLine, model.earningsLine] + model.moneyLines { lines.say(line) }
+        lines.say(model.netLine)
+        lines.say(model.netExplanation)
+        lines.say(model.emptyMessage)
+        lines.list(count: model.shifts.count, selected: selected) { index in
+            ("shift \(model.shifts[index].shiftID)", model.shifts[index].accessibilityLabel)
+        }
+        lines.keys(model.keys, listsKeys: true)
     }
 }

@@ -10,6 +10,8 @@ import Foundation
 // and two flags. They are written once, before the handlers are installed.
 nonisolated(unsafe) private var savedSettings = termios()
 nonisolated(unsafe) private var rawModeActive: sig_atomic_t = 0
+// Whether the alternate screen is in use: the plain mode of a screen reader writes no sequence.
+nonisolated(unsafe) private var alternateScreenActive: sig_atomic_t = 0
 nonisolated(unsafe) var terminalResized: sig_atomic_t = 0
 
 private let leaveSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
@@ -17,15 +19,23 @@ private let leaveSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".u
 private func restoreTerminalFromSignal() {
     guard rawModeActive != 0 else { return }
     rawModeActive = 0
-    leaveSequence.withUnsafeBufferPointer { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    if alternateScreenActive != 0 {
+        leaveSequence.withUnsafeBufferPointer { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedSettings)
 }
 
 /// The terminal in raw mode on the alternate screen, restored on quit, on Ctrl-C, on a signal
-/// and on a crash.
+/// and on a crash. In the plain mode of a screen reader (`fullScreen` false) it only reads keys
+/// one at a time without echo: no alternate screen, and no byte written of its own, ever.
 final class RawTerminal {
-    /// Enters raw mode and the alternate screen.
-    init() {
+    /// Whether it uses the alternate screen and draws frames.
+    let fullScreen: Bool
+
+    /// Enters raw mode, and the alternate screen when `fullScreen`.
+    init(fullScreen: Bool = true) {
+        self.fullScreen = fullScreen
+        alternateScreenActive = fullScreen ? 1 : 0
         tcgetattr(STDIN_FILENO, &savedSettings)
         enterRawMode()
         for signal in [SIGTERM, SIGHUP, SIGQUIT, SIGINT] {
@@ -49,15 +59,17 @@ final class RawTerminal {
             sigaddset(&handled, signal)
         }
         pthread_sigmask(SIG_UNBLOCK, &handled, nil)
-        emit("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
+        if fullScreen { emit("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J") }
     }
 
     private func enterRawMode() {
         var raw = savedSettings
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
-        raw.c_oflag &= ~tcflag_t(OPOST)
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+        // The plain mode writes lines: the terminal still turns each newline into a new line.
+        if fullScreen { raw.c_oflag &= ~tcflag_t(OPOST) }
+        // A screen reader's driver may type ahead while the program starts: those keys are kept.
+        tcsetattr(STDIN_FILENO, fullScreen ? TCSAFLUSH : TCSANOW, &raw)
         rawModeActive = 1
     }
 
@@ -78,14 +90,14 @@ final class RawTerminal {
         // Execution resumes here on SIGCONT.
         tcgetattr(STDIN_FILENO, &savedSettings)
         enterRawMode()
-        emit("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
+        if fullScreen { emit("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J") }
     }
 
     /// Leaves the alternate screen and restores the terminal as it was found.
     func restore() {
         guard rawModeActive != 0 else { return }
         rawModeActive = 0
-        emit(String(decoding: leaveSequence, as: UTF8.self))
+        if fullScreen { emit(String(decoding: leaveSequence, as: UTF8.self)) }
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedSettings)
     }
 
