@@ -84,7 +84,8 @@ public enum CommandLineTool {
             return ExitStatus.done
         }
         if words.isEmpty {
-            if isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 {
+            // Asked for by name, the screen-reader mode reads whatever standard input is.
+            if global.accessible || (isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0) {
                 return interactive(global, environment: environment, clock: clock)
             }
             print(CommandTable.overallHelp)

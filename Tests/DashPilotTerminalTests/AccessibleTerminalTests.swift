@@ -68,6 +68,53 @@ struct AccessibleTerminalTests {
         #expect(result.stdout.contains("No shift running.\r\nPress s to start a shift.\r\nKeys: s start shift"), "\(result.stdout)")
         #expect(!result.stdout.utf8.contains(0x1B))
     }
+
+    @Test func outputThatGoesAwayLeavesTheTerminalAsItFoundIt() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        let settings = dash.folder + "/stty.txt"
+        // head takes the first line and leaves: the next thing the mode says has nowhere to go.
+        let session = TmuxSession(
+            dash: dash,
+            command:
+                "\(dash.program()) --accessible --store '\(dash.storePath)' | head -1; stty -a > '\(settings)'; echo restored; sleep 30")
+        defer { session.kill() }
+        session.waitFor { $0.contains("No shift running.") }
+        session.keys("s")
+        session.waitFor { $0.contains("restored") }
+        let modes = try String(contentsOfFile: settings, encoding: .utf8)
+        #expect(!modes.contains("-icanon") && !modes.contains("-echo "), "\(modes)")
+    }
+
+    @Test func standardInputThatIsNoTerminalIsReadAsKeysUntilItEnds() {
+        let dash = Binary()
+        defer { dash.remove() }
+        let result = dash.run(["--accessible"], at: "2026-11-29 17:00:00", stdin: "sa")
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        #expect(
+            result.stdout.hasSuffix(
+                "> s\nShift running since 5:00 PM, 0 deliveries.\nNo deliveries yet. Press a to accept one.\n"
+                    + "Keys: a accept, up and down select, Enter next step, p pickup place, question mark all keys.\n"
+                    + "> a\nShift running since 5:00 PM, 1 delivery.\nDelivery 1, accepted. Selected.\n"), "\(result.stdout)")
+        #expect(!result.stdout.utf8.contains(0x1B))
+        #expect(dash.run(["shift", "list", "--all", "--json"]).stdout.contains("\"deliveries\""))
+        // Asked for by the environment alone, a script still gets help.
+        let help = dash.run([], stdin: "", environment: ["DASHPILOT_ACCESSIBLE": "1"])
+        #expect(help.status == 0 && help.stdout.hasPrefix("OVERVIEW"))
+    }
+
+    @Test(
+        "Standard input closed, empty, a folder: the mode says its screen and ends, 0",
+        arguments: [StandardInput.closed, .file("/dev/null"), .file("/")])
+    func standardInputThatGivesNothingEndsTheModeAtOnce(input: StandardInput) throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        let result = try #require(runWithin(seconds: 20, dash.command() + ["--accessible"], dash.environment, stdin: input))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout == "No shift running.\nPress s to start a shift.\nKeys: s start shift, h history, w weeks, l places, "
+                + "c expenses, q quit, question mark all keys.\n")
+    }
 }
 
 /// Runs the binary with `arguments` on a pseudo-terminal through `script`, typing `keys` (typed

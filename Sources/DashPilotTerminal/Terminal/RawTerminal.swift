@@ -38,7 +38,8 @@ final class RawTerminal {
         alternateScreenActive = fullScreen ? 1 : 0
         tcgetattr(STDIN_FILENO, &savedSettings)
         enterRawMode()
-        for signal in [SIGTERM, SIGHUP, SIGQUIT, SIGINT] {
+        // SIGPIPE too: output gone (a pager quit) must not leave the terminal without echo.
+        for signal in [SIGTERM, SIGHUP, SIGQUIT, SIGINT, SIGPIPE] {
             installHandler(signal) { number in
                 restoreTerminalFromSignal()
                 _exit(128 + number)
@@ -55,7 +56,7 @@ final class RawTerminal {
         // the terminal is only restored on them if they are delivered.
         var handled = sigset_t()
         sigemptyset(&handled)
-        for signal in [SIGTERM, SIGHUP, SIGQUIT, SIGINT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGWINCH] {
+        for signal in [SIGTERM, SIGHUP, SIGQUIT, SIGINT, SIGPIPE, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGWINCH] {
             sigaddset(&handled, signal)
         }
         pthread_sigmask(SIG_UNBLOCK, &handled, nil)
@@ -126,14 +127,18 @@ final class RawTerminal {
         }
     }
 
-    /// Waits up to `milliseconds` for input and returns what arrived (empty on timeout).
+    /// Waits up to `milliseconds` for input and returns what arrived (empty on timeout). The end
+    /// of input, and input that cannot be read (a folder, a terminal hung up), come as Ctrl-D, so
+    /// that the mode ends instead of asking again for ever. (A closed standard input is never
+    /// read: SQLite opens /dev/null in its place before the store, and that ends at once.)
     func read(timeoutMilliseconds milliseconds: Int32) -> [UInt8] {
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, milliseconds) > 0 else { return [] }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { systemRead(STDIN_FILENO, $0.baseAddress, 4096) }
         if count == 0 { return [0x04] }
-        return count > 0 ? Array(buffer[..<count]) : []
+        if count < 0 { return errno == EINTR || errno == EAGAIN ? [] : [0x04] }
+        return Array(buffer[..<count])
     }
 }
 
