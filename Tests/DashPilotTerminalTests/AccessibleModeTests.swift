@@ -168,6 +168,24 @@ struct AccessibleModeTests {
         #expect(reader.press("\u{0C}") == reader.opening)
     }
 
+    @Test func aLongListIsSaidTenRowsAtATimeWithWhereTheyStand() throws {
+        let dash = Binary()
+        let clock = SetClock("2026-11-29 17:00:00")
+        let store = try DashPilotStore(path: dash.storePath, clock: clock)
+        _ = try store.startShift()
+        for index in 1...12 {
+            let number = try store.acceptDelivery().number
+            _ = try store.setPickupPlace(try PickupPlaceName("Place \(String(format: "%02d", index))"), delivery: number, shiftID: nil)
+        }
+        let reader = try Reader(dash, at: "2026-11-29 17:05:00")
+        let places = reader.press("l")
+        #expect(places.filter { $0.contains(", 1 delivery.") }.count == 10)
+        #expect(places.contains("1. Place 01, 1 delivery. Selected.") && places.contains("Items 1 to 10 of 12."))
+        for _ in 1...9 { reader.press(Window.down) }
+        // The next page: its selected row, and where the rows now stand.
+        #expect(reader.press(Window.down) == ["> down", "11. Place 11, 1 delivery. Selected.", "Items 11 to 12 of 12."])
+    }
+
     @Test func anotherTerminalsChangeIsSaidWithNoKeyAndTheClockSaysNothing() throws {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
