@@ -15,6 +15,9 @@ public struct RenameSheet: Sendable, Equatable {
     /// The keys of this sheet.
     public var keys: [ScreenAction]
 
+    /// The sheet as a screen reader says it: "Rename pickup place, Example Diner".
+    public var accessibilityTitle: String { "\(title), \(prefilledName)" }
+
     /// Creates the sheet from its parts.
     public init(
         title: String, fieldLabel: String, prefilledName: String, saveControl: Control, cancelControl: Control, keys: [ScreenAction]
@@ -50,6 +53,8 @@ public struct MergeListScreen: Sendable, Equatable {
 
     /// "Merge Example Diner into…".
     public var title: String
+    /// The title as a screen reader says it: "Merge Example Diner into which place?".
+    public var accessibilityTitle: String
     /// The destinations: alphabetical, catalogue order breaking ties. No suggestion, no ranking.
     public var destinations: [Destination]
     /// Why the list is empty, when it is.
@@ -77,6 +82,7 @@ public struct MergeListScreen: Sendable, Equatable {
             filter.isEmpty
             ? "Merge \(source.name) into…"
             : "Merge \(source.name) into… · \(destinations.count) of \(others.count) match \"\(filter)\""
+        accessibilityTitle = "Merge \(source.name) into which place?"
         self.destinations = destinations.map {
             Destination(
                 placeID: $0.id,

@@ -23,11 +23,18 @@ public struct DeliveryCard: Sendable, Equatable {
     public var waitLine: String?
     /// The wait line read aloud, with the place.
     public var waitAccessibilityLabel: String?
+    /// The card as the screen-reader mode says it, its place's wait after it: "Delivery 1, at
+    /// pickup, Nowhere Noodles. Typical recorded wait 7 minutes, median of 12 recorded pickups".
+    public var accessibilitySentence: String
+    /// Its latest step as it happened, said when a step is recorded: "Delivery 2, arrived at
+    /// pickup at 5:19 PM".
+    public var stepAccessibilityLabel: String?
 
     /// Creates a card from its parts.
     public init(
         number: Int, title: String, placeLine: String?, accessibilityLabel: String, pickupControl: Control, lifecycleButton: Control?,
-        isFinished: Bool, waitLine: String? = nil, waitAccessibilityLabel: String? = nil
+        isFinished: Bool, waitLine: String? = nil, waitAccessibilityLabel: String? = nil, accessibilitySentence: String? = nil,
+        stepAccessibilityLabel: String? = nil
     ) {
         self.number = number
         self.title = title
@@ -38,15 +45,30 @@ public struct DeliveryCard: Sendable, Equatable {
         self.isFinished = isFinished
         self.waitLine = waitLine
         self.waitAccessibilityLabel = waitAccessibilityLabel
+        self.accessibilitySentence = accessibilitySentence ?? accessibilityLabel
+        self.stepAccessibilityLabel = stepAccessibilityLabel
     }
 
     /// The card of `delivery`, with its place's wait when it has one to show.
     public init(_ delivery: Delivery, wait: PlaceWaitNow?, format: ScreenFormat) {
         self.init(delivery)
+        stepAccessibilityLabel = "Delivery \(delivery.number), \(Self.stepWords(delivery.state)) at \(format.time(delivery.lastStepAt))"
         if let wait, let place = delivery.pickupPlace {
             let (line, spoken) = Self.waitWords(wait, format: format)
             waitLine = line
             waitAccessibilityLabel = "\(place), \(spoken)"
+            accessibilitySentence += ". " + spoken.prefix(1).uppercased() + spoken.dropFirst()
+        }
+    }
+
+    /// The step that brought a delivery to `state`, as a sentence says it happened.
+    static func stepWords(_ state: DeliveryState) -> String {
+        switch state {
+        case .accepted: "accepted"
+        case .arrivedAtPickup: "arrived at pickup"
+        case .pickedUp: "picked up"
+        case .delivered: "delivered"
+        case .cancelled: "cancelled"
         }
     }
 
@@ -72,6 +94,8 @@ public struct DeliveryCard: Sendable, Equatable {
         title = "\(name) · \(delivery.state.title)"
         placeLine = delivery.pickupPlace
         accessibilityLabel = DeliveryCard.spokenLabel(delivery)
+        accessibilitySentence = (["Delivery \(delivery.number)", delivery.state.phrase] + (delivery.pickupPlace.map { [$0] } ?? []))
+            .joined(separator: ", ")
         pickupControl = DeliveryCard.pickupControl(delivery)
         lifecycleButton = delivery.state.nextStep.map { step in
             Control(title: step.buttonTitle, accessibilityLabel: "\(step.spokenTitle), \(name)", command: .nextStep, prominence: .primary)
@@ -114,10 +138,21 @@ public struct RunningShiftScreen: Sendable, Equatable {
     public var longRunningLine: String?
     /// Whether the shift is paused: no lifecycle button and no accepting until `b` resumes it.
     public var isPaused = false
+    /// The title as the screen-reader mode says it: "Shift running since 5:02 PM, 2 deliveries,
+    /// 4.1 miles recorded". The running clock is left out: a sentence that changed is said again,
+    /// and a screen reader should not speak every minute.
+    public var accessibilityTitle: String
+    /// The long-running line said: "Running for 14 hours. If you forgot to end it, e ends it at
+    /// its last activity."
+    public var longRunningAccessibilityLabel: String?
 
     /// Creates the screen from its parts.
-    public init(title: String, cards: [DeliveryCard], initiallySelected: Int?, keys: [ScreenAction], emptyHint: String? = nil) {
+    public init(
+        title: String, cards: [DeliveryCard], initiallySelected: Int?, keys: [ScreenAction], emptyHint: String? = nil,
+        accessibilityTitle: String? = nil
+    ) {
         self.title = title
+        self.accessibilityTitle = accessibilityTitle ?? title
         self.cards = cards
         self.initiallySelected = initiallySelected
         self.keys = keys
@@ -128,6 +163,7 @@ public struct RunningShiftScreen: Sendable, Equatable {
     public init(log: ShiftLog?, format: ScreenFormat, now: Date) {
         guard let log else {
             title = "No shift running"
+            accessibilityTitle = title
             cards = []
             initiallySelected = nil
             keys = [
@@ -152,13 +188,18 @@ public struct RunningShiftScreen: Sendable, Equatable {
         parts.append(log.deliveries.count == 1 ? "1 delivery" : "\(log.deliveries.count) deliveries")
         if let mileage = log.mileage { parts.append("\(format.miles(mileage.miles)) recorded") }
         title = parts.joined(separator: " · ")
+        var spoken = ["Shift running since \(since)"]
+        if let pause { spoken.append("paused since \(format.time(pause.start))") }
+        spoken.append(log.deliveries.count == 1 ? "1 delivery" : "\(log.deliveries.count) deliveries")
+        if let mileage = log.mileage { spoken.append(format.miles(mileage.miles).replacingOccurrences(of: " mi", with: " miles recorded")) }
+        accessibilityTitle = spoken.joined(separator: ", ")
         cards = log.deliveries.map { DeliveryCard($0, wait: log.placeWait(of: $0, now: now, timeZone: format.timeZone), format: format) }
         if isPaused { for index in cards.indices { cards[index].lifecycleButton = nil } }
         emptyHint =
             isPaused ? "The shift is paused. Press b to resume it." : cards.isEmpty ? "No deliveries yet. Press a to accept one." : nil
-        longRunningLine =
-            elapsed >= 12 * 3600
-            ? "Running for \(Int(elapsed / 3600)) h. If you forgot to end it, e ends it at its last activity." : nil
+        let forgot = "If you forgot to end it, e ends it at its last activity."
+        longRunningLine = elapsed >= 12 * 3600 ? "Running for \(Int(elapsed / 3600)) h. \(forgot)" : nil
+        longRunningAccessibilityLabel = elapsed >= 12 * 3600 ? "Running for \(Int(elapsed / 3600)) hours. \(forgot)" : nil
         initiallySelected = log.deliveries.last(where: { !$0.state.isFinished })?.number ?? log.deliveries.last?.number
         let working: [ScreenAction] =
             isPaused
@@ -178,5 +219,19 @@ public struct RunningShiftScreen: Sendable, Equatable {
                 // `s` on a running shift says one is already running.
                 ScreenAction(.character("s"), "start shift", .startShift).unlisted,
             ]
+    }
+
+    /// The keys the screen-reader mode says with the screen, every other one a `?` away: accept,
+    /// select, the selected delivery's next step by name ("Enter arrived at pickup") and its
+    /// pickup place; `b` while paused; with no shift, every key.
+    public func accessibilityKeys(selected: Int?) -> [ScreenAction] {
+        guard keys.contains(where: { $0.command == .accept || $0.command == .pauseOrResume }) else { return keys }
+        let step = cards.first { $0.number == selected }?.lifecycleButton
+        let first: [ScreenAction.Command] =
+            isPaused ? [.pauseOrResume, .select, .pickupPlace] : [.accept, .select, .nextStep, .pickupPlace]
+        return keys.filter { $0.isListed && first.contains($0.command) }.map { action in
+            guard action.command == .nextStep, let step else { return action }
+            return ScreenAction(action.key, step.title.lowercased(), action.command)
+        }
     }
 }

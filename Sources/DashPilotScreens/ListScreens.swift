@@ -37,6 +37,9 @@ public struct ShiftListScreen: Sendable, Equatable {
         keys = Self.actions
     }
 
+    /// What the completed shifts screen says with none.
+    public static let noCompletedShifts = "No completed shifts yet."
+
     /// The keys of the completed shifts screen.
     public static let actions: [ScreenAction] =
         [

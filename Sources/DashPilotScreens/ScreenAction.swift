@@ -15,6 +15,10 @@ public struct ScreenAction: Sendable, Equatable {
         case typing
         /// A word in the key's place that no key matches ("empty clears").
         case word(String)
+        /// The keys a text field edits with, named when the screen-reader mode echoes them.
+        case left, right, backspace
+        /// A control character ("Ctrl-L").
+        case control(Character)
 
         /// The key as the footer shows it: "a", "Enter", "Esc", "↑↓", "1–5".
         public var title: String {
@@ -33,6 +37,10 @@ public struct ScreenAction: Sendable, Equatable {
             case .digits(let range): range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)–\(range.upperBound)"
             case .typing: "type"
             case .word(let word): word
+            case .left: "←"
+            case .right: "→"
+            case .backspace: "Backspace"
+            case .control(let character): "Ctrl-\(character.uppercased())"
             }
         }
 
@@ -56,6 +64,10 @@ public struct ScreenAction: Sendable, Equatable {
             case .digits(let range): range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound) to \(range.upperBound)"
             case .typing: "type"
             case .word(let word): word
+            case .left: "left"
+            case .right: "right"
+            case .backspace: "Backspace"
+            case .control(let character): "Control \(character.uppercased())"
             }
         }
     }

@@ -36,6 +36,14 @@ public struct ShiftLogScreen: Sendable, Equatable {
         /// The delivery, then its place.
         public var accessibilityLabel: String
 
+        /// The entry as the screen-reader mode says it: "Delivery 1, Delivered, Nowhere Noodles.
+        /// Accepted 5:12 PM, Arrived at pickup 5:19 PM", then what it paid.
+        public var accessibilitySentence: String {
+            var sentence = accessibilityLabel + ". " + times.map { "\($0.label) \($0.value)" }.joined(separator: ", ")
+            if let paidLine { sentence += ". " + SpokenWords.sentence(paidLine) }
+            return sentence
+        }
+
         /// Creates an entry from its parts.
         public init(
             number: Int, title: String, placeLine: String?, times: [Time], paidLine: String? = nil, pickupControl: Control,

@@ -43,6 +43,8 @@ public enum CommandLineTool {
     struct GlobalOptions {
         var store: [UInt8]?
         var json = false
+        /// `--accessible`: the interactive mode for a screen reader.
+        var accessible = false
         var rest: [Argument] = []
 
         init(_ arguments: [Argument]) throws(UsageError) {
@@ -60,6 +62,8 @@ public enum CommandLineTool {
                     store = Array(argument.bytes.dropFirst("--store=".utf8.count))
                 } else if !optionsEnded && argument.text == "--json" {
                     json = true
+                } else if !optionsEnded && argument.text == OptionSpec.accessible.name {
+                    accessible = true
                 } else {
                     rest.append(argument)
                 }
@@ -80,7 +84,8 @@ public enum CommandLineTool {
             return ExitStatus.done
         }
         if let options = InteractiveOptions(words) {
-            if isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 {
+            // Asked for by name, the screen-reader mode reads whatever standard input is.
+            if global.accessible || (isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0) {
                 return interactive(global, options, environment: environment, clock: clock)
             }
             print(CommandTable.overallHelp)
@@ -173,10 +178,10 @@ public enum CommandLineTool {
                 storePath: path, clock: clock, log: PlatformPickupPlaceLog(environment: environment),
                 busyTimeoutMilliseconds: Int32(environment["DASHPILOT_BUSY_TIMEOUT_MS"] ?? "") ?? 5000, currencyIfNew: format.currency,
                 timeZone: format.timeZone, migrationProgress: MigrationProgress.onTerminal())
-            return InteractiveApp(
+            let app = InteractiveApp(
                 store: store, format: .driver(environment: environment).at(clock.now()), environment: environment, clock: clock,
-                mouse: options.mouse
-            ).run()
+                mouse: options.mouse)
+            return spoken(global, environment: environment) ? AccessibleSession.run(app) : app.run()
         } catch let error as UsageError {
             return usageFailure(error)
         } catch {
@@ -198,6 +203,13 @@ public enum CommandLineTool {
                 mouse = false
             }
         }
+    }
+
+    /// Whether the interactive mode is the screen reader's: `--accessible`, `DASHPILOT_ACCESSIBLE`
+    /// set (and not 0), or a terminal that says it is dumb (no cursor movement, no colour).
+    static func spoken(_ global: GlobalOptions, environment: [String: String]) -> Bool {
+        let variable = environment["DASHPILOT_ACCESSIBLE"] ?? ""
+        return global.accessible || (!variable.isEmpty && variable != "0") || environment["TERM"] == "dumb"
     }
 
     static func usageFailure(_ error: UsageError) -> Int32 {

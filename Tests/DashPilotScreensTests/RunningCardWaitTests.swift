@@ -38,6 +38,8 @@ struct RunningCardWaitTests {
         let card = try Self.card(fixture, now: "17:30")
         #expect(card.waitLine == "1 recorded wait: 4 min")
         #expect(card.waitAccessibilityLabel == "Nowhere Noodles, 1 recorded wait: 4 minutes")
+        // The screen-reader mode says the card, then its place's wait as a sentence of its own.
+        #expect(card.accessibilitySentence == "Delivery 2, accepted, Nowhere Noodles. 1 recorded wait: 4 minutes")
     }
 
     @Test func theBandPartAppearsOnlyAtThreeWaitsInTheCurrentBand() throws {

@@ -37,7 +37,8 @@ struct ScreenModelTests {
                         command: .pickupPlace),
                     lifecycleButton: Control(
                         title: "Picked Up", accessibilityLabel: "Picked up, Delivery 1", command: .nextStep, prominence: .primary),
-                    isFinished: false),
+                    isFinished: false, accessibilitySentence: "Delivery 1, at pickup, Nowhere Noodles",
+                    stepAccessibilityLabel: "Delivery 1, arrived at pickup at 5:19 PM"),
                 DeliveryCard(
                     number: 2, title: "Delivery 2 · Accepted", placeLine: nil, accessibilityLabel: "Delivery 2, Accepted",
                     pickupControl: Control(
@@ -45,9 +46,12 @@ struct ScreenModelTests {
                     lifecycleButton: Control(
                         title: "Arrived at Pickup", accessibilityLabel: "Arrived at pickup, Delivery 2", command: .nextStep,
                         prominence: .primary),
-                    isFinished: false),
+                    isFinished: false, accessibilitySentence: "Delivery 2, accepted",
+                    stepAccessibilityLabel: "Delivery 2, accepted at 5:15 PM"),
             ],
-            initiallySelected: 2, keys: Self.runningKeys)
+            initiallySelected: 2, keys: Self.runningKeys,
+            // Said without the running clock, which a screen reader would otherwise say every minute.
+            accessibilityTitle: "Shift running since 5:02 PM, 2 deliveries")
         #expect(screen == expected)
         // The pickup control is small, the lifecycle button large; no text field on this screen.
         #expect(screen.cards.allSatisfy { $0.pickupControl.prominence == .secondary && $0.lifecycleButton?.prominence == .primary })

@@ -93,7 +93,7 @@ struct CompletionAndManualTests {
     @Test func noMouseIsInTheHelpTheManualAndTheCompletionsAndIsForTheScreensOnly() throws {
         let dash = Binary()
         defer { dash.remove() }
-        #expect(dash.run(["--help"]).stdout.contains("dashpilot [--no-mouse]"))
+        #expect(dash.run(["--help"]).stdout.contains("dashpilot [--accessible] [--no-mouse]"))
         let page = dash.run(["__manual-page"]).stdout
         #expect(page.contains("\\fB\\-\\-no\\-mouse\\fR") && page.contains("DASHPILOT_MOUSE"))
         let script = dash.folder + "/dashpilot.bash"

@@ -105,3 +105,28 @@ extension Window {
     /// One step of the wheel, `down` towards the end of a list, over the middle of the window.
     func wheel(down: Bool) { harness.press(InteractiveHarness.wheel(down: down, column: 10, row: 5)) }
 }
+
+/// The screen-reader mode in process on a test's store, at a time the test chose: keys in, the
+/// lines it says out.
+struct Reader {
+    let harness: AccessibleHarness
+    let clock: SetClock
+    /// What it said on opening.
+    let opening: [String]
+
+    /// The screen-reader mode on `dash`'s store at `time`.
+    init(_ dash: Binary, at time: String, environment: [String: String] = [:]) throws {
+        clock = SetClock(time)
+        harness = try AccessibleHarness(
+            storePath: dash.storePath, environment: ["LANG": "C.UTF-8", "TZ": "UTC"].merging(environment) { $1 }, clock: clock)
+        opening = harness.start()
+    }
+
+    /// Presses `keys`, each as a terminal sends it, one read each; returns what was said.
+    @discardableResult
+    func press(_ keys: String...) -> [String] { keys.flatMap { harness.press($0) } }
+
+    /// Types `text` one character a read, as a driver types; returns what was said.
+    @discardableResult
+    func type(_ text: String) -> [String] { text.flatMap { harness.press(String($0)) } }
+}

@@ -45,6 +45,11 @@ struct OptionSpec: Sendable {
     static let yes = flag("--yes", "Do it without asking. Needed when not on a terminal.")
     /// `--json`, global: any command that prints can print JSON.
     static let json = flag("--json", "Print JSON, whose keys scripts can rely on.")
+    /// `--accessible`, global.
+    static let accessible = flag(
+        "--accessible",
+        "With no command: the interactive screens for a screen reader or braille display, as plain sentences (also DASHPILOT_ACCESSIBLE=1, or TERM=dumb)."
+    )
     /// `--store PATH`, global.
     static let store = valued(
         "--store", "PATH", "The store to use (default: $DASHPILOT_STORE, else the platform default).", completion: .file)

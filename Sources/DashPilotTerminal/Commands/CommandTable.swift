@@ -35,12 +35,13 @@ enum CommandTable {
         lines += [
             "",
             "USAGE: dashpilot [--store PATH] [--json] COMMAND [ARGUMENTS] [OPTIONS]",
-            "       dashpilot [--no-mouse]    (on a terminal: the interactive screens)",
+            "       dashpilot [--accessible] [--no-mouse]   (on a terminal: the screens)",
             "",
             "OPTIONS:",
         ]
         lines += HelpText.entry("--store PATH", OptionSpec.store.help)
         lines += HelpText.entry("--json", OptionSpec.json.help)
+        lines += HelpText.entry("--accessible", OptionSpec.accessible.help)
         for option in CommandLineTool.InteractiveOptions.all { lines += HelpText.entry(option.name, option.help) }
         lines += HelpText.entry("--version", "Show the version.")
         lines += HelpText.entry("-h, --help", "Show help information.")

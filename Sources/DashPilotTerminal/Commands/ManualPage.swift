@@ -17,14 +17,14 @@ enum ManualPage {
             "\\fICOMMAND\\fR [\\fIARGUMENTS\\fR] [\\fIOPTIONS\\fR]",
             ".br",
             ".B dashpilot",
-            "[\\fB\\-\\-no\\-mouse\\fR]",
+            "[\\fB\\-\\-accessible\\fR] [\\fB\\-\\-no\\-mouse\\fR]",
             ".SH DESCRIPTION",
         ]
         lines += paragraph(
-            "DashPilot keeps a food-delivery driver's own record: shifts, each delivery's lifecycle, route samples, and the places they pick up from, in one SQLite file on this device. No network code, no lookup, no sync, no export. With no command, on a terminal, it opens the interactive screens; elsewhere it prints help. There a tap selects a card or a row and works the button or the key it is on, and the wheel scrolls a list."
+            "DashPilot keeps a food-delivery driver's own record: shifts, each delivery's lifecycle, route samples, and the places they pick up from, in one SQLite file on this device. No network code, no lookup, no sync, no export. With no command, on a terminal, it opens the interactive screens; elsewhere it prints help. There a tap selects a card or a row and works the button or the key it is on, and the wheel scrolls a list. With --accessible (or DASHPILOT_ACCESSIBLE=1, or TERM=dumb on a terminal) the same screens are said for a screen reader or braille display: each screen once as plain sentences, then only what a key changed, with no escape sequence; Ctrl-L says the screen again."
         )
         lines.append(".SH GLOBAL OPTIONS")
-        for option in [OptionSpec.store, OptionSpec.json] {
+        for option in [OptionSpec.store, OptionSpec.json, OptionSpec.accessible] {
             lines += item(option.name + (option.value.map { " " + $0 } ?? ""), option.help)
         }
         lines += item("--version", "Show the version.")
@@ -56,6 +56,9 @@ enum ManualPage {
         lines += item("TZ", "The driver's time zone.")
         lines += item("NO_COLOR", "No colour, and # for bar pictures.")
         lines += item("DASHPILOT_MOUSE", "0 leaves the mouse to the terminal in the interactive screens, as --no-mouse does.")
+        lines += item(
+            "DASHPILOT_ACCESSIBLE", "Set to 1, the interactive screens on a terminal are said for a screen reader, as --accessible does.")
+        lines += item("TERM", "A dumb terminal gets the interactive screens as plain sentences, as --accessible does.")
         lines += [".SH FILES"]
         lines += item("~/.local/share/dashpilot/dashpilot.sqlite", "The default store, mode 0600 in a folder of mode 0700.")
         return lines.joined(separator: "\n") + "\n"

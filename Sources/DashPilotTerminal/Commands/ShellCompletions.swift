@@ -28,7 +28,8 @@ enum ShellCompletions {
 
     /// The options of the first word: the global ones, the interactive mode's, and the program's own.
     static var firstOptions: String {
-        (["--store", "--json"] + CommandLineTool.InteractiveOptions.all.map(\.name) + ["--version", "--help"]).joined(separator: " ")
+        (["--store", "--json", "--accessible"] + CommandLineTool.InteractiveOptions.all.map(\.name) + ["--version", "--help"]).joined(
+            separator: " ")
     }
 
     /// What completes a word after `command`'s words that is not an option.
@@ -202,6 +203,7 @@ enum ShellCompletions {
             "complete -c dashpilot -f",
             "complete -c dashpilot -l store -r -F -d 'The store to use'",
             "complete -c dashpilot -l json -d 'Print JSON'",
+            "complete -c dashpilot -l accessible -d 'Screens for a screen reader'",
         ]
         for option in CommandLineTool.InteractiveOptions.all {
             lines.append("complete -c dashpilot -n '__fish_use_subcommand' -l \(option.name.dropFirst(2)) -d \(quoted(option.help))")

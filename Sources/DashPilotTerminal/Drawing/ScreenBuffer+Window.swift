@@ -77,4 +77,18 @@ extension ScreenBuffer {
         guard box != nil else { return Line(text: "  " + text, style: .dim) }
         return Line(text: "│   " + text + String(repeating: " ", count: max(0, width - 6 - DisplayWidth.of(text))) + " │", style: .dim)
     }
+
+    /// The smallest window the screens are laid out for (`screens.md`, "Layout in any window").
+    static let smallest = (columns: 40, rows: 12)
+
+    /// A window smaller than that: the sentence asking for a larger one, within the window.
+    static func tooSmallLines(columns: Int, rows: Int) -> [String] {
+        let sentence = ScreenMessages.windowTooSmall(columns: columns, rows: rows, smallest: smallest)
+        return Array(ScreenBuffer.wrap(sentence, width: max(1, columns)).prefix(max(1, rows)))
+    }
+
+    static func tooSmall(columns: Int, rows: Int) -> String {
+        // Nothing is drawn outside the window, whatever its size.
+        "\u{1B}[H\u{1B}[2J" + tooSmallLines(columns: columns, rows: rows).joined(separator: "\r\n") + "\u{1B}[?25l"
+    }
 }

@@ -59,7 +59,13 @@ extension ScreenAction.Key {
         case .home: .home
         case .end: .end
         case .delete: .delete
-        case .pageUp, .pageDown, .upDown, .digits, .typing, .word: nil
+        case .pageUp: .pageUp
+        case .pageDown: .pageDown
+        case .left: .left
+        case .right: .right
+        case .backspace: .backspace
+        case .control(let character): .control(character)
+        case .upDown, .digits, .typing, .word: nil
         }
     }
 }

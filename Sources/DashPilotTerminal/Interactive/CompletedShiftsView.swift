@@ -61,7 +61,7 @@ final class CompletedShiftsView: TerminalScreen {
         screen.line(model.title, style: .bold)
         screen.blank()
         screen.pinHeader()
-        if total == 0 { screen.line("No completed shifts yet.") }
+        if total == 0 { screen.line(ShiftListScreen.noCompletedShifts) }
         // Only the rows a screen can show around the selection are laid out.
         let reach = max(app.rows, 12)
         let from = max(windowStart, selected - reach)
@@ -73,5 +73,17 @@ final class CompletedShiftsView: TerminalScreen {
             }
         }
         screen.setFooter(model.keys)
+    }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        let model = ShiftListScreen(summaries: [], format: app.format)
+        lines.say(model.title)
+        if total == 0 { lines.say(ShiftListScreen.noCompletedShifts) }
+        lines.list(count: total, selected: selected) { index in
+            let offset = index - windowStart
+            guard window.indices.contains(offset) else { return nil }
+            return ("shift \(window[offset].shiftID)", window[offset].accessibilityLabel)
+        }
+        lines.keys(model.keys, listsKeys: true)
     }
 }

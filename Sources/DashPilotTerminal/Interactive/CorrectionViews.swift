@@ -46,6 +46,13 @@ final class RenameView: TerminalScreen {
         screen.boxKeys(model.keys)
         screen.boxBottom()
     }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        lines.say(model.accessibilityTitle)
+        lines.field(id: "name", label: model.fieldLabel, value: field.text, focused: true)
+        lines.alert(error)
+        lines.keys(model.keys, listsKeys: !inTextField)
+    }
 }
 
 /// Every other place, alphabetically, to merge the source into.
@@ -115,6 +122,20 @@ final class MergeListView: TerminalScreen {
         screen.wrapped(model.renameHint, style: .dim)
         screen.setFooter(model.keys)
     }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        lines.say(model.accessibilityTitle)
+        // Typing filters as it goes, as on the places screen.
+        lines.field(
+            id: "filter", label: model.filterLabel, value: filter.text, focused: false,
+            instruction: model.keys.first { $0.key == .typing }?.accessibilityLabel)
+        lines.say(model.emptyReason)
+        lines.list(count: model.destinations.count, selected: selected) { index in
+            ("place \(model.destinations[index].placeID)", model.destinations[index].control.accessibilityLabel)
+        }
+        lines.say(model.renameHint)
+        lines.keys(model.keys, listsKeys: true)
+    }
 }
 
 /// The confirmation naming both places and the direction.
@@ -162,5 +183,11 @@ final class MergeConfirmView: TerminalScreen {
         guard let model else { return }
         screen.wrapped(model.text)
         screen.setFooter(model.keys)
+    }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        guard let model else { return }
+        lines.say(model.text)
+        lines.keys(model.keys, listsKeys: true)
     }
 }

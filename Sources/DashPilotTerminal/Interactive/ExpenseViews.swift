@@ -75,6 +75,18 @@ final class ExpensesView: TerminalScreen {
         }
         screen.setFooter(model.keys)
     }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        guard let model else { return }
+        lines.say(model.title)
+        lines.say(model.emptyMessage)
+        lines.list(count: total, selected: selected) { index in
+            let offset = index - windowStart
+            guard model.rows.indices.contains(offset) else { return nil }
+            return ("expense \(model.rows[offset].id)", model.rows[offset].accessibilityLabel)
+        }
+        lines.keys(model.keys, listsKeys: true)
+    }
 }
 
 /// The sheet that adds or edits an expense: amount, category (1–5), when and note, ↑↓ between
@@ -174,6 +186,22 @@ final class ExpenseSheetView: TerminalScreen {
         screen.boxKeys(model.keys)
         screen.boxBottom()
     }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        lines.say(model.title)
+        let labels = [model.amountLabel, model.categoryLabel, model.whenLabel, model.noteLabel]
+        for (index, label) in labels.enumerated() {
+            if index == Self.categoryField {
+                // The categories are numbered as 1–5 choose them.
+                lines.row(
+                    id: "category", SpokenWords.choices(label, value: category.title, choices: model.categories), selected: index == focus)
+            } else {
+                lines.field(id: label, label: label, value: fields[index].text, focused: index == focus)
+            }
+        }
+        lines.alert(error)
+        lines.keys(model.keys, listsKeys: !inTextField)
+    }
 }
 
 /// The question before removing an expense.
@@ -203,5 +231,10 @@ final class ExpenseRemovalView: TerminalScreen {
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         screen.wrapped(model.question, style: .bold)
         screen.setFooter(model.keys)
+    }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        lines.say(model.question)
+        lines.keys(model.keys, listsKeys: true)
     }
 }

@@ -12,22 +12,31 @@ final class InteractiveApp {
     let bars: Bars
     /// Whether the terminal shows only ASCII (a locale that is not UTF-8).
     let plainCharacters: Bool
-    private var stack: [any TerminalScreen] = [RunningShiftView()] { didSet { view += 1 } }
-    private var message: String?
-    private var showingKeys = false { didSet { if showingKeys != oldValue { view += 1 } } }
+    private(set) var stack: [any TerminalScreen] = [RunningShiftView()] { didSet { view += 1 } }
+    /// The message line: a refusal, or what a key said.
+    var message: String? {
+        didSet { if message != nil { messagesSet += 1 } }
+    }
+    /// How many times a message was set: a key may set the same sentence again.
+    private(set) var messagesSet = 0
+    /// Whether the keys list (`?`) shows over the screen on top.
+    var showingKeys = false { didSet { if showingKeys != oldValue { view += 1 } } }
     /// Where the keys list (`?`) is scrolled to.
     private var keysList = ListCursor()
-    private var quitting = false
-    private var terminal: RawTerminal?
+    private(set) var quitting = false
+    /// The terminal the mode runs on, once it runs on one.
+    var terminal: RawTerminal?
+    /// Hears each key the app acts on: the screen-reader mode.
+    weak var listener: (any KeyListener)?
     /// Whether taps and the wheel work: unless `--no-mouse` or `DASHPILOT_MOUSE=0` leave the
     /// mouse to the terminal.
     let mouse: Bool
-    private var pointer = Pointer()
+    var pointer = Pointer()
     /// Which view shows: a new number whenever a screen opens or closes, or the keys list does,
     /// so that a tap on a window drawn for another view does nothing.
-    private var view = 0
+    private(set) var view = 0
     /// Whether a mouse event since the last frame changed anything.
-    private var pointerActed = false
+    var pointerActed = false
 
     let clock: any WallClock
 
@@ -45,7 +54,7 @@ final class InteractiveApp {
     /// The window's rows when no terminal is attached (a headless driver).
     var headlessRows = 24
 
-    private var environment: AppEnvironment {
+    var environment: AppEnvironment {
         AppEnvironment(store: store, format: format, rows: terminal?.size.rows ?? headlessRows, bars: bars, clock: clock)
     }
 
@@ -111,7 +120,7 @@ final class InteractiveApp {
     }
 
     /// Runs `body`, turning a refusal or a store failure into the message line.
-    private func perform(_ body: () throws -> Void) {
+    func perform(_ body: () throws -> Void) {
         do {
             try body()
         } catch let refusal as DashPilotRefusal {
@@ -143,8 +152,14 @@ final class InteractiveApp {
         }
     }
 
-    private func handleOne(_ key: Key) {
+    func handleOne(_ key: Key) {
         if case .mouse(let event) = key { return handleMouse(event) }
+        for first in listener?.keyWillAct(key) ?? [] { act(first) }
+        act(key)
+        listener?.keyDidAct(key)
+    }
+
+    private func act(_ key: Key) {
         if key == .interrupt || key == .endOfInput {
             if key == .interrupt { status = ExitStatus.interrupted }
             quitting = true
@@ -173,33 +188,6 @@ final class InteractiveApp {
         perform {
             let navigation = try top.handle(key, environment)
             try follow(navigation, from: top)
-        }
-    }
-
-    /// A tap selects the row it is on and presses the key it is on, through `handle` as the
-    /// keyboard would; the wheel is three presses of ↑ or ↓ on a list.
-    private func handleMouse(_ event: MouseEvent) {
-        guard mouse, let top = stack.last else { return }
-        switch pointer.intent(of: event, view: view) {
-        case .nothing:
-            return
-        case .tap(let row, let key):
-            pointerActed = true
-            if let row {
-                message = nil
-                perform { try top.select(row: row, environment) }
-            }
-            if let key {
-                // A tap on a key in the keys list chooses it: the list closes and the key acts.
-                // Typed keys never pass the list; a tap is pointed at one.
-                if showingKeys && key != .escape && !ScreenAction.keysList.key.matches(key) { showingKeys = false }
-                handle(key)
-            }
-        case .scroll(let rows):
-            let key = rows > 0 ? Key.down : Key.up
-            guard showingKeys || top.action(for: key)?.command == .select else { return }
-            pointerActed = true
-            for _ in 0..<abs(rows) where !quitting { handleOne(key) }
         }
     }
 
@@ -242,9 +230,9 @@ final class InteractiveApp {
     /// The frame for a window of `columns` × `rows`, as the terminal would be sent it. What a tap
     /// on each of its lines does is kept until the next.
     func frame(columns: Int, rows: Int) -> String {
-        guard columns >= Self.smallest.columns && rows >= Self.smallest.rows else {
+        guard columns >= ScreenBuffer.smallest.columns && rows >= ScreenBuffer.smallest.rows else {
             pointer.drawn = nil
-            return Self.tooSmall(columns: columns, rows: rows)
+            return ScreenBuffer.tooSmall(columns: columns, rows: rows)
         }
         let buffer = buffer(columns: columns)
         let window = buffer.window(rows: rows, message: message)
@@ -254,24 +242,28 @@ final class InteractiveApp {
 
     /// The window of `columns` × `rows` as plain lines, as a terminal would show it.
     func window(columns: Int, rows: Int) -> [String] {
-        guard columns >= Self.smallest.columns && rows >= Self.smallest.rows else {
-            return Self.tooSmallLines(columns: columns, rows: rows)
+        guard columns >= ScreenBuffer.smallest.columns && rows >= ScreenBuffer.smallest.rows else {
+            return ScreenBuffer.tooSmallLines(columns: columns, rows: rows)
         }
         return buffer(columns: columns).window(rows: rows, message: message).map(\.text)
     }
 
-    /// The smallest window the screens are laid out for (`screens.md`, "Layout in any window").
-    static let smallest = (columns: 40, rows: 12)
+    /// The screen on top, if any.
+    var top: (any TerminalScreen)? { stack.last }
 
-    /// A window smaller than that: the sentence asking for a larger one, within the window.
-    static func tooSmallLines(columns: Int, rows: Int) -> [String] {
-        let sentence = ScreenMessages.windowTooSmall(columns: columns, rows: rows, smallest: smallest)
-        return Array(ScreenBuffer.wrap(sentence, width: max(1, columns)).prefix(max(1, rows)))
-    }
-
-    static func tooSmall(columns: Int, rows: Int) -> String {
-        // Nothing is drawn outside the window, whatever its size.
-        "\u{1B}[H\u{1B}[2J" + tooSmallLines(columns: columns, rows: rows).joined(separator: "\r\n") + "\u{1B}[?25l"
+    /// The screen on top as the screen-reader mode says it, or the keys list while it shows.
+    func spoken() -> SpokenScreen {
+        var lines = SpokenScreen()
+        guard let top = stack.last else { return lines }
+        if showingKeys {
+            lines.say(ScreenMessages.keysTitle)
+            for action in top.keys where action.isListed { lines.say(action.accessibilityLabel) }
+            lines.say(SpokenWords.sayAgain)
+            lines.say(SpokenWords.keysClose)
+        } else {
+            top.spoken(into: &lines, environment)
+        }
+        return lines
     }
 
     private func buffer(columns: Int) -> ScreenBuffer {

@@ -102,6 +102,25 @@ final class PayTipsView: TerminalScreen {
         screen.boxKeys(model.keys)
         screen.boxBottom()
     }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        guard let model else { return }
+        lines.say(model.title)
+        if let open = model.openMessage {
+            lines.say(open)
+        } else {
+            lines.field(id: "pay", label: model.payLabel, value: field.text, focused: true)
+            lines.alert(error)
+            lines.say(model.tipsHeading)
+            for (index, tip) in model.tips.enumerated() {
+                lines.row(id: "tip \(tip.number)", tip.accessibilityLabel, selected: index == selectedTip)
+            }
+            lines.say(spokenControl(model.addCashTip))
+            lines.say(spokenControl(model.addPlatformTip))
+            lines.say(model.reminder)
+        }
+        lines.keys(model.keys, listsKeys: !inTextField)
+    }
 }
 
 /// The amount of a new cash or platform tip.
@@ -150,6 +169,13 @@ final class TipView: TerminalScreen {
         if let error { screen.boxWrapped(error, style: .warning) }
         screen.boxKeys(model.keys)
         screen.boxBottom()
+    }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        lines.say(model.title)
+        lines.field(id: "amount", label: model.fieldLabel, value: field.text, focused: true)
+        lines.alert(error)
+        lines.keys(model.keys, listsKeys: !inTextField)
     }
 }
 
@@ -200,5 +226,12 @@ final class ForgottenStepView: TerminalScreen {
         if let error { screen.boxWrapped(error, style: .warning) }
         screen.boxKeys(model.keys)
         screen.boxBottom()
+    }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        lines.say(model.accessibilityTitle)
+        lines.field(id: "time", label: model.accessibilityFieldLabel, value: field.text, focused: true)
+        lines.alert(error)
+        lines.keys(model.keys, listsKeys: !inTextField)
     }
 }

@@ -98,4 +98,20 @@ final class PickupSheetView: TerminalScreen {
         screen.boxKeys(keys)
         screen.boxBottom()
     }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        guard let model else { return }
+        let fieldIndex = model.recent.count
+        let focus = currentFocus
+        lines.say(model.title)
+        lines.say(model.recentHeading)
+        // The recent places are numbered as 1–5 record them.
+        for (index, control) in model.recent.enumerated() {
+            lines.row(id: "recent \(index)", control.accessibilityLabel, number: index + 1, selected: focus == index)
+        }
+        lines.field(id: "name", label: model.nameFieldLabel, value: field.text, focused: focus == fieldIndex)
+        lines.alert(error)
+        if let remove = model.removeControl { lines.row(id: "remove", remove.accessibilityLabel, selected: focus > fieldIndex) }
+        lines.keys(keys, listsKeys: !inTextField)
+    }
 }

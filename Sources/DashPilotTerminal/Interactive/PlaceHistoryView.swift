@@ -92,4 +92,24 @@ final class PlaceHistoryView: TerminalScreen {
         if let footer = model.mergeFooter { screen.wrapped(footer, style: .dim) }
         screen.setFooter(model.keys)
     }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        guard let model else { return }
+        lines.say(model.title)
+        for line in model.waitLines { lines.say(line) }
+        lines.say(model.bandsHeading)
+        for band in model.bands { lines.say(band.accessibilityLabel) }
+        lines.say(model.distributionAccessibilityLabel)
+        if model.rows.isEmpty { lines.say(ScreenMessages.noDeliveriesNameThisPlace) }
+        lines.list(count: history?.deliveryCount ?? model.rows.count, selected: selected) { index in
+            let offset = index - windowStart
+            guard model.rows.indices.contains(offset) else { return nil }
+            let row = model.rows[offset]
+            return ("shift \(row.shiftID) delivery \(row.number)", row.accessibilityLabel)
+        }
+        lines.say(spokenControl(model.renameControl))
+        lines.say(spokenControl(model.mergeControl))
+        lines.say(model.mergeFooter)
+        lines.keys(model.keys, listsKeys: true)
+    }
 }

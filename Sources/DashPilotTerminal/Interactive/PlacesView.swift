@@ -64,4 +64,18 @@ final class PlacesView: TerminalScreen {
         }
         screen.setFooter(model.keys)
     }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        guard let model else { return }
+        lines.say(model.title)
+        // Typing filters as it goes: the field is said, and what typing does there.
+        lines.field(
+            id: "filter", label: model.filterLabel, value: filter.text, focused: false,
+            instruction: model.keys.first { $0.key == .typing }?.accessibilityLabel)
+        lines.say(model.emptyMessage)
+        lines.list(count: model.rows.count, selected: selected) { index in
+            ("place \(model.rows[index].placeID)", model.rows[index].accessibilityLabel)
+        }
+        lines.keys(model.keys, listsKeys: !inTextField)
+    }
 }

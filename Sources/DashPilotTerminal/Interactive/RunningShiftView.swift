@@ -111,6 +111,19 @@ final class RunningShiftView: TerminalScreen {
         screen.belong(toRow: nil)
         screen.setFooter(model.keys)
     }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        guard let model else { return }
+        lines.say(model.accessibilityTitle)
+        lines.say(model.longRunningAccessibilityLabel)
+        lines.say(model.emptyHint)
+        for card in model.cards {
+            lines.row(
+                id: "delivery \(card.number)", card.accessibilitySentence, selected: card.number == current,
+                change: card.stepAccessibilityLabel)
+        }
+        lines.keys(model.accessibilityKeys(selected: current), listsKeys: true)
+    }
 }
 
 /// The confirmation before cancelling a delivery.
@@ -142,5 +155,11 @@ final class CancelConfirmView: TerminalScreen {
         screen.blank()
         screen.wrapped(model.text)
         screen.setFooter(model.keys)
+    }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        lines.say(model.title)
+        lines.say(model.text)
+        lines.keys(model.keys, listsKeys: true)
     }
 }

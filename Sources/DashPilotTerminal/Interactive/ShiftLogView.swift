@@ -88,4 +88,14 @@ final class ShiftLogView: TerminalScreen {
         }
         screen.setFooter(model.keys)
     }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        guard let model else { return }
+        for line in [model.title, model.timeLine, model.mileageLine, model.earningsLine, model.payLine] { lines.say(line) }
+        if model.entries.isEmpty { lines.say(ScreenMessages.noDeliveriesRecorded) }
+        for (index, entry) in model.entries.enumerated() {
+            lines.row(id: "delivery \(entry.number)", entry.accessibilitySentence, selected: index == selected)
+        }
+        lines.keys(model.keys, listsKeys: true)
+    }
 }

@@ -49,6 +49,19 @@ final class EndShiftView: TerminalScreen {
         for choice in model.keys { if let detail = choice.detail { screen.wrapped("\(choice.key.title)  \(detail)", key: choice.key) } }
         screen.setFooter(model.keys)
     }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        guard let model else { return }
+        lines.say(model.title)
+        // A delivery still open is said before anything else, and offers no way to end.
+        if let open = model.openDeliveries {
+            lines.say(open)
+        } else {
+            lines.say(model.summary)
+            lines.choices(model.keys)
+        }
+        lines.keys(model.keys, listsKeys: true)
+    }
 }
 
 /// The earnings sheet: type the amount; `Enter` records it, an empty field clears it, and a
@@ -108,5 +121,13 @@ final class EarningsView: TerminalScreen {
         if let error { screen.boxWrapped(error, style: .warning) }
         screen.boxKeys(model.keys)
         screen.boxBottom()
+    }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        guard let model else { return }
+        lines.say(model.title)
+        lines.field(id: "amount", label: model.fieldLabel, value: field.text, focused: true)
+        lines.alert(error)
+        lines.keys(model.keys, listsKeys: !inTextField)
     }
 }

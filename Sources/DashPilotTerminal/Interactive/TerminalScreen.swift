@@ -45,6 +45,9 @@ protocol TerminalScreen: AnyObject {
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation
     /// Draws the screen from what it holds.
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment)
+    /// Says the screen from what it holds, as the screen-reader mode does: its model's
+    /// accessibility labels and lines as sentences, top to bottom, its choices numbered.
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment)
     /// The screen's actions, from its model: what the footer and `?` list, and what a key does.
     var keys: [ScreenAction] { get }
     /// Whether typed text goes into a field (so that `?` is a character, not the keys overlay).
@@ -75,6 +78,11 @@ extension TerminalScreen {
     func action(_ command: ScreenAction.Command?) -> ScreenAction? {
         guard let command else { return nil }
         return keys.first { $0.command == command }
+    }
+
+    /// A control said with the key that works it: "Rename pickup place, Nowhere Noodles: r."
+    func spokenControl(_ control: Control) -> String {
+        SpokenWords.control(control, key: keys.first { $0.command == control.command }?.key)
     }
 }
 

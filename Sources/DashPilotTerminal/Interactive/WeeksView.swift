@@ -75,6 +75,17 @@ final class WeeksView: TerminalScreen {
         for index in from..<max(from, to) { screen.row(lines: rows[index - windowStart], selected: index == selected, index: index) }
         screen.setFooter(model.keys)
     }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        guard let model else { return }
+        lines.say(model.title)
+        lines.list(count: total, selected: selected) { index in
+            let offset = index - windowStart
+            guard model.rows.indices.contains(offset) else { return nil }
+            return ("period \(model.rows[offset].label)", model.rows[offset].accessibilityLabel)
+        }
+        lines.keys(model.keys, listsKeys: true)
+    }
 }
 
 /// One week or month: its totals, rates and shifts; a shift opens its log.
@@ -130,5 +141,17 @@ final class PeriodView: TerminalScreen {
                 parts: row.text.components(separatedBy: " · "), selected: list.followsSelection && index == list.selected, index: index)
         }
         screen.setFooter(model.keys)
+    }
+
+    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        guard let model else { return }
+        for line in [model.title, model.timeLine, model.workLine, model.earningsLine] + model.moneyLines { lines.say(line) }
+        lines.say(model.netLine)
+        lines.say(model.netExplanation)
+        lines.say(model.emptyMessage)
+        lines.list(count: model.shifts.count, selected: list.selected) { index in
+            ("shift \(model.shifts[index].shiftID)", model.shifts[index].accessibilityLabel)
+        }
+        lines.keys(model.keys, listsKeys: true)
     }
 }

@@ -205,8 +205,8 @@ struct KeyDecoder {
         case 0x7F, 0x08: .backspace
         case 0x03: .interrupt
         case 0x04: .endOfInput
-        // Ctrl-A, Ctrl-E, Ctrl-K, Ctrl-U, Ctrl-W, Ctrl-Z
-        case 0x01, 0x05, 0x0B, 0x15, 0x17, 0x1A: .control(Character(Unicode.Scalar(byte + 0x60)))
+        // Ctrl-A, Ctrl-E, Ctrl-K, Ctrl-L, Ctrl-U, Ctrl-W, Ctrl-Z
+        case 0x01, 0x05, 0x0B, 0x0C, 0x15, 0x17, 0x1A: .control(Character(Unicode.Scalar(byte + 0x60)))
         default: nil
         }
     }

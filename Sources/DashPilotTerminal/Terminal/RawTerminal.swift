@@ -11,6 +11,8 @@ import Foundation
 nonisolated(unsafe) private var savedSettings = termios()
 nonisolated(unsafe) private var rawModeActive: sig_atomic_t = 0
 nonisolated(unsafe) private var mouseReporting: sig_atomic_t = 0
+// Whether the alternate screen is in use: the plain mode of a screen reader writes no sequence.
+nonisolated(unsafe) private var alternateScreenActive: sig_atomic_t = 0
 nonisolated(unsafe) var terminalResized: sig_atomic_t = 0
 
 private let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
@@ -24,25 +26,34 @@ private func restoreTerminalFromSignal() {
     guard rawModeActive != 0 else { return }
     rawModeActive = 0
     if mouseReporting != 0 { mouseOffSequence.withUnsafeBufferPointer { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) } }
-    leaveSequence.withUnsafeBufferPointer { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    if alternateScreenActive != 0 {
+        leaveSequence.withUnsafeBufferPointer { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedSettings)
 }
 
 /// The terminal in raw mode on the alternate screen, reporting the mouse unless told not to;
 /// restored (mouse reporting off first) on quit, on Ctrl-C, on Ctrl-Z until `fg`, on a signal
-/// and on a crash.
+/// and on a crash. In the plain mode of a screen reader (`fullScreen` false) it only reads keys
+/// one at a time without echo: no alternate screen, no mouse, and no byte written of its own, ever.
 final class RawTerminal {
     /// Whether the terminal reports the mouse while the mode runs.
     let mouse: Bool
+    /// Whether it uses the alternate screen and draws frames.
+    let fullScreen: Bool
 
-    /// Enters raw mode and the alternate screen, and turns mouse reporting on when `mouse`.
-    init(mouse: Bool) {
-        self.mouse = mouse
+    /// Enters raw mode, and the alternate screen when `fullScreen`; turns mouse reporting on when
+    /// `mouse` (never in the plain mode).
+    init(mouse: Bool, fullScreen: Bool = true) {
+        self.mouse = mouse && fullScreen
+        self.fullScreen = fullScreen
+        alternateScreenActive = fullScreen ? 1 : 0
         // Made now, so that a handler never makes them.
         _ = (leaveSequence.count, mouseOffSequence.count)
         tcgetattr(STDIN_FILENO, &savedSettings)
         enterRawMode()
-        for signal in [SIGTERM, SIGHUP, SIGQUIT, SIGINT] {
+        // SIGPIPE too: output gone (a pager quit) must not leave the terminal without echo.
+        for signal in [SIGTERM, SIGHUP, SIGQUIT, SIGINT, SIGPIPE] {
             installHandler(signal) { number in
                 restoreTerminalFromSignal()
                 _exit(128 + number)
@@ -59,7 +70,7 @@ final class RawTerminal {
         // the terminal is only restored on them if they are delivered.
         var handled = sigset_t()
         sigemptyset(&handled)
-        for signal in [SIGTERM, SIGHUP, SIGQUIT, SIGINT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGWINCH] {
+        for signal in [SIGTERM, SIGHUP, SIGQUIT, SIGINT, SIGPIPE, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGWINCH] {
             sigaddset(&handled, signal)
         }
         pthread_sigmask(SIG_UNBLOCK, &handled, nil)
@@ -68,6 +79,7 @@ final class RawTerminal {
 
     /// The alternate screen, cleared, with the cursor hidden; the mouse reported when asked.
     private func enterScreen() {
+        guard fullScreen else { return }
         // Noted first: a signal that comes while it is written still turns it off.
         if mouse { mouseReporting = 1 }
         emit(enterSequence + (mouse ? mouseOnSequence : ""))
@@ -77,8 +89,10 @@ final class RawTerminal {
         var raw = savedSettings
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
-        raw.c_oflag &= ~tcflag_t(OPOST)
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+        // The plain mode writes lines: the terminal still turns each newline into a new line.
+        if fullScreen { raw.c_oflag &= ~tcflag_t(OPOST) }
+        // A screen reader's driver may type ahead while the program starts: those keys are kept.
+        tcsetattr(STDIN_FILENO, fullScreen ? TCSAFLUSH : TCSANOW, &raw)
         rawModeActive = 1
     }
 
@@ -109,7 +123,7 @@ final class RawTerminal {
         rawModeActive = 0
         if mouseReporting != 0 { emit(String(decoding: mouseOffSequence, as: UTF8.self)) }
         mouseReporting = 0
-        emit(String(decoding: leaveSequence, as: UTF8.self))
+        if fullScreen { emit(String(decoding: leaveSequence, as: UTF8.self)) }
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedSettings)
     }
 
@@ -138,14 +152,18 @@ final class RawTerminal {
         }
     }
 
-    /// Waits up to `milliseconds` for input and returns what arrived (empty on timeout).
+    /// Waits up to `milliseconds` for input and returns what arrived (empty on timeout). The end
+    /// of input, and input that cannot be read (a folder, a terminal hung up), come as Ctrl-D, so
+    /// that the mode ends instead of asking again for ever. (A closed standard input is never
+    /// read: SQLite opens /dev/null in its place before the store, and that ends at once.)
     func read(timeoutMilliseconds milliseconds: Int32) -> [UInt8] {
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, milliseconds) > 0 else { return [] }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { systemRead(STDIN_FILENO, $0.baseAddress, 4096) }
         if count == 0 { return [0x04] }
-        return count > 0 ? Array(buffer[..<count]) : []
+        if count < 0 { return errno == EINTR || errno == EAGAIN ? [] : [0x04] }
+        return Array(buffer[..<count])
     }
 }
 

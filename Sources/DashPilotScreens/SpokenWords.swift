@@ -1,0 +1,108 @@
+/// The words of the screen-reader mode (`dashpilot --accessible`) that belong to no one screen:
+/// how a line a screen shows is said as a sentence, how a selected row, a numbered choice, a text
+/// field and the keys are said, and how a pressed key is echoed. Each screen's own words, and its
+/// accessibility labels, stay in its model.
+public enum SpokenWords {
+    /// Said after the selected row: "Delivery 2, accepted. Selected."
+    public static let selected = "Selected."
+
+    /// What the keys line says last: `?` lists every key of the screen.
+    public static let allKeys = "question mark all keys"
+
+    /// Said by `Ctrl-L` in the keys list: the whole screen again, top to bottom.
+    public static let sayAgain = "Control L says this screen again."
+
+    /// How the keys list ends: the keys that close it.
+    public static let keysClose = "Escape or question mark closes this list."
+
+    /// How many rows a long list says at a time.
+    public static let pageSize = 10
+
+    /// The keys line: "Keys: a accept, up and down select, Enter arrived at pickup, p pickup
+    /// place, question mark all keys." A choice said in full on its own line (`detail`) and `?`
+    /// itself are left out; `listsKeys` says whether `?` lists the keys here (in a text field it
+    /// is a character). `nil` when no key is left to say.
+    public static func keys(_ actions: [ScreenAction], listsKeys: Bool) -> String? {
+        var said = actions.filter { $0.isListed && $0.command != .keys && $0.detail == nil }.map(\.accessibilityLabel)
+        if listsKeys { said.append(allKeys) }
+        guard !said.isEmpty else { return nil }
+        return "Keys: " + said.joined(separator: ", ") + "."
+    }
+
+    /// A choice said in full with its key: "y: end it now, at 9:40 PM."
+    public static func choice(_ action: ScreenAction) -> String {
+        sentence("\(action.key.spoken): \(action.detail ?? action.label)")
+    }
+
+    /// A row of a list, numbered from 1: "1. Record Nowhere Noodles as the pickup place."
+    public static func numbered(_ number: Int, _ label: String) -> String { "\(number). " + sentence(label) }
+
+    /// Where a long list's rows stand: "Items 11 to 20 of 120."
+    public static func page(from: Int, to: Int, of count: Int) -> String { "Items \(from) to \(to) of \(count)." }
+
+    /// A text field: "Name, empty, type and press Enter." Typing replaces what it holds, and
+    /// Enter alone keeps it. `instruction` is what typing does there ("type to filter").
+    public static func field(_ label: String, value: String, instruction: String = "type and press Enter") -> String {
+        "\(label), \(value.isEmpty ? "empty" : value), \(instruction)."
+    }
+
+    /// A field of numbered choices: "Category, Fuel. Choices: 1 Fuel, 2 Parking and tolls, …."
+    public static func choices(_ label: String, value: String, choices: [String]) -> String {
+        "\(label), \(value). Choices: " + choices.joined(separator: ", ") + "."
+    }
+
+    /// A control with the key that works it: "Rename pickup place, Nowhere Noodles: r." A
+    /// disabled one says so instead of its key.
+    public static func control(_ control: Control, key: ScreenAction.Key?) -> String {
+        guard control.isEnabled else { return control.accessibilityLabel + ": unavailable." }
+        return control.accessibilityLabel + (key.map { ": \($0.spoken)." } ?? ".")
+    }
+
+    /// The echo of a key pressed: "> Enter".
+    public static func echo(_ key: ScreenAction.Key) -> String { "> " + key.spoken }
+
+    /// The echo of a line typed into a field, when Enter ends it: "> Sample Sandwiches".
+    public static func echo(typed: String) -> String { "> " + typed }
+
+    /// A line as a screen shows it, said as a sentence: separators become commas, ranges "to",
+    /// units words ("7 min" is "7 minutes", "4.1 mi" "4.1 miles", "$47.56/h" "$47.56 an hour"),
+    /// arrows and `Esc` words, and it ends with a full stop.
+    public static func sentence(_ shown: String) -> String {
+        var text = shown.replacingOccurrences(of: " · ", with: ", ").replacingOccurrences(of: " – ", with: " to ")
+            .replacingOccurrences(of: "–", with: " to ").replacingOccurrences(of: " + ", with: " plus ")
+            .replacingOccurrences(of: "…", with: "").replacingOccurrences(of: "↑↓", with: "up and down")
+        text = spokenUnits(text)
+        while text.hasSuffix(" ") { text.removeLast() }
+        guard let last = text.last else { return text }
+        return ".?!:".contains(last) ? text : text + "."
+    }
+
+    /// The units after a number said in words; `Esc` said `Escape`.
+    private static func spokenUnits(_ text: String) -> String {
+        var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        for index in words.indices {
+            let word = words[index]
+            // The word without the punctuation that ends it ("min," "mi.").
+            var core = word
+            while let last = core.last, ",.;:)".contains(last) { core.removeLast() }
+            let rest = String(word.dropFirst(core.count))
+            if core == "Esc" {
+                words[index] = "Escape" + rest
+                continue
+            }
+            if core.hasSuffix("/h"), core.count > 2 {
+                words[index] = String(core.dropLast(2)) + " an hour" + rest
+                continue
+            }
+            guard index > 0, let unit = units[core] else { continue }
+            let number = words[index - 1]
+            guard !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." || $0 == "," }) else { continue }
+            words[index] = (number == "1" ? unit.one : unit.many) + rest
+        }
+        return words.joined(separator: " ")
+    }
+
+    private static let units: [String: (one: String, many: String)] = [
+        "h": ("hour", "hours"), "min": ("minute", "minutes"), "s": ("second", "seconds"), "mi": ("mile", "miles"),
+    ]
+}

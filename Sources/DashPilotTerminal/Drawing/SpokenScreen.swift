@@ -1,0 +1,108 @@
+import DashPilotScreens
+
+/// One screen as the screen-reader mode says it: sentences top to bottom, each marked with what
+/// the session needs to say, after a key, only what changed. The words are the screen model's;
+/// this lays them out as sentences, as `ScreenBuffer` lays them out as a frame. Every sentence is
+/// made terminal-safe: no control character reaches the terminal from a name.
+struct SpokenScreen {
+    /// One sentence.
+    struct Line: Equatable {
+        enum Kind: Equatable {
+            /// Said when it is new: a sentence that changed is another sentence.
+            case text
+            /// A row of a list or a card: said after a key when it changed, or when it became
+            /// the selected one; a row that only lost the selection is not said again.
+            case row
+            /// A text field: said when it is new or gains the focus, never as it is typed into.
+            case field
+            /// A refusal under a field: said when it is new, and again after each Enter that is
+            /// refused again.
+            case alert
+            /// The keys: said with the whole screen, and again when a key changed which keys
+            /// work (not only what one does).
+            case keys
+        }
+
+        /// What the line is, across keys: a row's delivery, a field's name; a text's own words.
+        var id: String
+        /// The sentence.
+        var text: String
+        var kind: Kind
+        /// A row that is selected, or the field typing goes to.
+        var isSelected = false
+        /// For a row, what is said instead of `text` when it differs from before (a step
+        /// recorded: "Delivery 2, arrived at pickup at 5:19 PM").
+        var change: String?
+        /// For a field, what it holds.
+        var value: String?
+
+        /// The line as it is said: a selected row says so.
+        var said: String { kind == .row && isSelected ? text + " " + SpokenWords.selected : text }
+    }
+
+    private(set) var lines: [Line] = []
+
+    /// A sentence, from a model's accessibility label or a line a screen shows.
+    mutating func say(_ sentence: String?) {
+        guard let sentence, !sentence.isEmpty else { return }
+        let text = SpokenWords.sentence(TerminalText.safe(sentence))
+        lines.append(Line(id: "text:" + text, text: text, kind: .text))
+    }
+
+    /// A refusal under a field ("Earnings can't be negative."), when there is one.
+    mutating func alert(_ sentence: String?) {
+        guard let sentence, !sentence.isEmpty else { return }
+        let text = SpokenWords.sentence(TerminalText.safe(sentence))
+        lines.append(Line(id: "alert:" + text, text: text, kind: .alert))
+    }
+
+    /// A row: a card, or one row of a list (numbered from 1 when `number` is given).
+    mutating func row(id: String, _ label: String, number: Int? = nil, selected: Bool, change: String? = nil) {
+        let safe = TerminalText.safe(label)
+        let text = number.map { SpokenWords.numbered($0, safe) } ?? SpokenWords.sentence(safe)
+        lines.append(
+            Line(
+                id: "row:" + id, text: text, kind: .row, isSelected: selected,
+                change: change.map { SpokenWords.sentence(TerminalText.safe($0)) }))
+    }
+
+    /// A list that may be long: the page of `count` rows that holds the selected one (each from
+    /// `row`, numbered), then where they stand when there is more than a page. `row` returns
+    /// `nil` for a row not read.
+    mutating func list(count: Int, selected: Int, _ row: (Int) -> (id: String, label: String)?) {
+        let size = SpokenWords.pageSize
+        let start = max(0, min(selected, count - 1)) / size * size
+        let end = min(count, start + size)
+        guard start < end else { return }
+        for index in start..<end {
+            guard let (id, label) = row(index) else { continue }
+            self.row(id: id, label, number: index + 1, selected: index == selected)
+        }
+        if count > size { say(SpokenWords.page(from: start + 1, to: end, of: count)) }
+    }
+
+    /// A text field: "Name, empty, type and press Enter."; `focused` when typing goes to it.
+    mutating func field(id: String, label: String, value: String, focused: Bool, instruction: String? = nil) {
+        let safeValue = TerminalText.safe(value)
+        let text =
+            instruction.map { SpokenWords.field(label, value: safeValue, instruction: $0) } ?? SpokenWords.field(label, value: safeValue)
+        lines.append(Line(id: "field:" + id, text: text, kind: .field, isSelected: focused, value: value))
+    }
+
+    /// The keys line of `actions`. Its identity is the keys themselves: "Enter" that now
+    /// records a step is the same key.
+    mutating func keys(_ actions: [ScreenAction], listsKeys: Bool) {
+        guard let text = SpokenWords.keys(actions, listsKeys: listsKeys) else { return }
+        let keys = actions.filter { $0.isListed && $0.detail == nil }.map(\.key.spoken)
+        lines.append(Line(id: "keys:" + keys.joined(separator: ",") + (listsKeys ? ",?" : ""), text: text, kind: .keys))
+    }
+
+    /// The choices said in full on their own lines ("y: end it now, at 9:40 PM."), from the
+    /// actions that carry their choice in full.
+    mutating func choices(_ actions: [ScreenAction]) {
+        for action in actions where action.isListed && action.detail != nil { say(SpokenWords.choice(action)) }
+    }
+
+    /// The field typing goes to, if any.
+    var focusedField: Line? { lines.first { $0.kind == .field && $0.isSelected } }
+}

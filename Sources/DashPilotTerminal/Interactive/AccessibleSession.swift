@@ -1,0 +1,209 @@
+import DashPilotCore
+import DashPilotScreens
+
+/// What the screen-reader mode hears of each key the app acts on.
+protocol KeyListener: AnyObject {
+    /// Before the app acts on `key`; returns keys for the app to act on first, unsaid.
+    func keyWillAct(_ key: Key) -> [Key]
+    /// Once the app has acted on `key`.
+    func keyDidAct(_ key: Key)
+}
+
+/// The screen-reader mode (`dashpilot --accessible`): the same screens and keys as the full-screen
+/// mode, said as lines of plain sentences for a screen reader or a braille display. A screen is
+/// said whole when it opens (and on Ctrl-L); after a key, its echo ("> Enter"), then only what
+/// changed; a screen returned to says its title and what changed since it was last said. Typing
+/// into a text field is silent, and Enter echoes the line typed; typing into a prefilled field
+/// replaces what it held, and Enter alone keeps it. Nothing but plain lines is ever written.
+final class AccessibleSession: KeyListener {
+    /// What was last said of a screen still open.
+    private struct Said {
+        weak var screen: AnyObject?
+        var lines: [SpokenScreen.Line]
+    }
+
+    private let app: InteractiveApp
+    private let write: ([String]) -> Void
+    private var memory: [Said] = []
+    /// The screen last said (the keys list stands for itself) and its lines.
+    private var shownScreen: ObjectIdentifier?
+    private var shownKeysList = false
+    private var lines: [SpokenScreen.Line] = []
+    private var messagesSaid = 0
+    /// The focused field said and not typed into since: typing replaces what it holds.
+    private var freshField: String?
+    /// The key being acted on: its echo, whether it goes into a field, and the field focused
+    /// before it.
+    private var echo: String?
+    private var typesIntoField = false
+    private var focusedBefore: SpokenScreen.Line?
+
+    /// The mode over `app`, writing its lines through `write`.
+    init(app: InteractiveApp, write: @escaping ([String]) -> Void) {
+        self.app = app
+        self.write = write
+        app.listener = self
+    }
+
+    /// Opens the first screen and says it whole.
+    func start() {
+        app.start()
+        say(whole: true, after: nil)
+    }
+
+    /// Says what changed with no key: another terminal's change.
+    func sayChanges() { say(whole: false, after: nil) }
+
+    func keyWillAct(_ key: Key) -> [Key] {
+        focusedBefore = app.showingKeys ? nil : lines.first { $0.kind == .field && $0.isSelected }
+        // A key the screen has no action for goes into its field, when it edits one (`?` lists
+        // the keys instead, outside a field).
+        let listsKeys = ScreenAction.keysList.key.matches(key) && app.top?.inTextField == false
+        typesIntoField = Self.edits(key) && !listsKeys && !app.showingKeys && app.top?.action(for: key) == nil
+        if key == .enter, let typed = focusedBefore?.value, !typed.isEmpty {
+            echo = SpokenWords.echo(typed: TerminalText.safe(typed))
+        } else {
+            echo = Self.spoken(key).map { SpokenWords.echo($0) }
+        }
+        guard typesIntoField, case .text = key, let field = focusedBefore, field.id == freshField, field.value?.isEmpty == false else {
+            return []
+        }
+        // A line typed replaces the prefilled one: to its end, then all of it away.
+        return [.end, .control("u")]
+    }
+
+    func keyDidAct(_ key: Key) {
+        if key == .endOfInput { return }
+        let now = app.spoken()
+        let typing = typesIntoField && (focusedBefore != nil || now.focusedField != nil)
+        if let echo, !typing, key != .control("l") { write([echo]) }
+        guard app.exitStatus == nil else { return }
+        say(whole: key == .control("l") || key == .control("z"), after: key, typing: typing, now: now)
+        // A field is read afresh after each Enter (a refused line is typed again), and no
+        // longer once typed into.
+        if typing { freshField = nil }
+        if key == .enter, let field = now.focusedField { freshField = field.id }
+    }
+
+    /// Says the screen now on top: whole, or what changed since it was last said; then a
+    /// message the key or the change left.
+    private func say(whole: Bool, after key: Key?, typing: Bool = false, now: SpokenScreen? = nil) {
+        let now = (now ?? app.spoken()).lines
+        let screen = app.top.map { ObjectIdentifier($0) }
+        memory.removeAll { $0.screen == nil }
+        var said: [SpokenScreen.Line]
+        if whole || app.showingKeys {
+            said = now
+        } else if screen != shownScreen || shownKeysList {
+            if let before = memory.first(where: { $0.screen === app.top })?.lines {
+                said = Self.changes(from: before, to: now, after: key, typing: typing)
+                if let title = now.first, !said.contains(title) { said.insert(title, at: 0) }
+            } else {
+                said = now
+            }
+        } else {
+            said = Self.changes(from: lines, to: now, after: key, typing: typing)
+        }
+        if let field = said.last(where: { $0.kind == .field && $0.isSelected }) { freshField = field.id }
+        var out = said.map(\.said)
+        if app.messagesSet != messagesSaid, let message = app.message {
+            out.append(SpokenWords.sentence(TerminalText.safe(message)))
+        }
+        messagesSaid = app.messagesSet
+        if !out.isEmpty { write(out) }
+        lines = now
+        shownScreen = screen
+        shownKeysList = app.showingKeys
+        guard !app.showingKeys, let top = app.top else { return }
+        if let index = memory.firstIndex(where: { $0.screen === top }) {
+            memory[index].lines = now
+        } else {
+            memory.append(Said(screen: top, lines: now))
+        }
+    }
+
+    /// The lines of `now` to say after `key` (`typing` into a field), given what was said of the
+    /// same screen before.
+    static func changes(from before: [SpokenScreen.Line], to now: [SpokenScreen.Line], after key: Key?, typing: Bool = false)
+        -> [SpokenScreen.Line]
+    {
+        let earlier = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return now.filter { line in
+            guard let old = earlier[line.id] else {
+                switch line.kind {
+                case .row: return line.isSelected
+                // Typing is silent: a key that works only while the field is empty comes and goes.
+                case .keys: return !typing
+                case .text, .field, .alert: return true
+                }
+            }
+            switch line.kind {
+            case .row: return line.change != old.change || line.text != old.text || (line.isSelected && !old.isSelected)
+            // Typing moves to the field it goes into without a word.
+            case .field: return line.isSelected && !old.isSelected && !typing
+            case .alert: return key == .enter
+            case .text, .keys: return false
+            }
+        }
+        .map { line in
+            // A recorded step is said as it happened; the rest as they now read.
+            guard line.kind == .row, let change = line.change, let old = earlier[line.id], change != old.change else { return line }
+            return SpokenScreen.Line(id: line.id, text: change, kind: .text)
+        }
+    }
+
+    /// Whether `key` edits a text field when the screen has no action for it.
+    static func edits(_ key: Key) -> Bool {
+        switch key {
+        case .text, .backspace, .delete, .left, .right, .home, .end: true
+        case .control(let character): "aekuw".contains(character)
+        default: false
+        }
+    }
+
+    /// `key` as the echo names it; `nil` for the end of input.
+    static func spoken(_ key: Key) -> ScreenAction.Key? {
+        switch key {
+        case .up: .up
+        case .down: .down
+        case .enter: .enter
+        case .escape: .escape
+        case .backspace: .backspace
+        case .left: .left
+        case .right: .right
+        case .home: .home
+        case .end: .end
+        case .delete: .delete
+        case .pageUp: .pageUp
+        case .pageDown: .pageDown
+        case .mouse: nil
+        case .interrupt: .control("c")
+        case .endOfInput: nil
+        case .control(let character): .control(character)
+        case .text(let text): text.count == 1 ? text.first.map { .character($0) } : .word(TerminalText.safe(text))
+        }
+    }
+
+    /// Runs the mode on standard input and output until the driver quits or the input ends;
+    /// returns the exit status. Standard input need not be a terminal: what it holds is read as
+    /// keys, and its end ends the mode (0).
+    static func run(_ app: InteractiveApp) -> Int32 {
+        let terminal = RawTerminal(mouse: false, fullScreen: false)
+        app.terminal = terminal
+        defer { terminal.restore() }
+        let session = AccessibleSession(app: app) { lines in terminal.emit(lines.map { $0 + "\n" }.joined()) }
+        session.start()
+        var decoder = KeyDecoder()
+        while app.exitStatus == nil {
+            // The rest of a key split across reads comes at once, or the key is what came.
+            let input = terminal.read(timeoutMilliseconds: decoder.isWaiting ? 40 : 250)
+            let keys = input.isEmpty ? decoder.finish() : decoder.keys(from: input)
+            for key in keys where app.exitStatus == nil { app.handle(key) }
+            if app.exitStatus == nil && app.noticeChanges() { session.sayChanges() }
+            // The screen follows the clock; nothing is said for it: a screen reader is not
+            // interrupted each minute.
+            app.tick()
+        }
+        return app.exitStatus ?? ExitStatus.done
+    }
+}

@@ -1,0 +1,31 @@
+import DashPilotScreens
+
+/// The mouse in the interactive mode, in the app's terms: what a tap or the wheel does.
+extension InteractiveApp {
+    /// A tap selects the row it is on and presses the key it is on, through `handle` as the
+    /// keyboard would; the wheel is three presses of ↑ or ↓ on a list.
+    func handleMouse(_ event: MouseEvent) {
+        guard mouse, let top = stack.last else { return }
+        switch pointer.intent(of: event, view: view) {
+        case .nothing:
+            return
+        case .tap(let row, let key):
+            pointerActed = true
+            if let row {
+                message = nil
+                perform { try top.select(row: row, environment) }
+            }
+            if let key {
+                // A tap on a key in the keys list chooses it: the list closes and the key acts.
+                // Typed keys never pass the list; a tap is pointed at one.
+                if showingKeys && key != .escape && !ScreenAction.keysList.key.matches(key) { showingKeys = false }
+                handle(key)
+            }
+        case .scroll(let rows):
+            let key = rows > 0 ? Key.down : Key.up
+            guard showingKeys || top.action(for: key)?.command == .select else { return }
+            pointerActed = true
+            for _ in 0..<abs(rows) where !quitting { handleOne(key) }
+        }
+    }
+}

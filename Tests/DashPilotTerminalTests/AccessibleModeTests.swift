@@ -1,0 +1,200 @@
+import DashPilotCore
+import DashPilotStore
+import Foundation
+import Testing
+
+@testable import DashPilotTerminal
+
+/// screens.md, "For a screen reader (`--accessible`)": the same screens said as sentences from the
+/// models' accessibility labels, once whole, then only what a key changed.
+@Suite("The screen-reader mode's words, in process")
+struct AccessibleModeTests {
+    /// The design's example: a place with twelve recorded pickups at lunch (so the dinner band has
+    /// too few to say), a shift since 5:02 PM with 4.1 miles recorded, Delivery 1 at pickup there
+    /// and Delivery 2 accepted.
+    static func designsShift(_ dash: Binary) throws {
+        let clock = SetClock("2026-11-28 11:00:00")
+        let store = try DashPilotStore(path: dash.storePath, clock: clock)
+        _ = try store.startShift()
+        for index in 0..<12 {
+            clock.set("2026-11-28 11:\(String(format: "%02d", index * 4)):00")
+            let number = try store.acceptDelivery().number
+            _ = try store.setPickupPlace(try PickupPlaceName("Nowhere Noodles"), delivery: number, shiftID: nil)
+            clock.advance(60)
+            _ = try store.record(.arrive, delivery: number)
+            clock.advance(7 * 60)
+            _ = try store.record(.pickUp, delivery: number)
+            _ = try store.record(.deliver, delivery: number)
+        }
+        clock.set("2026-11-28 13:05:00")
+        _ = try store.endShift()
+        clock.set("2026-11-29 17:02:00")
+        _ = try store.startShift()
+        clock.set("2026-11-29 17:05:00")
+        _ = try store.acceptDelivery()
+        _ = try store.setPickupPlace(try PickupPlaceName("Nowhere Noodles"), delivery: 1, shiftID: nil)
+        clock.set("2026-11-29 17:10:00")
+        _ = try store.record(.arrive, delivery: 1)
+        // 0.0593 degrees of latitude, a minute a third: 4.1 miles.
+        for step in 0...3 {
+            clock.set("2026-11-29 17:1\(step):00")
+            _ = try store.addRouteSample(latitude: 40.0 + 0.0593 * Double(step) / 3, longitude: -75.0, accuracy: nil, session: nil)
+        }
+        clock.set("2026-11-29 17:15:00")
+        _ = try store.acceptDelivery()
+    }
+
+    private func earnings(_ dash: Binary) -> String? {
+        (json(dash.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any])?["earnings"] as? String
+    }
+
+    @Test func aRunningShiftIsSaidInTheDesignsSentencesAndAKeyOnlyWhatItChanged() throws {
+        let dash = Binary()
+        try Self.designsShift(dash)
+        let reader = try Reader(dash, at: "2026-11-29 17:19:00")
+        #expect(
+            reader.opening == [
+                "Shift running since 5:02 PM, 2 deliveries, 4.1 miles recorded.",
+                "Delivery 1, at pickup, Nowhere Noodles. Typical recorded wait 7 minutes, median of 12 recorded pickups.",
+                "Delivery 2, accepted. Selected.",
+                "Keys: a accept, up and down select, Enter arrived at pickup, p pickup place, question mark all keys.",
+            ])
+        #expect(reader.press(Window.enter) == ["> Enter", "Delivery 2, arrived at pickup at 5:19 PM."])
+    }
+
+    @Test func movingTheSelectionSaysOnlyTheRowNowSelected() throws {
+        let dash = Binary()
+        try Self.designsShift(dash)
+        let reader = try Reader(dash, at: "2026-11-29 17:19:00")
+        #expect(
+            reader.press(Window.up) == [
+                "> up", "Delivery 1, at pickup, Nowhere Noodles. Typical recorded wait 7 minutes, median of 12 recorded pickups. Selected.",
+            ])
+        // At the top already: the key is echoed, and nothing changed.
+        #expect(reader.press(Window.up) == ["> up"])
+        #expect(
+            reader.press("a") == [
+                "> a", "Shift running since 5:02 PM, 3 deliveries, 4.1 miles recorded.", "Delivery 3, accepted. Selected.",
+            ])
+    }
+
+    @Test func thePickupSheetNumbersItsRecentPlacesAndADigitRecordsOne() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        for (number, name) in ["Example Diner", "Nowhere Noodles"].enumerated() {
+            dash.run(["delivery", "accept"], at: "2026-11-29 17:0\(number + 1):00")
+            dash.run(["pickup", "set", String(number + 1), name], at: "2026-11-29 17:0\(number + 1):00")
+        }
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:03:00")
+        let reader = try Reader(dash, at: "2026-11-29 17:05:00")
+        #expect(
+            reader.press("p") == [
+                "> p", "Pickup place, Delivery 3.", "Recent.", "1. Record Nowhere Noodles as the pickup place. Selected.",
+                "2. Record Example Diner as the pickup place.", "Name, empty, type and press Enter.",
+                "Keys: Enter record Nowhere Noodles, up and down move, 1 to 2 record a recent place, Escape cancel, question mark all keys.",
+            ])
+        #expect(reader.press(Window.down) == ["> down", "2. Record Example Diner as the pickup place. Selected."])
+        #expect(
+            reader.press("2") == [
+                "> 2", "Shift running since 5:00 PM, 3 deliveries.", "Delivery 3, accepted, Example Diner. Selected.",
+            ])
+    }
+
+    @Test func aTextFieldIsReadAsALineAndEchoedWhenEnterEndsIt() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        let reader = try Reader(dash, at: "2026-11-29 17:05:00")
+        let sheet = reader.press("p")
+        #expect(sheet.contains("Name, empty, type and press Enter."))
+        // Typing says nothing; Enter echoes the line and says what it changed.
+        #expect(reader.type("Sample Sandwiches").isEmpty)
+        #expect(
+            reader.press(Window.enter) == [
+                "> Sample Sandwiches", "Shift running since 5:00 PM, 1 delivery.", "Delivery 1, accepted, Sample Sandwiches. Selected.",
+            ])
+    }
+
+    @Test func aRefusedLineIsSaidAtEachEnterAndTheNextLineReplacesIt() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["shift", "end"], at: "2026-11-29 21:00:00")
+        let reader = try Reader(dash, at: "2026-11-29 21:05:00")
+        reader.press("h", Window.enter)
+        #expect(
+            reader.press("$") == [
+                "> dollar", "What did Shift 1 pay?", "Amount, empty, type and press Enter.",
+                "Keys: Enter record, empty clears, Escape cancel.",
+            ])
+        reader.type("-5")
+        let refused = reader.press(Window.enter)
+        #expect(refused.first == "> -5" && refused.count == 2 && refused[1].contains("negative"))
+        #expect(reader.press(Window.enter) == refused)
+        // A refused line is typed again whole: what was typed replaces it.
+        reader.type("84.50")
+        #expect(reader.press(Window.enter).first == "> 84.50")
+        #expect(earnings(dash) == "84.50")
+    }
+
+    @Test func typingIntoAPrefilledFieldReplacesWhatItHeldAndEnterAloneKeepsIt() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["shift", "end"], at: "2026-11-29 21:00:00")
+        dash.run(["shift", "earnings", "1", "84.50"], at: "2026-11-29 21:01:00")
+        let reader = try Reader(dash, at: "2026-11-29 21:05:00")
+        reader.press("h", Window.enter)
+        #expect(reader.press("$").contains("Amount, 84.50, type and press Enter."))
+        #expect(reader.press(Window.enter).first == "> 84.50")
+        reader.press("$")
+        reader.type("90")
+        #expect(reader.press(Window.enter).first == "> 90")
+        #expect(earnings(dash) == "90.00")
+    }
+
+    @Test func theKeysListSaysEveryKeyInWordsAndCtrlLSaysTheScreenAgain() throws {
+        let dash = Binary()
+        try Self.designsShift(dash)
+        let reader = try Reader(dash, at: "2026-11-29 17:19:00")
+        let keys = reader.press("?")
+        #expect(keys.first == "> question mark" && keys[1] == "Keys on this screen.")
+        for said in [
+            "a accept.", "up and down select.", "at step at a time.", "x cancel.", "e end shift.", "q quit.",
+            "Control L says this screen again.",
+        ] {
+            #expect(keys.contains(said), "\(keys)")
+        }
+        // Esc closes the list: back on the running shift, its title; nothing else changed.
+        #expect(reader.press(Window.escape) == ["> Escape", "Shift running since 5:02 PM, 2 deliveries, 4.1 miles recorded."])
+        #expect(reader.press("\u{0C}") == reader.opening)
+    }
+
+    @Test func aLongListIsSaidTenRowsAtATimeWithWhereTheyStand() throws {
+        let dash = Binary()
+        let clock = SetClock("2026-11-29 17:00:00")
+        let store = try DashPilotStore(path: dash.storePath, clock: clock)
+        _ = try store.startShift()
+        for index in 1...12 {
+            let number = try store.acceptDelivery().number
+            _ = try store.setPickupPlace(try PickupPlaceName("Place \(String(format: "%02d", index))"), delivery: number, shiftID: nil)
+        }
+        let reader = try Reader(dash, at: "2026-11-29 17:05:00")
+        let places = reader.press("l")
+        #expect(places.filter { $0.contains(", 1 delivery.") }.count == 10)
+        #expect(places.contains("1. Place 01, 1 delivery. Selected.") && places.contains("Items 1 to 10 of 12."))
+        for _ in 1...9 { reader.press(Window.down) }
+        // The next page: its selected row, and where the rows now stand.
+        #expect(reader.press(Window.down) == ["> down", "11. Place 11, 1 delivery. Selected.", "Items 11 to 12 of 12."])
+    }
+
+    @Test func anotherTerminalsChangeIsSaidWithNoKeyAndTheClockSaysNothing() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        let reader = try Reader(dash, at: "2026-11-29 17:05:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:06:00")
+        #expect(reader.harness.idle() == ["Shift running since 5:00 PM, 1 delivery.", "Delivery 1, accepted. Selected."])
+        // An hour on, the header's clock has moved: nothing is said for it, with or without a key.
+        reader.clock.advance(3600)
+        #expect(reader.harness.idle().isEmpty)
+        #expect(reader.press(Window.up) == ["> up"])
+    }
+}
