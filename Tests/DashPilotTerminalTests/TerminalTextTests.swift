@@ -26,6 +26,28 @@ struct TerminalTextTests {
         #expect(DisplayWidth.of(DisplayWidth.fit("拉面小馆 Noodles", 9)) == 9)
     }
 
+    @Test func theQuickMeasureAgreesWithTheCharacterByCharacterOneOrStepsAside() {
+        // Every scalar the quick measure takes, alone, measures as the character measure does;
+        // and it takes the Latin letters, the separators, arrows, boxes and bars.
+        var taken = 0
+        for value in UInt32(0)...0x3FFFF {
+            guard let scalar = Unicode.Scalar(value), let width = DisplayWidth.narrow(String(scalar)) else { continue }
+            taken += 1
+            if width != DisplayWidth.of(Character(scalar)) { Issue.record("U+\(String(value, radix: 16))") }
+        }
+        #expect(taken == 0x300 + 0x18 + 0x70 + 0xA0)
+        // A scalar that joins or changes the one before it sends the whole text the slow way.
+        for text in ["\u{2194}\u{FE0F}", "e\u{301}", "\u{2502}\u{20DD}", "a\u{200D}b", "拉面 ·"] {
+            #expect(DisplayWidth.narrow(text) == nil, "\(text.unicodeScalars.map { $0.value })")
+        }
+        for text in [
+            "Nowhere Noodles · 12 min", "\u{2502} \u{2588}\u{2588}\u{258C} \u{2190} Caf\u{E9}\u{2026}", "soft\u{AD}hyphen", "a\r\nb",
+        ] {
+            #expect(DisplayWidth.narrow(text) == text.reduce(0) { $0 + DisplayWidth.of($1) }, "\(text)")
+            #expect(DisplayWidth.fit(text, 30).count == text.count + 30 - DisplayWidth.of(text))
+        }
+    }
+
     @Test func keysAreParsedFromRawInput() {
         #expect(Key.parse([0x1B, 0x5B, 0x41, 0x1B, 0x5B, 0x42, 0x0D, 0x7F, 0x03]) == [.up, .down, .enter, .backspace, .interrupt])
         #expect(Key.parse([0x1B]) == [.escape])

@@ -55,21 +55,23 @@ struct TipTable {
         return connection.changes > 0
     }
 
-    /// What a period reads of tips: their shift, method, total and count.
+    /// What a period reads of a tip: its shift, whether it was cash (any other method reads as
+    /// platform), its amount.
     private enum ByShift: Int32, Columns {
-        case shiftID, method, total, count
+        case shiftID, cash, amountCents
 
         var sql: String {
             switch self {
             case .shiftID: "d.shift_id"
-            case .method: "t.method"
-            case .total: "sum(t.amount_cents)"
-            case .count: "count(*)"
+            case .cash: "t.method = 'cash'"
+            case .amountCents: "t.amount_cents"
             }
         }
     }
 
-    /// The tips of the shifts started in `[low, high)`, by shift and method.
+    /// The tips of the shifts started in `[low, high)`, by shift and method. Summed here, tip by
+    /// tip, rather than by a GROUP BY: SQLite would sort every tip into a temporary B-tree first,
+    /// which cost three times the reading on ten years of tips.
     func totals(ofShiftsStartedFrom low: Int64, before high: Int64) throws -> [Int64: TipTotals] {
         var totals: [Int64: TipTotals] = [:]
         // Every shift: read from the tips themselves (a third of the deliveries have one), not
@@ -79,19 +81,26 @@ struct TipTable {
         let sql =
             everyShift
             ? """
-            SELECT \(ByShift.select()) FROM tip t CROSS JOIN delivery d ON d.id = t.delivery_id
-            WHERE ? <= ? GROUP BY d.shift_id, t.method
+            SELECT \(ByShift.select()) FROM tip t CROSS JOIN delivery d ON d.id = t.delivery_id WHERE ? <= ?
             """
             : """
             SELECT \(ByShift.select()) FROM tip t JOIN delivery d ON d.id = t.delivery_id
             WHERE d.shift_id IN (SELECT id FROM shift WHERE started_at >= ? AND started_at < ?)
-            GROUP BY d.shift_id, t.method
             """
+        // A shift's tips mostly arrive together: they gather in a local and reach the
+        // dictionary once a run.
+        var shift: Int64?
+        var run = TipTotals()
         try connection.forEachRow(sql, .integer(low), .integer(high)) { row in
-            totals[row.int64(ByShift.shiftID), default: TipTotals()].add(
-                Money(cents: row.int64(ByShift.total)), method: TipMethod(rawValue: row.text(ByShift.method)) ?? .platform,
-                count: Int(row.int64(ByShift.count)))
+            let id = row.int64(ByShift.shiftID)
+            if id != shift {
+                if let shift { totals[shift, default: TipTotals()] = totals[shift, default: TipTotals()].adding(run) }
+                shift = id
+                run = TipTotals()
+            }
+            run.add(Money(cents: row.int64(ByShift.amountCents)), method: row.int64(ByShift.cash) != 0 ? .cash : .platform)
         }
+        if let shift { totals[shift, default: TipTotals()] = totals[shift, default: TipTotals()].adding(run) }
         return totals
     }
 
