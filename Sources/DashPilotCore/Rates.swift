@@ -65,19 +65,9 @@ public struct Rates: Sendable, Equatable {
 
     /// The length of the union of `[start, end]` intervals, given in any order. O(n log n).
     public static func unionSeconds(of unsorted: [(Int64, Int64)]) -> Int64 {
-        let intervals = unsorted.sorted { $0.0 < $1.0 }
-        var total: Int64 = 0
-        var current: (start: Int64, end: Int64)?
-        for (start, end) in intervals {
-            if let open = current, start <= open.end {
-                current = (open.start, max(open.end, end))
-            } else {
-                if let open = current { total += open.end - open.start }
-                current = (start, end)
-            }
-        }
-        if let open = current { total += open.end - open.start }
-        return total
+        var union = IntervalUnion()
+        for (start, end) in unsorted.sorted(by: { $0.0 < $1.0 }) { union.add(start: start, end: end) }
+        return union.seconds
     }
 }
 
@@ -100,5 +90,33 @@ public enum RateGap: String, Sendable, Equatable {
         case .noRoute: "No route was recorded to measure"
         case .tooFewRoutePoints: "The route has too few points to measure"
         }
+    }
+}
+
+/// The length of the union of `[start, end]` intervals given in order of their starts, kept as
+/// they arrive: a shift's deliveries read from an index in acceptance order are added up with no
+/// array and no sort.
+public struct IntervalUnion: Sendable, Equatable {
+    private var closed: Int64 = 0
+    private var open: (start: Int64, end: Int64)?
+
+    /// No interval yet.
+    public init() {}
+
+    /// Adds `[start, end]`; `start` is never earlier than the start of the one added before.
+    public mutating func add(start: Int64, end: Int64) {
+        if let current = open, start <= current.end {
+            open = (current.start, max(current.end, end))
+        } else {
+            if let current = open { closed += current.end - current.start }
+            open = (start, end)
+        }
+    }
+
+    /// The length of the union so far, in seconds.
+    public var seconds: Int64 { closed + (open.map { $0.end - $0.start } ?? 0) }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.closed == rhs.closed && lhs.open?.start == rhs.open?.start && lhs.open?.end == rhs.open?.end
     }
 }

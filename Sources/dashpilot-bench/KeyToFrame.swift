@@ -16,6 +16,15 @@ struct KeyToFrame {
     static let down = "\u{1B}[B"
     static let enter = "\r"
     static let escape = "\u{1B}"
+    static let home = "\u{1B}[H"
+    static let end = "\u{1B}[F"
+
+    /// The target of the "one frame" issue: a key's frame within one display frame (16 ms) as a
+    /// median, and none over two (33 ms).
+    static let median = 16e-3
+    static let slowest = 33e-3
+    /// The windows the walk runs in: a laptop's terminal and a large one.
+    static let sizes = [(columns: 100, rows: 32), (columns: 160, rows: 50)]
 
     /// Keys pressed in turn, and words the window shows after them when the walk is where it
     /// means to be (checked, outside the timing, so that a refusal is never timed as a screen).
@@ -61,12 +70,17 @@ struct KeyToFrame {
             Step(name: "↓ in completed shifts", keys: Array(repeating: Self.down, count: 50)),
             Step(name: "a tap on a row of completed shifts", keys: Array(repeating: tapRow, count: 50)),
             Step(name: "the wheel in completed shifts (3 rows)", keys: Array(repeating: InteractiveHarness.wheel(down: true), count: 20)),
+            Step(name: "End in completed shifts (the oldest)", keys: [Self.end]),
+            Step(name: "Home in completed shifts (the newest)", keys: [Self.home]),
             Step(name: "Enter on a shift (its log)", keys: [Self.enter]),
             Step(name: "Esc (back to the list)", keys: [Self.escape]),
             Step(name: "l (the places)", keys: ["l"]),
             Step(name: "typing a filter, a key at a time", keys: filter.map(String.init)),
             Step(name: "Enter on the busiest place (its history)", keys: [Self.enter]),
             Step(name: "↓ scrolling its history", keys: Array(repeating: Self.down, count: 50)),
+            Step(name: "m (the merge list, every other place)", keys: ["m"], shows: "Filter"),
+            Step(name: "typing a filter in the merge list, a key at a time", keys: filter.map(String.init)),
+            Step(name: "Esc (back to its history)", keys: [Self.escape], shows: "m merge"),
             Step(name: "Esc ×3 (back to the running shift)", keys: [Self.escape, Self.escape, Self.escape]),
             Step(name: "p (the pickup sheet)", keys: ["p"]),
             Step(name: "Esc (closing the sheet)", keys: [Self.escape]),
@@ -85,11 +99,17 @@ struct KeyToFrame {
             Step(name: "m (months)", keys: ["m"]),
             Step(name: "Enter on a month", keys: [Self.enter]),
         ]
+        for size in Self.sizes { try walk(steps, size: size, clock: clock, busiest: busiest?.deliveryCount ?? 0) }
+    }
+
+    /// The walk of `steps` in a window of `size`, `repetitions` times (at least 3), with its table.
+    private func walk(_ steps: [Step], size: (columns: Int, rows: Int), clock: FixedClock, busiest: Int) throws {
         var first = Timings()
         var perStep = steps.map { _ in Timings() }
-        for _ in 0..<max(3, repetitions) {
+        let runs = max(3, repetitions)
+        for _ in 0..<runs {
             let harness = try InteractiveHarness(
-                storePath: path, columns: 100, rows: 32, environment: ["LANG": "C.UTF-8"], clock: clock)
+                storePath: path, columns: size.columns, rows: size.rows, environment: ["LANG": "C.UTF-8"], clock: clock)
             first.add(measure { _ = harness.firstFrame() })
             for (index, step) in steps.enumerated() {
                 for key in step.keys { perStep[index].add(measure { _ = harness.press(key) }) }
@@ -102,16 +122,16 @@ struct KeyToFrame {
         getrusage(RUSAGE_SELF.rawValue, &usage)
         print("")
         print(
-            "Key to finished frame, 100×32, \(max(3, repetitions)) runs of the whole walk; busiest place \(busiest?.deliveryCount ?? 0) deliveries."
+            "Key to finished frame, \(size.columns)×\(size.rows), \(runs) runs of the whole walk; busiest place \(busiest) deliveries."
         )
         print("")
         print("| Key | Presses | Median | Slowest | Target | Met |")
         print("| --- | ---: | ---: | ---: | ---: | :---: |")
         func row(_ name: String, _ timings: Timings) {
             let slowest = timings.samples.max() ?? 0
-            let met = timings.median <= 50e-3 && slowest <= 100e-3
+            let met = timings.median <= Self.median && slowest <= Self.slowest
             print(
-                "| \(name) | \(timings.samples.count) | \(formatDuration(timings.median)) | \(formatDuration(slowest)) | ≤ 50 ms, none over 100 ms | \(met ? "yes" : "**no**") |"
+                "| \(name) | \(timings.samples.count) | \(formatDuration(timings.median)) | \(formatDuration(slowest)) | ≤ 16 ms, none over 33 ms | \(met ? "yes" : "**no**") |"
             )
         }
         row("first frame", first)

@@ -213,10 +213,11 @@ struct DeliveryTable {
 
     /// What a period reads of a delivery, from the covering index by shift.
     private enum Times: Int32, Columns {
-        case shiftID, acceptedAt, deliveredAt, cancelledAt, payCents
+        case id, shiftID, acceptedAt, deliveredAt, cancelledAt, payCents
 
         var sql: String {
             switch self {
+            case .id: "id"
             case .shiftID: "shift_id"
             case .acceptedAt: "accepted_at"
             case .deliveredAt: "delivered_at"
@@ -226,20 +227,23 @@ struct DeliveryTable {
         }
     }
 
-    /// Hands `body` each delivery of the shifts started in `[low, high)`: its shift, acceptance,
-    /// end (delivered or cancelled) and pay, shift by shift as the covering index holds them.
+    /// Hands `body` each delivery of the shifts started in `[low, high)`: its row id, shift,
+    /// acceptance, end (delivered or cancelled) and pay, shift by shift and in acceptance order
+    /// within a shift, as the covering index holds them (no sort).
     func forEachTimes(
         ofShiftsStartedFrom low: Int64, before high: Int64,
-        _ body: (_ shiftID: Int64, _ acceptedAt: Int64, _ deliveredAt: Int64?, _ cancelledAt: Int64?, _ payCents: Int64?) throws -> Void
+        _ body: (
+            _ id: Int64, _ shiftID: Int64, _ acceptedAt: Int64, _ deliveredAt: Int64?, _ cancelledAt: Int64?, _ payCents: Int64?
+        ) throws -> Void
     ) throws {
         try connection.forEachRow(
             """
             SELECT \(Times.select()) FROM delivery
-            WHERE shift_id IN (SELECT id FROM shift WHERE started_at >= ? AND started_at < ?)
+            WHERE shift_id IN (SELECT id FROM shift WHERE started_at >= ? AND started_at < ?) ORDER BY shift_id, accepted_at
             """, .integer(low), .integer(high)
         ) { row in
             try body(
-                row.int64(Times.shiftID), row.int64(Times.acceptedAt), row.optionalInt64(Times.deliveredAt),
+                row.int64(Times.id), row.int64(Times.shiftID), row.int64(Times.acceptedAt), row.optionalInt64(Times.deliveredAt),
                 row.optionalInt64(Times.cancelledAt), row.optionalInt64(Times.payCents))
         }
     }

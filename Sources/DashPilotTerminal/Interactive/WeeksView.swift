@@ -2,12 +2,13 @@ import DashPilotCore
 import DashPilotScreens
 
 /// Weeks, newest first, with their totals and a bar of earnings per hour; `m` switches to months.
-/// It holds a window of periods around the selection (read from the route summaries, never
-/// samples) and reads the next window only when the selection leaves it, so that ten years of
-/// weeks open as fast as one; the bars are scaled within the window read.
+/// It holds a window of periods around the selection, a screenful above it and a few more on
+/// each side (read from the route summaries, never samples), and when the selection nears an edge
+/// it reads only the periods the window gains, so that ten years of months open as fast as a
+/// screenful of them; the bars are scaled within the window held.
 final class WeeksView: TerminalScreen {
-    /// Periods read at a time.
-    static let windowSize = 60
+    /// Periods held beyond a screenful, on each side of it.
+    static let margin = 6
 
     private var kind = Period.Kind.week
     private var newest: Period?
@@ -24,15 +25,37 @@ final class WeeksView: TerminalScreen {
         newest = span.newest
         total = span.count
         selected = min(selected, max(0, total - 1))
-        try readWindow(around: selected, app)
+        periods = []
+        try readWindow(app)
     }
 
-    private func readWindow(around index: Int, _ app: AppEnvironment) throws {
+    /// The rows a screenful shows, at most.
+    private func screenful(_ app: AppEnvironment) -> Int { max(1, app.rows - 4) }
+
+    /// Whether the window holds the selection with a screenful above it (or the list's start).
+    private func holdsSelection(_ app: AppEnvironment) -> Bool {
+        selected < windowStart + periods.count && (windowStart == 0 || selected - windowStart >= screenful(app))
+    }
+
+    /// Moves the window to hold a screenful and a margin above the selection and a margin below,
+    /// reading only the periods it did not hold (all of them after `reload`).
+    private func readWindow(_ app: AppEnvironment) throws {
         guard let newest else { return }
-        windowStart = max(0, min(index - Self.windowSize / 2, total - Self.windowSize))
-        periods = try app.store.periods(
-            kind, before: windowStart, of: newest, limit: min(Self.windowSize, total - windowStart), timeZone: app.format.timeZone,
-            now: app.clock.now())
+        let start = max(0, selected - screenful(app) - Self.margin)
+        let end = min(total, max(selected + Self.margin + 1, start + screenful(app) + Self.margin))
+        let held = windowStart..<(windowStart + periods.count)
+        func read(_ range: Range<Int>) throws -> [PeriodFigures] {
+            guard !range.isEmpty else { return [] }
+            return try app.store.periods(
+                kind, before: range.lowerBound, of: newest, limit: range.count, timeZone: app.format.timeZone, now: app.clock.now())
+        }
+        if held.isEmpty || end <= held.lowerBound || start >= held.upperBound {
+            periods = try read(start..<end)
+        } else {
+            let kept = periods[(max(start, held.lowerBound) - windowStart)..<(min(end, held.upperBound) - windowStart)]
+            periods = try read(start..<max(start, held.lowerBound)) + kept + read(min(end, held.upperBound)..<end)
+        }
+        windowStart = start
         model = PeriodListScreen(periods: periods, kind: kind, format: app.format)
         laidOut = nil
     }
@@ -48,7 +71,7 @@ final class WeeksView: TerminalScreen {
         switch action(for: key)?.command {
         case .select:
             selected = ListCursor.moved(selected, by: key, count: total, rows: app.rows)
-            if selected < windowStart || selected >= windowStart + periods.count { try readWindow(around: selected, app) }
+            if !holdsSelection(app) { try readWindow(app) }
         case .switchPeriod:
             kind = kind == .week ? .month : .week
             selected = 0

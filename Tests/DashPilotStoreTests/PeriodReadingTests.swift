@@ -1,0 +1,69 @@
+import DashPilotCore
+import Foundation
+import Testing
+
+@testable import DashPilotStore
+
+/// What a period reads of its shifts, from rows laid out as another tool (or years of merges and
+/// forgotten steps) may leave them: the figures are the rows', however the rows are ordered.
+@Suite("A period's reading of its shifts")
+struct PeriodReadingTests {
+    /// Two ended shifts written row by row: shift 1 from 1,000,000 s, shift 2 from 2,000,000 s;
+    /// shift 1's last delivery has a row id between shift 2's.
+    static func fixture() throws -> StoreFixture {
+        let fixture = try StoreFixture()
+        try fixture.raw(
+            """
+            INSERT INTO shift (id, started_at, ended_at) VALUES (1, 1000000, 1010000), (2, 2000000, 2010000);
+            INSERT INTO delivery (id, shift_id, number, accepted_at, delivered_at, cancelled_at) VALUES
+                (10, 2, 1, 2000100, 2000700, NULL),
+                (11, 1, 1, 1000000, 1000600, NULL),
+                (20, 2, 2, 2001000, NULL, 2001300),
+                (15, 1, 2, 1000300, 1001200, NULL),
+                (16, 1, 3, 1005000, NULL, NULL);
+            INSERT INTO tip (delivery_id, number, amount_cents, method, recorded_at) VALUES
+                (15, 1, 300, 'cash', 1001300), (10, 1, 125, 'platform', 2000800), (15, 2, 50, 'platform', 3000000),
+                (11, 1, 200, 'cash', 1000700), (10, 2, 75, 'cash', 2000900);
+            """)
+        return fixture
+    }
+
+    @Test func tipsReachTheShiftOfTheirDeliveryWhateverTheOrderOfTheRows() throws {
+        let fixture = try Self.fixture()
+        let every = try fixture.store.shiftTotals(startedFrom: nil, before: nil, now: Date(unixSeconds: 4_000_000))
+        #expect(every.map(\.shift.id) == [1, 2])
+        #expect(every[0].tips.cash == Money(cents: 500) && every[0].tips.platform == Money(cents: 50) && every[0].tips.count == 3)
+        #expect(every[1].tips.cash == Money(cents: 75) && every[1].tips.platform == Money(cents: 125) && every[1].tips.count == 2)
+        // Shift 2 alone: delivery 15 lies between its rows but is shift 1's, and its tips are not read into shift 2.
+        let second = try fixture.store.shiftTotals(
+            startedFrom: Date(unixSeconds: 1_500_000), before: nil, now: Date(unixSeconds: 4_000_000))
+        #expect(second.map(\.shift.id) == [2])
+        #expect(second.first?.tips == every[1].tips)
+    }
+
+    @Test func aShiftsDeliveryTimeIsTheUnionOfItsDeliveriesOpenIntervals() throws {
+        let fixture = try Self.fixture()
+        let every = try fixture.store.shiftTotals(startedFrom: nil, before: nil, now: Date(unixSeconds: 4_000_000))
+        // Shift 1: [0, 600] and [300, 1200] overlap into 1,200 s; the open delivery from 5,000 s
+        // runs to the shift's end at 10,000 s: 5,000 s more.
+        #expect(every[0].deliveryOpenSeconds == 6_200)
+        #expect(every[0].deliveries == 3 && every[0].delivered == 2 && every[0].cancelled == 0)
+        // Shift 2: [100, 700] and [1000, 1300], apart: 900 s.
+        #expect(every[1].deliveryOpenSeconds == 900)
+        #expect(every[1].deliveries == 2 && every[1].delivered == 1 && every[1].cancelled == 1)
+    }
+
+    @Test func theUnionOfIntervalsInOrderIsTheUnionInAnyOrder() {
+        var random = SeededRandom(seed: 8)
+        for _ in 0..<200 {
+            let intervals = (0..<Int(random.next() % 12)).map { _ -> (Int64, Int64) in
+                let start = Int64(random.next() % 1_000)
+                return (start, start + Int64(random.next() % 300))
+            }
+            // Second by second, the seconds some interval covers.
+            var covered = Set<Int64>()
+            for (start, end) in intervals { for second in start..<end { covered.insert(second) } }
+            #expect(Rates.unionSeconds(of: intervals) == Int64(covered.count), "\(intervals)")
+        }
+    }
+}
