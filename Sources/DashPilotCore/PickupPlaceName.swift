@@ -62,6 +62,30 @@ public struct PickupPlaceName: Sendable {
     /// an apostrophe (ŉ folds to ʼn), so the steps repeat until the text stops changing: the key is
     /// a fixed point, which makes the key of a key itself.
     public static func key(ofDisplay display: String) -> String {
+        asciiKey(ofDisplay: display) ?? foldedKey(ofDisplay: display)
+    }
+
+    /// The key of a display form written in ASCII alone, byte by byte: folding case lowers A to
+    /// Z and changes nothing else, the backtick is an apostrophe, and ASCII is composed already,
+    /// so one pass is the fixed point. `nil` for any other text. A catalogue of 2,000 names is
+    /// keyed in a fraction of the time Foundation's folding takes (tested to agree with it).
+    static func asciiKey(ofDisplay display: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(display.utf8.count)
+        for byte in display.utf8 {
+            switch byte {
+            case 0x80...: return nil
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte + 0x20)
+            case UInt8(ascii: "`"): bytes.append(UInt8(ascii: "'"))
+            default: bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The key by Foundation's case folding and the standard library's composition, repeated to
+    /// the fixed point: the policy itself, for any text.
+    static func foldedKey(ofDisplay display: String) -> String {
         var current = display
         for _ in 0..<8 {
             let next = keyStep(current)

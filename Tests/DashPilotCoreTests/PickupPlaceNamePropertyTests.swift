@@ -1,6 +1,7 @@
-import DashPilotCore
 import Foundation
 import Testing
+
+@testable import DashPilotCore
 
 let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
@@ -158,6 +159,20 @@ struct PickupPlaceNamePropertyTests {
 
     /// Keys depend on the toolchain's case folding. This file pins today's: a toolchain whose
     /// folding changes fails here, so that the policy version is raised and `doctor` can say so.
+    @Test func theQuickKeyOfASCIITextIsThePolicysKeyAndStepsAsideForAnyOther() {
+        var random = SeededRandom(seed: 23)
+        for _ in 0..<2_000 {
+            let text = String(decoding: (0..<Int(random.next() % 24)).map { _ in UInt8(0x20 + random.next() % 0x5F) }, as: UTF8.self)
+            let display = PickupPlaceName.displayForm(of: text)
+            #expect(PickupPlaceName.asciiKey(ofDisplay: display) == PickupPlaceName.foldedKey(ofDisplay: display), "\(display)")
+        }
+        for text in ["Café Sample", "MACDUFF’S", "İstanbul Grill", "ŉ", "\u{7F}"] {
+            #expect(
+                PickupPlaceName.asciiKey(ofDisplay: text)
+                    == (text.utf8.allSatisfy { $0 < 0x80 } ? PickupPlaceName.foldedKey(ofDisplay: text) : nil))
+        }
+    }
+
     @Test func todaysFoldingIsPinnedByAGoldenFile() throws {
         // The test only reads the golden file; scripts/write-golden-keys.sh writes it.
         let golden = goldenFolder.appendingPathComponent("keys-policy-\(PickupPlaceName.policyVersion).txt")
