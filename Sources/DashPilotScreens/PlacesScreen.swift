@@ -27,8 +27,9 @@ public struct PlacesScreen: Sendable, Equatable {
     public var title: String
     /// "Filter".
     public var filterLabel: String
-    /// The places that match, alphabetically.
-    public var rows: [Row]
+    /// The places that match, alphabetically; each row's words are made when it is read, so that
+    /// a screen that shows thirty of 2,000 places formats thirty first-named days.
+    public var rows: Rows
     /// What an empty list says.
     public var emptyMessage: String?
     /// The keys of this screen.
@@ -41,13 +42,7 @@ public struct PlacesScreen: Sendable, Equatable {
         let matching = key.isEmpty ? places : zip(places, catalogue.keys).filter { $0.1.contains(key) }.map(\.0)
         title = filter.isEmpty ? "Places · \(places.count)" : "Places · \(matching.count) of \(places.count) match \"\(filter)\""
         filterLabel = "Filter"
-        rows = matching.map { summary in
-            let count = summary.deliveryCount == 1 ? "1 delivery" : "\(summary.deliveryCount) deliveries"
-            return Row(
-                placeID: summary.place.id, name: summary.place.name,
-                detail: "first named \(format.day(summary.place.firstNamedAt)) · \(count)",
-                accessibilityLabel: "\(summary.place.name), \(count)")
-        }
+        rows = Rows(places: matching, format: format)
         if places.isEmpty {
             emptyMessage = "No pickup places yet."
         } else if matching.isEmpty {
@@ -57,6 +52,32 @@ public struct PlacesScreen: Sendable, Equatable {
         }
         keys =
             [ScreenAction(.enter, "open", .open), .selecting, ScreenAction(.typing, "to filter", .filter), .goingBack] + ScreenAction.paging
+    }
+}
+
+extension PlacesScreen {
+    /// The rows of the places that match, made as they are read.
+    public struct Rows: RandomAccessCollection, Sendable, Equatable {
+        let places: [PlaceSummary]
+        let format: ScreenFormat
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { places.count }
+
+        /// Row `index`: "first named Sat 3 Oct · 41 deliveries".
+        public subscript(index: Int) -> Row {
+            let summary = places[index]
+            let count = summary.deliveryCount == 1 ? "1 delivery" : "\(summary.deliveryCount) deliveries"
+            return Row(
+                placeID: summary.place.id, name: summary.place.name,
+                detail: "first named \(format.day(summary.place.firstNamedAt)) · \(count)",
+                accessibilityLabel: "\(summary.place.name), \(count)")
+        }
+
+        /// The rows' names, as written, with nothing formatted.
+        public var names: [String] { places.map(\.place.name) }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
     }
 }
 

@@ -42,7 +42,7 @@ struct PlacesScreenTests {
         #expect(screen.title == "Places · 1 of 2 match \"noo\"")
         #expect(screen.filterLabel == "Filter")
         #expect(
-            screen.rows == [
+            Array(screen.rows) == [
                 .init(
                     placeID: 1, name: "Nowhere Noodles", detail: "first named Sun, Nov 29 · 1 delivery",
                     accessibilityLabel: "Nowhere Noodles, 1 delivery")

@@ -31,10 +31,10 @@ final class PlacesView: TerminalScreen {
     }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
-        let rows = model?.rows ?? []
+        let rows = model?.rows
         switch action(for: key)?.command {
-        case .select: selected = ListCursor.moved(selected, by: key, count: rows.count, rows: app.rows)
-        case .open where rows.indices.contains(selected): return .push(PlaceHistoryView(placeID: rows[selected].placeID))
+        case .select: selected = ListCursor.moved(selected, by: key, count: rows?.count ?? 0, rows: app.rows)
+        case .open: if let rows, rows.indices.contains(selected) { return .push(PlaceHistoryView(placeID: rows[selected].placeID)) }
         case .back: return .pop
         default:
             if filter.handle(key) {
@@ -52,7 +52,7 @@ final class PlacesView: TerminalScreen {
         screen.blank()
         screen.pinHeader()
         if let empty = model.emptyMessage { screen.wrapped(empty) }
-        let nameWidth = min(40, (model.rows.map { DisplayWidth.of($0.name) }.max() ?? 0) + 3)
+        let nameWidth = min(40, (model.rows.names.map(DisplayWidth.of).max() ?? 0) + 3)
         let reach = max(app.rows, 12)
         let from = max(0, selected - reach)
         let to = min(model.rows.count, selected + reach)
