@@ -41,6 +41,18 @@ struct PeriodReadingTests {
         #expect(second.first?.tips == every[1].tips)
     }
 
+    @Test func aFewShiftsTipsReadThroughTheIndexAreTheSameAsAPassOverEveryTip() throws {
+        let fixture = try Self.fixture()
+        let now = Date(unixSeconds: 4_000_000)
+        let passed = try fixture.store.shiftTotals(startedFrom: Date(unixSeconds: 1_500_000), before: nil, now: now)
+        // A delivery of shift 1 far above the rest: shift 2's rows now span a small part of every
+        // row id, and its tips are read through the tip index instead.
+        try fixture.raw("INSERT INTO delivery (id, shift_id, number, accepted_at) VALUES (1000, 1, 4, 1006000)")
+        let indexed = try fixture.store.shiftTotals(startedFrom: Date(unixSeconds: 1_500_000), before: nil, now: now)
+        #expect(indexed.first?.tips == passed.first?.tips)
+        #expect(indexed.first?.tips.cash == Money(cents: 75) && indexed.first?.tips.platform == Money(cents: 125))
+    }
+
     @Test func aShiftsDeliveryTimeIsTheUnionOfItsDeliveriesOpenIntervals() throws {
         let fixture = try Self.fixture()
         let every = try fixture.store.shiftTotals(startedFrom: nil, before: nil, now: Date(unixSeconds: 4_000_000))

@@ -128,7 +128,10 @@ extension DashPilotStore {
             }
             close()
             if let ids = owners.ids {
-                try tipTable.forEachAmount(ofDeliveries: ids) { deliveryID, amount, method in
+                // A quarter of all deliveries' row ids or more (years of shifts): one pass over
+                // the tip table beats a lookup a tip.
+                let wholeTable = (ids.upperBound - ids.lowerBound + 1) * 4 >= (try deliveryTable.highestID())
+                try tipTable.forEachAmount(ofDeliveries: ids, wholeTable: wholeTable) { deliveryID, amount, method in
                     if let index = owners.shift(of: deliveryID) { totals[index].tips.add(amount, method: method) }
                 }
             }

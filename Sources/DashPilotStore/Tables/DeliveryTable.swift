@@ -146,6 +146,9 @@ struct DeliveryTable {
         try connection.run("UPDATE delivery SET pickup_place_id = ? WHERE pickup_place_id = ?", .integer(destination), .integer(source))
     }
 
+    /// The highest delivery row id (0 with none): one step down the table's B-tree.
+    func highestID() throws -> Int64 { try connection.scalar("SELECT max(id) FROM delivery") ?? 0 }
+
     /// How many deliveries name place `placeID`.
     func count(placeID: Int64) throws -> Int {
         Int(try connection.scalar("SELECT count(*) FROM delivery WHERE pickup_place_id = ?", .integer(placeID)) ?? 0)
