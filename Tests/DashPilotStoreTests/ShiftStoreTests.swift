@@ -193,4 +193,19 @@ struct RouteStoreTests {
         #expect(try fixture.store.shiftLog(id: first.id).mileage?.isPartial == true)
         #expect(try fixture.rawScalar("SELECT count(*) FROM route_sample WHERE shift_id = \(second.id)") == 2)
     }
+
+    @Test func aSecondAlreadyHeldIsAlreadyRecordedWhetherTheStoreOrTheSameFileHeldItFirst() throws {
+        let fixture = try StoreFixture()
+        let shift = try fixture.store.startShift()
+        fixture.clock.advance(minutes: 60)
+        func point(_ minutes: Double, _ north: Double) -> RouteSample {
+            RouteSample(recordedAt: shift.startedAt.addingTimeInterval(minutes * 60), latitude: 40 + north / 111_195, longitude: -75)
+        }
+        _ = try fixture.store.importRoute(segments: [[point(1, 0), point(2, 300)]])
+        // Minute 2 the store holds; minute 3 the file's first segment holds when its second comes.
+        let report = try fixture.store.importRoute(segments: [[point(2, 300), point(3, 600)], [point(3, 650), point(4, 900)]])
+        #expect(report.kept == 2)
+        #expect(report.skipped == [.refused(.alreadyRecorded): 2])
+        #expect(try fixture.rawScalar("SELECT count(*) FROM route_sample WHERE shift_id = \(shift.id)") == 4)
+    }
 }

@@ -59,7 +59,7 @@ extension DashPilotStore {
     public func importRoute(_ read: (GPXReader.Sink) throws -> GPXReader.Report) throws -> RouteImportReport {
         try write {
             let time = now
-            let shifts = try shiftTable.allByStart()
+            var shifts = ShiftFinder(table: shiftTable, now: time)
             var report = RouteImportReport()
             let inserter = try sampleTable.inserter()
             defer { inserter.finish() }
@@ -67,6 +67,8 @@ extension DashPilotStore {
             var sessionOfShift: [Int64: Int64] = [:]
             var lastKept: [Int64: RouteSample] = [:]
             var pausesOf: [Int64: [Pause]] = [:]
+            // The seconds each touched shift holds a sample at, the file's own kept ones included.
+            var heldTimes: [Int64: Set<Int64>] = [:]
             let sink = GPXReader.Sink(
                 segment: {
                     sessionOfShift.removeAll(keepingCapacity: true)
@@ -75,11 +77,13 @@ extension DashPilotStore {
                 point: { point in
                     var sample = point
                     sample.recordedAt = point.recordedAt.wholeSecond
-                    guard let shift = Self.shift(holding: sample.recordedAt, in: shifts, now: time) else {
+                    guard let shift = try shifts.shift(holding: sample.recordedAt) else {
                         report.skipped[.outsideEveryShift, default: 0] += 1
                         return
                     }
-                    let duplicate = try self.sampleTable.holds(shiftID: shift.id, at: sample.recordedAt.unixSeconds)
+                    if heldTimes[shift.id] == nil { heldTimes[shift.id] = try self.sampleTable.times(shiftID: shift.id) }
+                    let second = sample.recordedAt.unixSeconds
+                    let duplicate = heldTimes[shift.id]?.contains(second) == true
                     if pausesOf[shift.id] == nil { pausesOf[shift.id] = try self.pauseTable.pauses(shiftID: shift.id) }
                     if let problem = RouteSampleCheck.problem(
                         with: sample, shift: shift, lastKept: lastKept[shift.id], now: time, duplicate: duplicate,
@@ -95,6 +99,7 @@ extension DashPilotStore {
                     }
                     sample.session = sessionOfShift[shift.id]
                     try inserter.insert(sample, shiftID: shift.id)
+                    heldTimes[shift.id]?.insert(second)
                     lastKept[shift.id] = RouteSampleTable.stored(sample)
                     report.kept += 1
                 })
@@ -109,21 +114,33 @@ extension DashPilotStore {
         }
     }
 
-    /// The shift whose span holds `time`, by binary search over shifts sorted by start.
-    static func shift(holding time: Date, in shifts: [Shift], now: Date) -> Shift? {
-        var low = 0
-        var high = shifts.count
-        while low < high {
-            let middle = (low + high) / 2
-            if shifts[middle].startedAt <= time { low = middle + 1 } else { high = middle }
+}
+
+/// The shift whose span holds a time, for a file's points: the few shifts that could hold it are
+/// read once for every point that falls between the same two starts, so that an import costs
+/// what its points touch, not a read of every shift of ten years.
+struct ShiftFinder {
+    let table: ShiftTable
+    let now: Date
+    /// The latest shifts started at or before the times `[from, before)`, latest first.
+    private var candidates: [Shift] = []
+    private var from = Int64.max
+    private var before = Int64.min
+
+    init(table: ShiftTable, now: Date) {
+        self.table = table
+        self.now = now
+    }
+
+    /// The shift that holds `time`: of the three started last at or before it, the latest that
+    /// holds it (shifts never overlap in practice, but a running shift or equal starts may).
+    mutating func shift(holding time: Date) throws -> Shift? {
+        let second = time.unixSeconds
+        if second < from || second >= before {
+            candidates = try table.latest(startedAtOrBefore: second, limit: 3)
+            from = candidates.first?.startedAt.unixSeconds ?? Int64.min
+            before = try table.firstStart(after: second) ?? Int64.max
         }
-        // Shifts never overlap in practice, but a running shift or equal starts may; look back a little.
-        var index = low - 1
-        while index >= 0 {
-            if shifts[index].holds(time, now: now) { return shifts[index] }
-            if low - index > 2 { break }
-            index -= 1
-        }
-        return nil
+        return candidates.first { $0.holds(time, now: now) }
     }
 }

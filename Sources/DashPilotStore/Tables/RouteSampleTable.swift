@@ -61,6 +61,23 @@ struct RouteSampleTable {
             != 0
     }
 
+    /// The seconds shift `shiftID`'s samples were recorded at: an import reads them once a shift
+    /// and checks each point against them in memory, not with a query a point.
+    func times(shiftID: Int64) throws -> Set<Int64> {
+        var times = Set<Int64>()
+        try connection.forEachRow("SELECT \(Time.select()) FROM route_sample WHERE shift_id = ?", .integer(shiftID)) {
+            times.insert($0.int64(Time.recordedAt))
+        }
+        return times
+    }
+
+    /// The one column `times` reads.
+    private enum Time: Int32, Columns {
+        case recordedAt
+
+        var sql: String { "recorded_at" }
+    }
+
     /// The highest capture session shift `shiftID`'s samples hold, if any.
     func highestSession(shiftID: Int64) throws -> Int64? {
         try connection.scalar("SELECT max(session) FROM route_sample WHERE shift_id = ?", .integer(shiftID))

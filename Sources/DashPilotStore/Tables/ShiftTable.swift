@@ -43,9 +43,16 @@ struct ShiftTable {
         try connection.queryFirst("SELECT \(Column.select()) FROM shift WHERE id = ?", .integer(id), row: Self.shift)
     }
 
-    /// Every shift, by start: what an import joins points to.
-    func allByStart() throws -> [Shift] {
-        try connection.query("SELECT \(Column.select()) FROM shift ORDER BY started_at, id", row: Self.shift)
+    /// The `limit` shifts started last at or before `time`, latest first (by start, then id).
+    func latest(startedAtOrBefore time: Int64, limit: Int) throws -> [Shift] {
+        try connection.query(
+            "SELECT \(Column.select()) FROM shift WHERE started_at <= ? ORDER BY started_at DESC, id DESC LIMIT ?", .integer(time),
+            .integer(Int64(limit)), row: Self.shift)
+    }
+
+    /// The earliest start after `time`, if any shift starts later.
+    func firstStart(after time: Int64) throws -> Int64? {
+        try connection.scalar("SELECT min(started_at) FROM shift WHERE started_at > ?", .integer(time))
     }
 
     /// Every shift's id, in id order.
