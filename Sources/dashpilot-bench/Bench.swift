@@ -5,7 +5,7 @@ import Foundation
 /// the operations a driver waits on.
 enum Bench {
     static let usage = """
-        USAGE: dashpilot-bench generate --profile heavy10y|ci --seed N --out PATH
+        USAGE: dashpilot-bench generate --profile heavy10y|heavy20y|ci --seed N --out PATH
                dashpilot-bench run --store PATH [--repetitions N]
         """
 
@@ -20,7 +20,8 @@ enum Bench {
             switch arguments.first {
             case "generate":
                 guard let name = options["--profile"], let profile = Profile.named(name), let out = options["--out"] else {
-                    FileHandle.standardError.write(Data("Error: generate needs --profile heavy10y|ci and --out PATH.\n\(usage)\n".utf8))
+                    FileHandle.standardError.write(
+                        Data("Error: generate needs --profile heavy10y|heavy20y|ci and --out PATH.\n\(usage)\n".utf8))
                     return 64
                 }
                 let seed = UInt64(options["--seed"] ?? "1") ?? 1
@@ -54,10 +55,14 @@ struct Profile {
     var deliveriesPerShift: ClosedRange<Int>
     var places: Int
     var sampleInterval: Double
+    /// The years the shifts spread over, ending where ten years from 2016-12-01 end.
+    var years: Double = 10
 
     static func named(_ name: String) -> Profile? {
         switch name {
         case "heavy10y": Profile(name: name, shifts: 5000, deliveriesPerShift: 12...28, places: 2000, sampleInterval: 5)
+        // Twice the history, for the cost's growth with it: the same driver for twenty years.
+        case "heavy20y": Profile(name: name, shifts: 10_000, deliveriesPerShift: 12...28, places: 2000, sampleInterval: 5, years: 20)
         case "ci": Profile(name: name, shifts: 60, deliveriesPerShift: 12...28, places: 80, sampleInterval: 600)
         default: nil
         }

@@ -55,8 +55,9 @@ struct Generator {
             cumulative.append(total)
         }
         let typicalWait = names.map { _ in Double.random(in: 120...900, using: &random) }
-        let span = 10 * 365.25 * 86_400 / Double(profile.shifts)
-        let firstDay = Date(timeIntervalSince1970: 1_480_579_200)  // 2016-12-01 08:00 UTC
+        let span = profile.years * 365.25 * 86_400 / Double(profile.shifts)
+        // 2016-12-01 08:00 UTC for ten years; as many years earlier again for a longer history.
+        let firstDay = Date(timeIntervalSince1970: 1_480_579_200 - (profile.years - 10) * 365.25 * 86_400)
         var deliveries = 0
         var samples = 0
         var skipped = 0
