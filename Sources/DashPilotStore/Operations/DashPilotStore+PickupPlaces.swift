@@ -181,6 +181,6 @@ extension DashPilotStore {
 
     /// Every other place, as merge destinations: alphabetical, catalogue order breaking ties.
     public func mergeDestinations(forPlace id: Int64) throws -> [PickupPlace] {
-        try places().map(\.place).filter { $0.id != id }
+        try read { try placeTable.places(except: id) }
     }
 }
