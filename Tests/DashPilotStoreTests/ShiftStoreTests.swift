@@ -208,4 +208,25 @@ struct RouteStoreTests {
         #expect(report.skipped == [.refused(.alreadyRecorded): 2])
         #expect(try fixture.rawScalar("SELECT count(*) FROM route_sample WHERE shift_id = \(shift.id)") == 4)
     }
+
+    @Test func everyPageOfShiftsIsTheWholeListsSliceFromEitherEnd() throws {
+        let fixture = try StoreFixture()
+        // 23 shifts, some starting at the second the one before ended (equal starts), and one running.
+        for index in 0..<23 {
+            _ = try fixture.store.startShift()
+            if index % 4 != 0 { fixture.clock.advance(minutes: 30) }
+            _ = try fixture.store.endShift()
+            if index % 3 != 0 { fixture.clock.advance(minutes: 90) }
+        }
+        _ = try fixture.store.startShift()
+        for completedOnly in [true, false] {
+            let whole = try fixture.store.shifts(limit: nil, completedOnly: completedOnly).map(\.shift.id)
+            for limit in [1, 4, 7] {
+                for offset in 0...(whole.count + 1) {
+                    let page = try fixture.store.shifts(limit: limit, offset: offset, completedOnly: completedOnly).map(\.shift.id)
+                    #expect(page == Array(whole.dropFirst(offset).prefix(limit)), "limit \(limit), offset \(offset)")
+                }
+            }
+        }
+    }
 }

@@ -70,7 +70,22 @@ extension DashPilotStore {
     /// Shifts, newest first, with their delivery counts and mileage (from the route summaries,
     /// never the samples): at most `limit` (or all) after skipping `offset`.
     public func shifts(limit: Int?, offset: Int = 0, completedOnly: Bool = false) throws -> [ShiftSummary] {
-        try read { try shiftTable.summaries(limit: limit, offset: offset, completedOnly: completedOnly) }
+        try read {
+            // SQLite steps over every skipped row: a page in the older half of ten years of
+            // shifts is read from the oldest end, so that `End` costs what `Home` does.
+            if let limit, offset > limit {
+                let total = try shiftTable.count(completedOnly: completedOnly)
+                if offset * 2 > total {
+                    let end = min(total, offset + limit)
+                    guard end > offset else { return [] }
+                    return try shiftTable.summaries(
+                        limit: end - offset, offset: total - end, completedOnly: completedOnly, oldestFirst: true
+                    )
+                    .reversed()
+                }
+            }
+            return try shiftTable.summaries(limit: limit, offset: offset, completedOnly: completedOnly)
+        }
     }
 
     /// How many shifts the store holds (completed ones only, when `completedOnly`).

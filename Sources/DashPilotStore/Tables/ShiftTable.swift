@@ -100,14 +100,15 @@ struct ShiftTable {
     }
 
     /// Shifts newest first with their delivery counts and mileage (from the route summaries,
-    /// never the samples): at most `limit` (all when `nil`) after skipping `offset`.
-    func summaries(limit: Int?, offset: Int, completedOnly: Bool) throws -> [ShiftSummary] {
+    /// never the samples): at most `limit` (all when `nil`) after skipping `offset`; with
+    /// `oldestFirst`, oldest first instead, `offset` counted from the oldest.
+    func summaries(limit: Int?, offset: Int, completedOnly: Bool, oldestFirst: Bool = false) throws -> [ShiftSummary] {
         try connection.query(
             """
             SELECT \(Column.select()), \(Listed.select()), \(RouteSummaryTable.Column.select())
             FROM shift LEFT JOIN route_summary ON route_summary.shift_id = shift.id
             WHERE ended_at IS NOT NULL OR NOT ?
-            ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?
+            ORDER BY \(oldestFirst ? "started_at, id" : "started_at DESC, id DESC") LIMIT ? OFFSET ?
             """,
             .integer(completedOnly ? 1 : 0), .integer(Int64(limit ?? -1)), .integer(Int64(offset))
         ) { row in
