@@ -196,7 +196,7 @@ final class AccessibleSession: KeyListener {
         var decoder = KeyDecoder()
         while app.exitStatus == nil {
             // The rest of a key split across reads comes at once, or the key is what came.
-            let input = terminal.read(timeoutMilliseconds: decoder.isWaiting ? 40 : 250)
+            let input = terminal.read(timeoutMilliseconds: decoder.isWaiting ? InteractiveApp.restOfAKeyMilliseconds : 250)
             let keys = input.isEmpty ? decoder.finish() : decoder.keys(from: input)
             for key in keys where app.exitStatus == nil { app.handle(key) }
             if app.exitStatus == nil && app.noticeChanges() { session.sayChanges() }

@@ -58,6 +58,13 @@ final class InteractiveApp {
         AppEnvironment(store: store, format: format, rows: terminal?.size.rows ?? headlessRows, bars: bars, clock: clock)
     }
 
+    /// How long a read that ended inside an escape sequence waits for the rest before taking what
+    /// came as keys (a lone Esc, most often). A terminal writes a sequence at once, so its rest
+    /// comes within a millisecond even over a network; every Esc waits this long before its frame,
+    /// and at 40 ms Esc alone missed the frame a key is owed (measured through a pseudo-terminal:
+    /// bench/keys-through-a-terminal.py).
+    static let restOfAKeyMilliseconds: Int32 = 12
+
     /// Runs until the driver quits; returns the exit status.
     func run() -> Int32 {
         let terminal = RawTerminal(mouse: mouse)
@@ -69,7 +76,7 @@ final class InteractiveApp {
         var tickedSecond = Int64.min
         while !quitting {
             // The rest of a key split across reads comes at once, or the key is what came.
-            let input = terminal.read(timeoutMilliseconds: decoder.isWaiting ? 40 : 250)
+            let input = terminal.read(timeoutMilliseconds: decoder.isWaiting ? Self.restOfAKeyMilliseconds : 250)
             let keys = input.isEmpty ? decoder.finish() : decoder.keys(from: input)
             pointerActed = false
             for key in keys where !quitting {
