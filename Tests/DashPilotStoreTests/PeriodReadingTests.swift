@@ -53,6 +53,19 @@ struct PeriodReadingTests {
         #expect(indexed.first?.tips.cash == Money(cents: 75) && indexed.first?.tips.platform == Money(cents: 125))
     }
 
+    @Test func rowIdsAtTheEndsOfTheirRangeAreReadWithoutOverflow() throws {
+        let fixture = try Self.fixture()
+        try fixture.raw(
+            """
+            INSERT INTO delivery (id, shift_id, number, accepted_at, delivered_at) VALUES
+                (-9223372036854775807, 2, 3, 2002000, 2002100), (9223372036854775807, 1, 4, 1006000, 1006100);
+            INSERT INTO tip (delivery_id, number, amount_cents, method, recorded_at) VALUES (-9223372036854775807, 1, 40, 'cash', 2002200);
+            """)
+        let every = try fixture.store.shiftTotals(startedFrom: nil, before: nil, now: Date(unixSeconds: 4_000_000))
+        #expect(every.map(\.deliveries) == [4, 3])
+        #expect(every[1].tips.cash == Money(cents: 115))
+    }
+
     @Test func aShiftsDeliveryTimeIsTheUnionOfItsDeliveriesOpenIntervals() throws {
         let fixture = try Self.fixture()
         let every = try fixture.store.shiftTotals(startedFrom: nil, before: nil, now: Date(unixSeconds: 4_000_000))

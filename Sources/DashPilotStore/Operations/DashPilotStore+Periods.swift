@@ -130,7 +130,8 @@ extension DashPilotStore {
             if let ids = owners.ids {
                 // A quarter of all deliveries' row ids or more (years of shifts): one pass over
                 // the tip table beats a lookup a tip.
-                let wholeTable = (ids.upperBound - ids.lowerBound + 1) * 4 >= (try deliveryTable.highestID())
+                // (In doubles: row ids written by another tool may span more than an Int64 holds.)
+                let wholeTable = (Double(ids.upperBound) - Double(ids.lowerBound) + 1) * 4 >= Double(try deliveryTable.highestID())
                 try tipTable.forEachAmount(ofDeliveries: ids, wholeTable: wholeTable) { deliveryID, amount, method in
                     if let index = owners.shift(of: deliveryID) { totals[index].tips.add(amount, method: method) }
                 }
