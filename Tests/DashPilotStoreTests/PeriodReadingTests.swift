@@ -66,6 +66,33 @@ struct PeriodReadingTests {
         #expect(every[1].tips.cash == Money(cents: 115))
     }
 
+    @Test func aReadingIsOfTheShiftsStartedInItWhateverTheirRowIds() throws {
+        let fixture = try StoreFixture()
+        // Shift 2 started before shift 1 (written by another tool); shift 3 after both; shift 900
+        // far away in row ids. A reading is by start, whatever the row ids.
+        try fixture.raw(
+            """
+            INSERT INTO shift (id, started_at, ended_at) VALUES
+                (1, 1000000, 1010000), (2, 500000, 510000), (3, 2000000, 2010000), (900, 3000000, 3010000);
+            INSERT INTO delivery (id, shift_id, number, accepted_at, delivered_at) VALUES
+                (1, 1, 1, 1000000, 1000600), (2, 2, 1, 500000, 500600), (3, 3, 1, 2000000, 2000600), (4, 900, 1, 3000000, 3000600),
+                (5, 2, 2, 501000, 501600);
+            INSERT INTO tip (delivery_id, number, amount_cents, method, recorded_at) VALUES (2, 1, 100, 'cash', 500700), (3, 1, 75, 'cash', 2000700);
+            """)
+        let now = Date(unixSeconds: 4_000_000)
+        // Shifts 1 and 3, and not shift 2 between their row ids.
+        let near = try fixture.store.shiftTotals(startedFrom: Date(unixSeconds: 900_000), before: Date(unixSeconds: 2_500_000), now: now)
+        #expect(near.map(\.shift.id) == [1, 3])
+        #expect(near.map(\.deliveries) == [1, 1] && near.map(\.deliveryOpenSeconds) == [600, 600])
+        #expect(near[0].tips.count == 0 && near[1].tips.cash == Money(cents: 75))
+        // Shifts 3 and 900, row ids far apart.
+        let far = try fixture.store.shiftTotals(startedFrom: Date(unixSeconds: 1_500_000), before: nil, now: now)
+        #expect(far.map(\.shift.id) == [3, 900] && far.map(\.deliveries) == [1, 1])
+        let every = try fixture.store.shiftTotals(startedFrom: nil, before: nil, now: now)
+        #expect(every.map(\.shift.id) == [2, 1, 3, 900] && every.map(\.deliveries) == [2, 1, 1, 1])
+        #expect(every[0].tips.cash == Money(cents: 100) && every[0].deliveryOpenSeconds == 1_200)
+    }
+
     @Test func aShiftsDeliveryTimeIsTheUnionOfItsDeliveriesOpenIntervals() throws {
         let fixture = try Self.fixture()
         let every = try fixture.store.shiftTotals(startedFrom: nil, before: nil, now: Date(unixSeconds: 4_000_000))
