@@ -89,6 +89,26 @@ struct KeysTogetherTests {
         #expect(deliveries(dash).last?["pickupPlace"] as? String == "2 Sample Sandwiches")
     }
 
+    @Test func aPasteOfTenThousandCharactersIsRefusedByTheNamingRulesAndTheSheetGoesOn() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        let window = try Window(dash, at: "2026-11-29 17:02:00", columns: 40, rows: 12)
+        window.press("p")
+        // One read of 10,000 characters, as a terminal delivers a paste.
+        window.type(String(repeating: "Sample Noodles ", count: 667))
+        for line in window.screen.split(separator: "\n") { #expect(DisplayWidth.of(String(line)) <= 40) }
+        window.press(Window.enter)
+        #expect(window.screen.contains("too long"), "\(window.screen)")
+        #expect(deliveries(dash).first?["pickupPlace"] is NSNull)
+        // The sheet still takes keys: it closes, opens again empty, and records a name.
+        window.press(Window.escape, "p")
+        #expect(!window.screen.contains("Sample Noodles Sample"), "\(window.screen)")
+        window.type("Sample Noodles")
+        window.press(Window.enter)
+        #expect(deliveries(dash).first?["pickupPlace"] as? String == "Sample Noodles")
+    }
+
     @Test func aTabInATextFieldIsWhitespaceAsOnTheCommandLine() throws {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
