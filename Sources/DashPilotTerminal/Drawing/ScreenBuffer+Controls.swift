@@ -96,4 +96,14 @@ extension ScreenBuffer {
         box?.bottom = lines.count
         line("└" + String(repeating: "─", count: width - 2) + "┘")
     }
+
+    /// A sheet of one text field: its title, the field, the sentence that refused what was typed
+    /// (if any), its keys.
+    mutating func fieldSheet(title: String, label: String, _ field: LineEditor, error: String?, keys: [ScreenAction]) {
+        boxTop(title)
+        boxField(label: label, field)
+        if let error { boxWrapped(error, style: .warning) }
+        boxKeys(keys)
+        boxBottom()
+    }
 }

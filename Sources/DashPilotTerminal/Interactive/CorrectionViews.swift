@@ -40,18 +40,12 @@ final class RenameView: TerminalScreen {
     }
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
-        screen.boxTop(model.title)
-        screen.boxField(label: model.fieldLabel, field)
-        if let error { screen.boxWrapped(error, style: .warning) }
-        screen.boxKeys(model.keys)
-        screen.boxBottom()
+        screen.fieldSheet(title: model.title, label: model.fieldLabel, field, error: error, keys: model.keys)
     }
 
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
-        lines.say(model.accessibilityTitle)
-        lines.field(id: "name", label: model.fieldLabel, value: field.text, focused: true)
-        lines.alert(error)
-        lines.keys(model.keys, listsKeys: !inTextField)
+        lines.fieldSheet(
+            title: model.accessibilityTitle, field: "name", label: model.fieldLabel, value: field.text, error: error, keys: model.keys)
     }
 }
 

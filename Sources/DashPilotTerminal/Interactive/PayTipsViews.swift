@@ -164,18 +164,11 @@ final class TipView: TerminalScreen {
     }
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
-        screen.boxTop(model.title)
-        screen.boxField(label: model.fieldLabel, field)
-        if let error { screen.boxWrapped(error, style: .warning) }
-        screen.boxKeys(model.keys)
-        screen.boxBottom()
+        screen.fieldSheet(title: model.title, label: model.fieldLabel, field, error: error, keys: model.keys)
     }
 
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
-        lines.say(model.title)
-        lines.field(id: "amount", label: model.fieldLabel, value: field.text, focused: true)
-        lines.alert(error)
-        lines.keys(model.keys, listsKeys: !inTextField)
+        lines.fieldSheet(title: model.title, field: "amount", label: model.fieldLabel, value: field.text, error: error, keys: model.keys)
     }
 }
 
@@ -221,17 +214,12 @@ final class ForgottenStepView: TerminalScreen {
     }
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
-        screen.boxTop(model.fieldLabel)
-        screen.boxField(label: "", field)
-        if let error { screen.boxWrapped(error, style: .warning) }
-        screen.boxKeys(model.keys)
-        screen.boxBottom()
+        screen.fieldSheet(title: model.fieldLabel, label: "", field, error: error, keys: model.keys)
     }
 
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
-        lines.say(model.accessibilityTitle)
-        lines.field(id: "time", label: model.accessibilityFieldLabel, value: field.text, focused: true)
-        lines.alert(error)
-        lines.keys(model.keys, listsKeys: !inTextField)
+        lines.fieldSheet(
+            title: model.accessibilityTitle, field: "time", label: model.accessibilityFieldLabel, value: field.text, error: error,
+            keys: model.keys)
     }
 }

@@ -116,18 +116,11 @@ final class EarningsView: TerminalScreen {
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
-        screen.boxTop(model.title)
-        screen.boxField(label: model.fieldLabel, field)
-        if let error { screen.boxWrapped(error, style: .warning) }
-        screen.boxKeys(model.keys)
-        screen.boxBottom()
+        screen.fieldSheet(title: model.title, label: model.fieldLabel, field, error: error, keys: model.keys)
     }
 
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
         guard let model else { return }
-        lines.say(model.title)
-        lines.field(id: "amount", label: model.fieldLabel, value: field.text, focused: true)
-        lines.alert(error)
-        lines.keys(model.keys, listsKeys: !inTextField)
+        lines.fieldSheet(title: model.title, field: "amount", label: model.fieldLabel, value: field.text, error: error, keys: model.keys)
     }
 }
