@@ -191,7 +191,7 @@ public struct RunningShiftScreen: Sendable, Equatable {
         var spoken = ["Shift running since \(since)"]
         if let pause { spoken.append("paused since \(format.time(pause.start))") }
         spoken.append(log.deliveries.count == 1 ? "1 delivery" : "\(log.deliveries.count) deliveries")
-        if let mileage = log.mileage { spoken.append(format.miles(mileage.miles).replacingOccurrences(of: " mi", with: " miles recorded")) }
+        if let mileage = log.mileage { spoken.append(format.milesRecorded(mileage.miles)) }
         accessibilityTitle = spoken.joined(separator: ", ")
         cards = log.deliveries.map { DeliveryCard($0, wait: log.placeWait(of: $0, now: now, timeZone: format.timeZone), format: format) }
         if isPaused { for index in cards.indices { cards[index].lifecycleButton = nil } }

@@ -60,7 +60,7 @@ public struct ShiftListScreen: Sendable, Equatable {
         var spoken = ["Shift \(shift.id)", day, spokenTimes, count]
         if let mileage = summary.mileage {
             parts.append(format.miles(mileage.miles))
-            spoken.append(format.miles(mileage.miles).replacingOccurrences(of: " mi", with: " miles recorded"))
+            spoken.append(format.milesRecorded(mileage.miles))
         }
         return Row(shiftID: shift.id, text: parts.joined(separator: " · "), accessibilityLabel: spoken.joined(separator: ", "))
     }

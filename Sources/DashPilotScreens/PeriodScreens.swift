@@ -80,7 +80,7 @@ public struct PeriodListScreen: Sendable, Equatable {
             [
                 plural(figures.shifts, "shift", "shifts"), PlaceHistoryScreen.spoken(hours),
             ] + counts + [
-                figures.miles.map { format.miles($0).replacingOccurrences(of: " mi", with: " miles recorded") }
+                figures.miles.map { format.milesRecorded($0) }
                     ?? (figures.hasRouteSamples ? "too few route points to measure" : "no route recorded")
             ]
         if let money = figures.earnings {

@@ -178,9 +178,14 @@ public struct ScreenFormat: Sendable {
     }
 
     /// A distance to 0.1 mi ("31.2 mi").
-    public func miles(_ miles: Double) -> String {
-        let tenths = (miles * 10).rounded()
-        return "\(Int(tenths) / 10).\(Int(tenths) % 10) mi"
+    public func miles(_ miles: Double) -> String { Self.tenths(miles) + " mi" }
+
+    /// Miles as a screen reader says them: "612.4 miles recorded".
+    public func milesRecorded(_ miles: Double) -> String { Self.tenths(miles) + " miles recorded" }
+
+    private static func tenths(_ value: Double) -> String {
+        let tenths = (value * 10).rounded()
+        return "\(Int(tenths) / 10).\(Int(tenths) % 10)"
     }
 }
 
