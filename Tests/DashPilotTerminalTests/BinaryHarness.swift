@@ -239,3 +239,22 @@ final class Binary: @unchecked Sendable {
 func json(_ text: String) -> Any? {
     try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
 }
+
+/// Work on an OS thread of its own, joined by the test that started it. Not `DispatchQueue.global()`:
+/// on Linux the tests themselves run on that pool, as wide as the cores, so two tests each waiting
+/// for work they queued there can hold every thread of it and wait for ever (seen on two cores: both
+/// tests in `DispatchGroup.wait`, the work they waited for never started).
+final class TestThread: @unchecked Sendable {
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(_ body: @escaping @Sendable () -> Void) {
+        let finished = self.finished
+        Thread {
+            body()
+            finished.signal()
+        }.start()
+    }
+
+    /// Waits until the work has run.
+    func join() { finished.wait() }
+}

@@ -323,8 +323,7 @@ struct KeepingCommandTests {
         // Another terminal: 1,000 steps through the library, each its own transaction.
         let path = dash.storePath
         let done = ResultBox()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) {
+        let writing = TestThread {
             guard let writer = try? DashPilotStore(path: path, clock: SetClock("2026-11-29 18:00:00")) else {
                 done.append(2)
                 return
@@ -346,7 +345,7 @@ struct KeepingCommandTests {
             #expect(result.status == 0, "\(result.stderr)")
             backups.append(target)
         }
-        group.wait()
+        writing.join()
         #expect(done.values == [0])
         for backup in backups {
             // Each copy is whole and one moment of the store: the writer accepts, then arrives, in

@@ -292,14 +292,11 @@ struct PlaceCommandTests {
             dash.run(["delivery", "accept"])
             dash.run(["delivery", "accept"])
             let name = "Round \(round) Rotisserie"
-            let group = DispatchGroup()
             let results = ResultBox()
-            for number in ["1", "2"] {
-                DispatchQueue.global().async(group: group) {
-                    results.append(dash.run(["pickup", "set", number, number == "1" ? name : name.uppercased()]).status)
-                }
+            let threads = ["1", "2"].map { number in
+                TestThread { results.append(dash.run(["pickup", "set", number, number == "1" ? name : name.uppercased()]).status) }
             }
-            group.wait()
+            for thread in threads { thread.join() }
             #expect(results.values == [0, 0])
             let places = try #require(json(dash.run(["place", "list", "--json"]).stdout) as? [[String: Any]])
             #expect(places.count == 1)

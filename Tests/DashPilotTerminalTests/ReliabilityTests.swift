@@ -189,9 +189,8 @@ struct ReliabilityTests {
         let operations = reliabilityCount("DASHPILOT_WRITER_OPERATIONS", short: 40)
         let results = ResultBox()
         let errors = ErrorBox()
-        let group = DispatchGroup()
-        for writer in 0..<2 {
-            DispatchQueue.global().async(group: group) {
+        let writers = (0..<2).map { writer in
+            TestThread {
                 for index in 0..<operations {
                     let result =
                         index % 2 == 0
@@ -202,7 +201,7 @@ struct ReliabilityTests {
                 }
             }
         }
-        group.wait()
+        for writer in writers { writer.join() }
         #expect(errors.values.isEmpty, "\(errors.values.prefix(3))")
         #expect(results.values.count == 2 * operations)
         let shift = try #require(json(dash.run(["shift", "show", "--json"]).stdout) as? [String: Any])
