@@ -96,7 +96,7 @@ public enum RateGap: String, Sendable, Equatable {
 /// The length of the union of `[start, end]` intervals given in order of their starts, kept as
 /// they arrive: a shift's deliveries read from an index in acceptance order are added up with no
 /// array and no sort.
-public struct IntervalUnion: Sendable, Equatable {
+public struct IntervalUnion: Sendable {
     private var closed: Int64 = 0
     private var open: (start: Int64, end: Int64)?
 
@@ -115,8 +115,4 @@ public struct IntervalUnion: Sendable, Equatable {
 
     /// The length of the union so far, in seconds.
     public var seconds: Int64 { closed + (open.map { $0.end - $0.start } ?? 0) }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.closed == rhs.closed && lhs.open?.start == rhs.open?.start && lhs.open?.end == rhs.open?.end
-    }
 }

@@ -127,7 +127,7 @@ extension DashPilotStore {
                 if current >= 0 { owners.append(deliveryID, shift: current) }
             }
             close()
-            if let ids = owners.ids {
+            if let ids = owners.sortedIDs() {
                 // A quarter of all deliveries' row ids or more (years of shifts): one pass over
                 // the tip table beats a lookup a tip.
                 // (In doubles: row ids written by another tool may span more than an Int64 holds.)
@@ -156,19 +156,19 @@ private struct DeliveryOwners {
         rows.append((id, shift))
     }
 
-    /// The lowest and highest row id held, once sorted; `nil` when none is.
-    var ids: ClosedRange<Int64>? {
-        mutating get {
-            if !sorted {
-                rows.sort { $0.id < $1.id }
-                sorted = true
-            }
-            guard let first = rows.first, let last = rows.last else { return nil }
-            return first.id...last.id
+    /// Sorts the rows by id (if they did not arrive in order) and returns the lowest and highest
+    /// id held; `nil` when none is. `shift(of:)` searches the sorted rows.
+    mutating func sortedIDs() -> ClosedRange<Int64>? {
+        if !sorted {
+            rows.sort { $0.id < $1.id }
+            sorted = true
         }
+        guard let first = rows.first, let last = rows.last else { return nil }
+        return first.id...last.id
     }
 
-    /// The place of delivery `id`'s shift, or `nil` when the reading does not hold it.
+    /// The place of delivery `id`'s shift, or `nil` when the reading does not hold it (the rows
+    /// sorted by `sortedIDs()` first).
     func shift(of id: Int64) -> Int? {
         var low = 0
         var high = rows.count
