@@ -123,6 +123,7 @@ public struct PeriodScreen: Sendable, Equatable {
 
     /// The screen of `figures`, with `shifts` its shifts newest first.
     public init(figures: PeriodFigures, shifts summaries: [ShiftSummary], format: ScreenFormat) {
+        precondition(figures.detail == .whole, "a period's screen shows every figure: read them all")
         let label = PeriodListScreen.label(figures.period, format: format)
         title = figures.period.kind == .week ? "Week of \(label)" : label
         var time = [

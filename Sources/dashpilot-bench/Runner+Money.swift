@@ -29,6 +29,9 @@ extension Runner {
         try timed("period list week --all (\(weeks) weeks)", reps(20), 20e-3) { _ in
             _ = try store.periods(.week, limit: nil, timeZone: zone, now: now)
         }
+        try timed("period list week --all, only what its rows show", reps(20), 20e-3) { _ in
+            _ = try store.periods(.week, limit: nil, timeZone: zone, now: now, detail: .listRow)
+        }
         try timed("expense list, the newest 20 of \(expenses)", reps(200), 2e-3) { _ in
             _ = try store.expenses(from: nil, before: nil, limit: 20)
         }

@@ -105,6 +105,42 @@ struct PeriodReadingTests {
         #expect(every[1].deliveries == 2 && every[1].delivered == 1 && every[1].cancelled == 1)
     }
 
+    @Test func aListRowsReadingHasTheWholeReadingsCountsAndTimeAndNothingItDidNotRead() throws {
+        let fixture = try Self.fixture()
+        try fixture.raw(
+            """
+            UPDATE delivery SET pay_cents = 700 WHERE id IN (10, 11);
+            UPDATE shift SET earnings_cents = 9000 WHERE id = 2;
+            INSERT INTO pause (shift_id, started_at, ended_at) VALUES (1, 1002000, 1002600), (2, 2003000, 2003060);
+            """)
+        let now = Date(unixSeconds: 4_000_000)
+        let whole = try fixture.store.shiftTotals(startedFrom: nil, before: nil, now: now)
+        let rows = try fixture.store.shiftTotals(startedFrom: nil, before: nil, now: now, detail: .listRow)
+        #expect(rows.map(\.detail) == [.listRow, .listRow] && whole.map(\.detail) == [.whole, .whole])
+        for (row, all) in zip(rows, whole) {
+            #expect(row.shift == all.shift && row.route == all.route && row.pausedSeconds == all.pausedSeconds)
+            #expect(row.deliveries == all.deliveries && row.delivered == all.delivered && row.cancelled == all.cancelled)
+            // What it did not read stands at zero, and says so through `detail`.
+            #expect(row.deliveryOpenSeconds == 0 && row.tips == TipTotals() && row.deliveryPay == PayCoverage())
+        }
+        #expect(whole.map(\.pausedSeconds) == [600, 60] && whole.map(\.deliveries) == [3, 2])
+        // Shift 2 alone, and a range holding no shift.
+        let second = try fixture.store.shiftTotals(startedFrom: Date(unixSeconds: 1_500_000), before: nil, now: now, detail: .listRow)
+        #expect(second.map(\.deliveries) == [2] && second.map(\.cancelled) == [1])
+        #expect(try fixture.store.shiftTotals(startedFrom: Date(unixSeconds: 3_000_000), before: nil, now: now, detail: .listRow).isEmpty)
+        // A period's row: the same shifts, time, counts, earnings and hourly rate either way.
+        let zone = TimeZone(identifier: "UTC")!
+        let wholePeriods = try fixture.store.periods(.week, limit: nil, timeZone: zone, now: now)
+        let rowPeriods = try fixture.store.periods(.week, limit: nil, timeZone: zone, now: now, detail: .listRow)
+        #expect(wholePeriods.count == rowPeriods.count && wholePeriods.count > 2)
+        for (row, all) in zip(rowPeriods, wholePeriods) {
+            #expect(row.period == all.period && row.shiftIDs == all.shiftIDs && row.shiftSeconds == all.shiftSeconds)
+            #expect(row.workingSeconds == all.workingSeconds && row.delivered == all.delivered && row.cancelled == all.cancelled)
+            #expect(row.miles == all.miles && row.earnings == all.earnings && row.rates.perShiftHour == all.rates.perShiftHour)
+            #expect(row.detail == (row.shifts > 0 ? .listRow : .whole) && all.detail == .whole)
+        }
+    }
+
     @Test func theUnionOfIntervalsInOrderIsTheUnionInAnyOrder() {
         var random = SeededRandom(seed: 8)
         for _ in 0..<200 {

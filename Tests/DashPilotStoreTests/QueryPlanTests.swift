@@ -108,6 +108,18 @@ struct QueryPlanTests {
         Self.expectNoFullScans(plans)
     }
 
+    @Test func aListOfPeriodsCountsDeliveriesAlongTheirCoveringIndexWithoutSorting() throws {
+        let fixture = try Self.fixture()
+        let plans = try Self.plans(fixture) {
+            _ = try fixture.store.periods(
+                .week, limit: nil, timeZone: TimeZone(identifier: "UTC")!, now: fixture.clock.now(), detail: .listRow)
+        }
+        Self.expect(plans, use: "USING COVERING INDEX delivery_by_shift_money (shift_id=?)")
+        #expect(!plans.keys.contains { $0.contains("route_sample") || $0.contains("FROM tip") })
+        #expect(!plans.values.joined().contains { $0.contains("TEMP B-TREE") })
+        Self.expectNoFullScans(plans)
+    }
+
     @Test func theShiftListAndAShiftsLogReadByIndexAndNeverReadSamples() throws {
         let fixture = try Self.fixture()
         let plans = try Self.plans(fixture) {

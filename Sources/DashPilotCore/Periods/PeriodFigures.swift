@@ -39,6 +39,9 @@ public struct PeriodFigures: Sendable, Equatable {
     public var tips: TipTotals
     /// The expenses dated in the period, by category.
     public var expenses: ExpenseTotals
+    /// `.listRow` when a shift's time with a delivery open, pay and tips were not read (zero
+    /// here): only a list's rows, which show none of them, are made from such figures.
+    public var detail: ShiftTotals.Detail
 
     /// Why a period has no figure after recorded expenses.
     public enum NoNet: String, Error, Sendable, Equatable {
@@ -64,6 +67,7 @@ public struct PeriodFigures: Sendable, Equatable {
     public init(period: Period, totals: [ShiftTotals], expenses: ExpenseTotals = ExpenseTotals(), now: Date) {
         self.period = period
         shiftIDs = totals.map(\.shift.id)
+        detail = totals.contains { $0.detail == .listRow } ? .listRow : .whole
         var shiftSeconds: Int64 = 0
         var openSeconds: Int64 = 0
         var delivered = 0

@@ -19,6 +19,18 @@ public struct ShiftTotals: Sendable, Equatable {
     public var deliveryPay = PayCoverage()
     /// Its deliveries' tips.
     public var tips = TipTotals()
+    /// What the reading gathered: with `.listRow`, the time with a delivery open, the pay and
+    /// the tips were not read and stand at zero.
+    public var detail = Detail.whole
+
+    /// What a reading of shifts' totals gathers.
+    public enum Detail: Sendable, Equatable {
+        /// What a row of a list of periods shows: the counts, the time on shift and paused, the
+        /// mileage and the earnings.
+        case listRow
+        /// Everything, also the time with a delivery open, the deliveries' pay and their tips.
+        case whole
+    }
 
     /// Creates a shift's totals.
     public init(shift: Shift, delivered: Int, cancelled: Int, deliveries: Int, deliveryOpenSeconds: Int64, route: RecordedRoute) {

@@ -230,6 +230,39 @@ struct DeliveryTable {
         }
     }
 
+    /// What a list of periods reads of a shift's deliveries: its counts.
+    private enum Counts: Int32, Columns {
+        case shiftID, deliveries, delivered, cancelled
+
+        var sql: String {
+            switch self {
+            case .shiftID: "shift_id"
+            case .deliveries: "count(*)"
+            case .delivered: "count(delivered_at)"
+            case .cancelled: "count(cancelled_at)"
+            }
+        }
+    }
+
+    /// Hands `body` the counts of each shift started in `[low, high)` that has deliveries: every
+    /// delivery, those delivered and those cancelled, added up by SQLite along the covering index
+    /// by shift (no row reaches Swift).
+    func forEachCount(
+        ofShiftsStartedFrom low: Int64, before high: Int64,
+        _ body: (_ shiftID: Int64, _ deliveries: Int, _ delivered: Int, _ cancelled: Int) throws -> Void
+    ) throws {
+        try connection.forEachRow(
+            """
+            SELECT \(Counts.select()) FROM delivery
+            WHERE shift_id IN (SELECT id FROM shift WHERE started_at >= ? AND started_at < ?) GROUP BY shift_id
+            """, .integer(low), .integer(high)
+        ) { row in
+            try body(
+                row.int64(Counts.shiftID), Int(row.int64(Counts.deliveries)), Int(row.int64(Counts.delivered)),
+                Int(row.int64(Counts.cancelled)))
+        }
+    }
+
     /// Hands `body` each delivery of the shifts started in `[low, high)`: its row id, shift,
     /// acceptance, end (delivered or cancelled) and pay, shift by shift and in acceptance order
     /// within a shift, as the covering index holds them (no sort).

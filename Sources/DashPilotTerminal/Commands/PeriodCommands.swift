@@ -57,7 +57,9 @@ enum PeriodCommands {
         let limit = try input.limit(default: 12)
         let json = input.json
         return { context in
-            let figures = try context.readStore().periods(kind, limit: limit, timeZone: context.format.timeZone, now: context.clock.now())
+            // Text shows a row a period, which needs no open time, pay or tip: JSON gives them.
+            let figures = try context.readStore().periods(
+                kind, limit: limit, timeZone: context.format.timeZone, now: context.clock.now(), detail: json ? .whole : .listRow)
             if json {
                 let currency = context.format.currency
                 context.say(json: .array(figures.map { periodJSON($0, currency: currency) }))
@@ -71,6 +73,7 @@ enum PeriodCommands {
 
     /// A period as `--json` gives it.
     static func periodJSON(_ figures: PeriodFigures, currency: Currency) -> JSON {
+        precondition(figures.detail == .whole, "a period's JSON gives every figure: read them all")
         let net: JSON
         let reason: JSON
         switch figures.netAfterRecordedExpenses {

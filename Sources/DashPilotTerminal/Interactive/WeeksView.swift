@@ -47,7 +47,8 @@ final class WeeksView: TerminalScreen {
         func read(_ range: Range<Int>) throws -> [PeriodFigures] {
             guard !range.isEmpty else { return [] }
             return try app.store.periods(
-                kind, before: range.lowerBound, of: newest, limit: range.count, timeZone: app.format.timeZone, now: app.clock.now())
+                kind, before: range.lowerBound, of: newest, limit: range.count, timeZone: app.format.timeZone, now: app.clock.now(),
+                detail: .listRow)
         }
         if held.isEmpty || end <= held.lowerBound || start >= held.upperBound {
             periods = try read(start..<end)
