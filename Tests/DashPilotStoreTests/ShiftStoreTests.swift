@@ -209,6 +209,58 @@ struct RouteStoreTests {
         #expect(try fixture.rawScalar("SELECT count(*) FROM route_sample WHERE shift_id = \(shift.id)") == 4)
     }
 
+    @Test func pointsThatAlternateBetweenShiftsKeepEachShiftsSessionsAndEarlierSecondsHeld() throws {
+        let fixture = try StoreFixture()
+        let first = try fixture.store.startShift()
+        fixture.clock.advance(minutes: 60)
+        _ = try fixture.store.endShift()
+        fixture.clock.advance(minutes: 60)
+        let second = try fixture.store.startShift()
+        fixture.clock.advance(minutes: 60)
+        func point(_ shift: Shift, _ minutes: Double, _ north: Double) -> RouteSample {
+            RouteSample(recordedAt: shift.startedAt.addingTimeInterval(minutes * 60), latitude: 40 + north / 111_195, longitude: -75)
+        }
+        _ = try fixture.store.importRoute(segments: [[point(first, 30, 0)]])
+        // One segment going back and forth between the shifts, with a point earlier than the
+        // last kept (refused); a second one starting earlier than every second held (kept, held
+        // beside the rest), holding seconds the first kept and one the store held; a third
+        // holding that earlier second again.
+        let report = try fixture.store.importRoute(segments: [
+            [point(first, 40, 0), point(second, 10, 0), point(first, 41, 300), point(second, 11, 300), point(first, 35, 900)],
+            [point(second, 10, 50), point(first, 20, 0), point(first, 30, 450), point(first, 35, 900), point(second, 20, 2000)],
+            [point(first, 20, 0)],
+        ])
+        #expect(report.kept == 7)
+        #expect(report.skipped == [.refused(.alreadyRecorded): 3, .refused(.notLaterThanLast): 1])
+        func sessions(_ shift: Shift) throws -> [Int64] {
+            try fixture.store.connection.query(
+                "SELECT session FROM route_sample WHERE shift_id = ? ORDER BY recorded_at", .integer(shift.id)
+            ) { $0.int64(0) }
+        }
+        // First: minutes 20 and 35 (segment 2, session 3), 30 (the store's, 1), 40, 41 (segment 1, 2).
+        #expect(try sessions(first) == [3, 1, 3, 2, 2])
+        // Second: minutes 10, 11 (segment 1, session 1), 20 (segment 2, session 2).
+        #expect(try sessions(second) == [1, 1, 2])
+        #expect(try fixture.store.doctor().isHealthy)
+    }
+
+    @Test func heldSecondsAnswerAsASetWouldWhateverTheOrderOfInserts() {
+        var random = SeededRandom(seed: 23)
+        for _ in 0..<50 {
+            let stored = Set((0..<Int(random.next() % 40)).map { _ in Int64(random.next() % 200) })
+            var held = HeldSeconds(ascending: stored.sorted())
+            var oracle = stored
+            for _ in 0..<200 {
+                let second = Int64(random.next() % 260) - 30
+                #expect(held.contains(second) == oracle.contains(second), "\(second) in \(oracle.sorted())")
+                if random.next() % 3 == 0 {
+                    held.insert(second)
+                    oracle.insert(second)
+                }
+            }
+        }
+    }
+
     @Test func everyPageOfShiftsIsTheWholeListsSliceFromEitherEnd() throws {
         let fixture = try StoreFixture()
         // 23 shifts, some starting at the second the one before ended (equal starts), and one running.

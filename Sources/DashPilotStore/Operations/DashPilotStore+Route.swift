@@ -63,16 +63,14 @@ extension DashPilotStore {
             var report = RouteImportReport()
             let inserter = try sampleTable.inserter()
             defer { inserter.finish() }
-            var nextSession: [Int64: Int64] = [:]
-            var sessionOfShift: [Int64: Int64] = [:]
-            var lastKept: [Int64: RouteSample] = [:]
-            var pausesOf: [Int64: [Pause]] = [:]
-            // The seconds each touched shift holds a sample at, the file's own kept ones included.
-            var heldTimes: [Int64: Set<Int64>] = [:]
+            // Each shift the file touches, read once; a file's points mostly run on in one shift,
+            // so the last one touched is looked at first.
+            var touched: [TouchedShift] = []
+            var indexOf: [Int64: Int] = [:]
+            var last = -1
             let sink = GPXReader.Sink(
                 segment: {
-                    sessionOfShift.removeAll(keepingCapacity: true)
-                    lastKept.removeAll(keepingCapacity: true)
+                    for index in touched.indices { touched[index].beginSegment() }
                 },
                 point: { point in
                     var sample = point
@@ -81,39 +79,104 @@ extension DashPilotStore {
                         report.skipped[.outsideEveryShift, default: 0] += 1
                         return
                     }
-                    if heldTimes[shift.id] == nil { heldTimes[shift.id] = try self.sampleTable.times(shiftID: shift.id) }
+                    if last < 0 || touched[last].shift.id != shift.id {
+                        if let index = indexOf[shift.id] {
+                            last = index
+                        } else {
+                            last = touched.count
+                            indexOf[shift.id] = last
+                            touched.append(
+                                TouchedShift(
+                                    shift: shift, held: HeldSeconds(ascending: try self.sampleTable.times(shiftID: shift.id)),
+                                    pauses: try self.pauseTable.pauses(shiftID: shift.id)))
+                        }
+                    }
                     let second = sample.recordedAt.unixSeconds
-                    let duplicate = heldTimes[shift.id]?.contains(second) == true
-                    if pausesOf[shift.id] == nil { pausesOf[shift.id] = try self.pauseTable.pauses(shiftID: shift.id) }
                     if let problem = RouteSampleCheck.problem(
-                        with: sample, shift: shift, lastKept: lastKept[shift.id], now: time, duplicate: duplicate,
-                        pauses: pausesOf[shift.id] ?? [])
+                        with: sample, shift: shift, lastKept: touched[last].lastKept, now: time,
+                        duplicate: touched[last].held.contains(second), pauses: touched[last].pauses)
                     {
                         report.skipped[.refused(problem), default: 0] += 1
                         return
                     }
-                    if sessionOfShift[shift.id] == nil {
-                        let next = try nextSession[shift.id] ?? ((self.sampleTable.highestSession(shiftID: shift.id) ?? 0) + 1)
-                        sessionOfShift[shift.id] = next
-                        nextSession[shift.id] = next + 1
+                    if touched[last].session == nil {
+                        let next = try touched[last].nextSession ?? ((self.sampleTable.highestSession(shiftID: shift.id) ?? 0) + 1)
+                        touched[last].session = next
+                        touched[last].nextSession = next + 1
                     }
-                    sample.session = sessionOfShift[shift.id]
+                    sample.session = touched[last].session
                     try inserter.insert(sample, shiftID: shift.id)
-                    heldTimes[shift.id]?.insert(second)
-                    lastKept[shift.id] = RouteSampleTable.stored(sample)
+                    touched[last].held.insert(second)
+                    touched[last].lastKept = RouteSampleTable.stored(sample)
                     report.kept += 1
                 })
             let read = try read(sink)
             for (skip, count) in read.skipped { report.skipped[.unreadable(skip), default: 0] += count }
             report.tracks = read.tracks
             report.routesOrWaypoints = read.routesOrWaypoints
-            for shiftID in nextSession.keys.sorted() {
+            for shiftID in touched.filter({ $0.nextSession != nil }).map(\.shift.id).sorted() {
                 try routeSummaries.recompute(shiftID: shiftID)
             }
             return report
         }
     }
+}
 
+/// What an import holds of a shift it touches: the seconds the shift holds a sample at (the file's
+/// own kept ones included), its pauses, and, within the file's current segment, its capture
+/// session and the last sample kept.
+private struct TouchedShift {
+    let shift: Shift
+    var held: HeldSeconds
+    let pauses: [Pause]
+    /// The session the shift's next segment gets; `nil` until a point of the file is kept in it.
+    var nextSession: Int64?
+    var session: Int64?
+    var lastKept: RouteSample?
+
+    init(shift: Shift, held: HeldSeconds, pauses: [Pause]) {
+        self.shift = shift
+        self.held = held
+        self.pauses = pauses
+    }
+
+    /// A new segment is a new capture session, with no sample kept in it yet.
+    mutating func beginSegment() {
+        session = nil
+        lastKept = nil
+    }
+}
+
+/// The seconds a shift holds a sample at. They are read in order, and a file's points mostly come
+/// later still: those are appended to a sorted array, searched by halves; the few that come
+/// earlier go to a set beside it.
+struct HeldSeconds {
+    private var ascending: [Int64]
+    private var earlier = Set<Int64>()
+
+    /// `ascending` in increasing order, as the table's key holds them.
+    init(ascending: [Int64]) { self.ascending = ascending }
+
+    func contains(_ second: Int64) -> Bool {
+        if let last = ascending.last, second <= last {
+            var low = 0
+            var high = ascending.count
+            while low < high {
+                let middle = (low + high) / 2
+                if ascending[middle] < second { low = middle + 1 } else { high = middle }
+            }
+            if ascending[low] == second { return true }
+        }
+        return !earlier.isEmpty && earlier.contains(second)
+    }
+
+    mutating func insert(_ second: Int64) {
+        if let last = ascending.last, second <= last {
+            earlier.insert(second)
+        } else {
+            ascending.append(second)
+        }
+    }
 }
 
 /// The shift whose span holds a time, for a file's points: the few shifts that could hold it are

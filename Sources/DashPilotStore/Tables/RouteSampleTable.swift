@@ -61,13 +61,13 @@ struct RouteSampleTable {
             != 0
     }
 
-    /// The seconds shift `shiftID`'s samples were recorded at: an import reads them once a shift
+    /// The seconds shift `shiftID`'s samples were recorded at, in order: an import reads them once a shift
     /// and checks each point against them in memory, not with a query a point.
-    func times(shiftID: Int64) throws -> Set<Int64> {
-        var times = Set<Int64>()
-        try connection.forEachRow("SELECT \(Time.select()) FROM route_sample WHERE shift_id = ?", .integer(shiftID)) {
-            times.insert($0.int64(Time.recordedAt))
-        }
+    func times(shiftID: Int64) throws -> [Int64] {
+        var times: [Int64] = []
+        try connection.forEachRow(
+            "SELECT \(Time.select()) FROM route_sample WHERE shift_id = ? ORDER BY recorded_at", .integer(shiftID)
+        ) { times.append($0.int64(Time.recordedAt)) }
         return times
     }
 
