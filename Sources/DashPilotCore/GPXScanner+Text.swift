@@ -36,6 +36,7 @@ extension GPXScanner {
         return output
     }
 
+    @inline(__always)
     func hasEntity(_ range: Range<Int>) -> Bool {
         for position in range where bytes[position] == 0x26 { return true }
         return false
@@ -80,6 +81,7 @@ extension GPXScanner {
         return trimmed(UnsafeBufferPointer(start: nil, count: 0))
     }
 
+    @inline(__always)
     func attributeNumber(_ value: Range<Int>) throws -> Double? {
         if hasEntity(value) { return try decoded(value).withUnsafeBufferPointer { Self.number($0) } }
         return Self.number(UnsafeBufferPointer(rebasing: bytes[value]))

@@ -4,6 +4,7 @@ import Foundation
 extension GPXScanner {
     /// Whether the name at `range`, without its prefix, is an accuracy element: `hacc`, `hAcc`
     /// or `horizontalAccuracy`, in any letter case.
+    @inline(__always)
     func isAccuracy(_ range: Range<Int>) -> Bool {
         var start = range.lowerBound
         for position in range where bytes[position] == 0x3A { start = position + 1 }

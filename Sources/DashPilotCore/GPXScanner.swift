@@ -48,6 +48,7 @@ struct GPXScanner {
         GPXReader.Malformed(line: line(at: offset ?? index), reason: reason)
     }
 
+    @inline(__always)
     func starts(_ literal: StaticString, at offset: Int) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard offset + count <= bytes.count else { return false }
@@ -60,6 +61,7 @@ struct GPXScanner {
     func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
 
     /// Whether the name at `range`, without its namespace prefix, is `literal`.
+    @inline(__always)
     func isNamed(_ range: Range<Int>, _ literal: StaticString) -> Bool {
         var start = range.lowerBound
         for position in range where bytes[position] == 0x3A { start = position + 1 }
@@ -68,6 +70,7 @@ struct GPXScanner {
         return starts(literal, at: start)
     }
 
+    @inline(__always)
     func sameName(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
         guard a.count == b.count else { return false }
         for offset in 0..<a.count where bytes[a.lowerBound + offset] != bytes[b.lowerBound + offset] { return false }
