@@ -244,6 +244,36 @@ struct RouteStoreTests {
         #expect(try fixture.store.doctor().isHealthy)
     }
 
+    @Test("Every kept point is written, whatever its count against the import's batch", arguments: [1, 31, 32, 33, 64, 65, 100])
+    func everyKeptPointIsWrittenWhateverItsCountAgainstTheBatch(count: Int) throws {
+        let fixture = try StoreFixture()
+        let first = try fixture.store.startShift()
+        fixture.clock.advance(minutes: 200)
+        _ = try fixture.store.endShift()
+        fixture.clock.advance(minutes: 10)
+        let second = try fixture.store.startShift()
+        fixture.clock.advance(minutes: 200)
+        // Points a minute and 300 m apart, every third one in the second shift; the last segment
+        // holds one point twice (refused, already recorded).
+        var points: [RouteSample] = []
+        for index in 0..<count {
+            let shift = index % 3 == 2 ? second : first
+            points.append(
+                RouteSample(
+                    recordedAt: shift.startedAt.addingTimeInterval(Double(index + 1) * 60),
+                    latitude: 40 + Double(index) * 300 / 111_195, longitude: -75))
+        }
+        let report = try fixture.store.importRoute(segments: [points, [points[0]]])
+        #expect(report.kept == count && report.skipped == [.refused(.alreadyRecorded): 1])
+        let stored = try fixture.store.connection.query(
+            "SELECT shift_id, recorded_at FROM route_sample ORDER BY recorded_at"
+        ) { [$0.int64(0), $0.int64(1)] }
+        let expected = points.map { [$0.recordedAt < second.startedAt ? first.id : second.id, $0.recordedAt.unixSeconds] }
+        #expect(stored == expected.sorted { $0[1] < $1[1] })
+        // Each shift's summary is computed from all of its samples, the last batch's included.
+        #expect(try fixture.store.doctor().isHealthy)
+    }
+
     @Test func heldSecondsAnswerAsASetWouldWhateverTheOrderOfInserts() {
         var random = SeededRandom(seed: 23)
         for _ in 0..<50 {

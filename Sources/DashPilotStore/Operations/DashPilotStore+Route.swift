@@ -61,7 +61,7 @@ extension DashPilotStore {
             let time = now
             var shifts = ShiftFinder(table: shiftTable, now: time)
             var report = RouteImportReport()
-            let inserter = try sampleTable.inserter()
+            var inserter = try sampleTable.batchInserter()
             defer { inserter.finish() }
             // Each shift the file touches, read once; a file's points mostly run on in one shift,
             // so the last one touched is looked at first.
@@ -111,6 +111,7 @@ extension DashPilotStore {
                     report.kept += 1
                 })
             let read = try read(sink)
+            try inserter.flush()
             for (skip, count) in read.skipped { report.skipped[.unreadable(skip), default: 0] += count }
             report.tracks = read.tracks
             report.routesOrWaypoints = read.routesOrWaypoints

@@ -96,18 +96,73 @@ struct RouteSampleTable {
 
         /// Inserts `sample` on shift `shiftID`, in the table's encodings.
         func insert(_ sample: RouteSample, shiftID: Int64) throws {
-            try statement.bind(1, shiftID)
-            try statement.bind(2, sample.recordedAt.unixSeconds)
-            try statement.bind(3, RouteSampleTable.e7(sample.latitude))
-            try statement.bind(4, RouteSampleTable.e7(sample.longitude))
-            try statement.bind(5, sample.horizontalAccuracy.map(RouteSampleTable.decimetres))
-            try statement.bind(6, sample.session)
+            try Self.bind(sample, shiftID: shiftID, to: statement, from: 1)
             _ = try statement.step()
             sqlite3_reset(statement.handle)
         }
 
+        /// Binds a row's six values to `statement`'s parameters `first` onwards.
+        static func bind(_ sample: RouteSample, shiftID: Int64, to statement: Statement, from first: Int32) throws {
+            try statement.bind(first, shiftID)
+            try statement.bind(first + 1, sample.recordedAt.unixSeconds)
+            try statement.bind(first + 2, RouteSampleTable.e7(sample.latitude))
+            try statement.bind(first + 3, RouteSampleTable.e7(sample.longitude))
+            try statement.bind(first + 4, sample.horizontalAccuracy.map(RouteSampleTable.decimetres))
+            try statement.bind(first + 5, sample.session)
+        }
+
         /// Lets the statement go back to the connection's cache.
         func finish() { statement.reset() }
+    }
+
+    /// An inserter for a file's thousands of samples: rows wait in a batch and go in `batch` at a
+    /// time through one statement, as a statement's start and end cost more than its row; the
+    /// rest one by one at `flush()`, which must come before anything reads them.
+    func batchInserter() throws -> BatchInserter {
+        let row = "(?, ?, ?, ?, ?, ?)"
+        return BatchInserter(
+            one: try inserter(),
+            many: try connection.statement(
+                "INSERT INTO route_sample (shift_id, \(Column.select())) VALUES "
+                    + Array(repeating: row, count: BatchInserter.batch).joined(separator: ", ")))
+    }
+
+    /// Inserts checked samples a batch at a time (`batchInserter()`).
+    struct BatchInserter {
+        static let batch = 32
+        let one: Inserter
+        let many: Statement
+        private var waiting: [(sample: RouteSample, shiftID: Int64)] = []
+
+        init(one: Inserter, many: Statement) {
+            self.one = one
+            self.many = many
+            waiting.reserveCapacity(Self.batch)
+        }
+
+        /// Adds `sample` on shift `shiftID` to the batch, and inserts the batch when it is full.
+        mutating func insert(_ sample: RouteSample, shiftID: Int64) throws {
+            waiting.append((sample, shiftID))
+            guard waiting.count == Self.batch else { return }
+            for (index, row) in waiting.enumerated() {
+                try Inserter.bind(row.sample, shiftID: row.shiftID, to: many, from: Int32(index) * 6 + 1)
+            }
+            waiting.removeAll(keepingCapacity: true)
+            _ = try many.step()
+            sqlite3_reset(many.handle)
+        }
+
+        /// Inserts what waits in the batch.
+        mutating func flush() throws {
+            for row in waiting { try one.insert(row.sample, shiftID: row.shiftID) }
+            waiting.removeAll(keepingCapacity: true)
+        }
+
+        /// Lets the statements go back to the connection's cache (what waits is not inserted).
+        func finish() {
+            one.finish()
+            many.reset()
+        }
     }
 
     /// What a route summary is computed from: a sample's time, position and session.
