@@ -165,14 +165,20 @@ struct RouteStoreTests {
         }
     }
 
+    /// A shift of `minutes`, then `apart` minutes later a second one, running for `running`.
+    static func twoShifts(_ fixture: StoreFixture, minutes: Double, apart: Double, running: Double) throws -> (Shift, Shift) {
+        let first = try fixture.store.startShift()
+        fixture.clock.advance(minutes: minutes)
+        _ = try fixture.store.endShift()
+        fixture.clock.advance(minutes: apart)
+        let second = try fixture.store.startShift()
+        fixture.clock.advance(minutes: running)
+        return (first, second)
+    }
+
     @Test func importJoinsEachPointToTheShiftThatHoldsItAndCountsTheRest() throws {
         let fixture = try StoreFixture()
-        let first = try fixture.store.startShift()
-        fixture.clock.advance(minutes: 60)
-        _ = try fixture.store.endShift()
-        fixture.clock.advance(minutes: 60)
-        let second = try fixture.store.startShift()
-        fixture.clock.advance(minutes: 30)
+        let (first, second) = try Self.twoShifts(fixture, minutes: 60, apart: 60, running: 30)
         let start = first.startedAt
         func point(_ minutes: Double, _ north: Double) -> RouteSample {
             RouteSample(recordedAt: start.addingTimeInterval(minutes * 60), latitude: 40 + north / 111_195, longitude: -75)
@@ -211,12 +217,7 @@ struct RouteStoreTests {
 
     @Test func pointsThatAlternateBetweenShiftsKeepEachShiftsSessionsAndEarlierSecondsHeld() throws {
         let fixture = try StoreFixture()
-        let first = try fixture.store.startShift()
-        fixture.clock.advance(minutes: 60)
-        _ = try fixture.store.endShift()
-        fixture.clock.advance(minutes: 60)
-        let second = try fixture.store.startShift()
-        fixture.clock.advance(minutes: 60)
+        let (first, second) = try Self.twoShifts(fixture, minutes: 60, apart: 60, running: 60)
         func point(_ shift: Shift, _ minutes: Double, _ north: Double) -> RouteSample {
             RouteSample(recordedAt: shift.startedAt.addingTimeInterval(minutes * 60), latitude: 40 + north / 111_195, longitude: -75)
         }
@@ -247,12 +248,7 @@ struct RouteStoreTests {
     @Test("Every kept point is written, whatever its count against the import's batch", arguments: [1, 31, 32, 33, 64, 65, 100])
     func everyKeptPointIsWrittenWhateverItsCountAgainstTheBatch(count: Int) throws {
         let fixture = try StoreFixture()
-        let first = try fixture.store.startShift()
-        fixture.clock.advance(minutes: 200)
-        _ = try fixture.store.endShift()
-        fixture.clock.advance(minutes: 10)
-        let second = try fixture.store.startShift()
-        fixture.clock.advance(minutes: 200)
+        let (first, second) = try Self.twoShifts(fixture, minutes: 200, apart: 10, running: 200)
         // Points a minute and 300 m apart, every third one in the second shift; the last segment
         // holds one point twice (refused, already recorded).
         var points: [RouteSample] = []
