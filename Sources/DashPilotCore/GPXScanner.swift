@@ -48,6 +48,8 @@ struct GPXScanner {
         GPXReader.Malformed(line: line(at: offset ?? index), reason: reason)
     }
 
+    // The byte comparisons below (and `isAccuracy`, `hasEntity`, `attributeNumber`) are inlined:
+    // called from a mutating method, each call copied the whole scanner to ask.
     @inline(__always)
     func starts(_ literal: StaticString, at offset: Int) -> Bool {
         let count = literal.utf8CodeUnitCount
