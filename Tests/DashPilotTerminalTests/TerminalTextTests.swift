@@ -1,3 +1,5 @@
+import DashPilotCore
+import Foundation
 import Testing
 
 @testable import DashPilotTerminal
@@ -15,6 +17,28 @@ struct TerminalTextTests {
         #expect(JSON.string("\u{202E}").text == "\"\\u202e\"")
         #expect(JSON.number(600.5).text == "600.5")
         #expect(JSON.number(420).text == "420")
+    }
+
+    @Test func jsonWritesIntegersAndPlainTextAsTheyAreAndEverythingElseEscaped() throws {
+        for value: Int64 in [0, 7, -7, 10, 100, 1_796_094_317, -1_000_000, .max, .min] {
+            #expect(JSON.integer(value).text == String(value))
+        }
+        #expect(JSON.number(-3).text == "-3" && JSON.number(1e14).text == "100000000000000")
+        #expect(JSON.string("2026-11-29T17:00:00Z").text == "\"2026-11-29T17:00:00Z\"")
+        #expect(JSON.string("").text == "\"\"" && JSON.string("\u{7F}").text == "\"\\u007f\"")
+        // Random text of printable ASCII, quotes, backslashes, controls, DEL and wider scalars: the
+        // JSON decodes to the text, and no control or direction character is written raw.
+        var random = SeededRandom(seed: 11)
+        let pieces: [String] = [
+            "a", "Z", " ", "~", "\"", "\\", "/", "\u{7F}", "\u{1B}", "\n", "\u{0}", "\u{E9}", "拉", "\u{202E}", "\u{1F35C}",
+        ]
+        for _ in 0..<300 {
+            let text = (0..<Int(random.next() % 12)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            let written = JSON.string(text).text
+            let decoded = try JSONSerialization.jsonObject(with: Data(written.utf8), options: .fragmentsAllowed) as? String
+            #expect(decoded == text, "\(written)")
+            #expect(!written.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{202E}" }, "\(written)")
+        }
     }
 
     @Test func wideCharactersTakeTwoColumnsAndMarksNone() {

@@ -33,6 +33,27 @@ indirect enum JSON {
         literal.withUTF8Buffer { output.append(contentsOf: $0) }
     }
 
+    /// `value`'s decimal digits, with no `String` made for them.
+    static func append(_ value: Int64, to output: inout [UInt8]) {
+        if value < 0 { output.append(0x2D) }
+        // The magnitude, so that Int64.min has one too; its digits are counted, then filled in
+        // from the last.
+        var magnitude = value.magnitude
+        var digits = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        var position = output.count + digits - 1
+        output.append(contentsOf: repeatElement(0x30, count: digits))
+        repeat {
+            output[position] = UInt8(48 + magnitude % 10)
+            magnitude /= 10
+            position -= 1
+        } while magnitude > 0
+    }
+
     func write(to output: inout [UInt8]) {
         switch self {
         case .object(let members):
@@ -53,6 +74,18 @@ indirect enum JSON {
             output.append(0x5D)
         case .string(let text):
             output.append(0x22)
+            // Most text (keys, times, states, most names) is printable ASCII with nothing to
+            // escape: its bytes go in at once.
+            var text = text
+            let plain = text.withUTF8 { bytes in
+                guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) else { return false }
+                output.append(contentsOf: bytes)
+                return true
+            }
+            if plain {
+                output.append(0x22)
+                return
+            }
             for scalar in text.unicodeScalars {
                 switch scalar {
                 case "\"": Self.append("\\\"", to: &output)
@@ -72,10 +105,10 @@ indirect enum JSON {
             }
             output.append(0x22)
         case .integer(let value):
-            output += Array(String(value).utf8)
+            Self.append(value, to: &output)
         case .number(let value):
             if value.isFinite && value == value.rounded() && abs(value) < 1e15 {
-                output += Array(String(Int64(value)).utf8)
+                Self.append(Int64(value), to: &output)
             } else if value.isFinite {
                 output += Array("\(value)".utf8)
             } else {
