@@ -58,22 +58,33 @@ public enum ISO8601 {
 
     /// Formats `date` as `2026-11-29T17:12:00Z`, to the whole second, in UTC.
     public static func format(_ date: Date) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20)
+        append(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends what `format` gives for `date` to `output`, as its bytes: histories print
+    /// thousands of times, and none needs a string of its own.
+    public static func append(_ date: Date, to output: inout [UInt8]) {
         let seconds = date.unixSeconds
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let rest = Int(seconds - days * 86_400)
         let (longYear, longMonth, longDay) = LocalDate(dayNumber: days).components
         let (year, month, day) = (Int(longYear), Int(longMonth), Int(longDay))
-        // Twenty fixed ASCII bytes: written directly, since histories print thousands of them.
-        var bytes: [UInt8] = Array("0000-00-00T00:00:00Z".utf8)
+        guard (0...9999).contains(year) else {
+            output.append(contentsOf: "\(year)-\(month)-\(day)T\(rest / 3600):\(rest / 60 % 60):\(rest % 60)Z".utf8)
+            return
+        }
+        // Twenty fixed ASCII bytes, their digits filled in where they stand.
+        let start = output.count
+        output.append(contentsOf: "0000-00-00T00:00:00Z".utf8)
         func put(_ value: Int, at offset: Int, digits: Int) {
             var value = value
-            for position in stride(from: offset + digits - 1, through: offset, by: -1) {
-                bytes[position] = UInt8(48 + value % 10)
+            for position in stride(from: start + offset + digits - 1, through: start + offset, by: -1) {
+                output[position] = UInt8(48 + value % 10)
                 value /= 10
             }
-        }
-        guard (0...9999).contains(year) else {
-            return "\(year)-\(month)-\(day)T\(rest / 3600):\(rest / 60 % 60):\(rest % 60)Z"
         }
         put(year, at: 0, digits: 4)
         put(month, at: 5, digits: 2)
@@ -81,6 +92,5 @@ public enum ISO8601 {
         put(rest / 3600, at: 11, digits: 2)
         put(rest / 60 % 60, at: 14, digits: 2)
         put(rest % 60, at: 17, digits: 2)
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

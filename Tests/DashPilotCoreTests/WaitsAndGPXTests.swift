@@ -180,5 +180,13 @@ struct GPXReaderTests {
         #expect(ISO8601.parse("2026-13-29T17:12:00Z") == nil)
         #expect(ISO8601.format(Date(unixSeconds: 0)) == "1970-01-01T00:00:00Z")
         #expect(ISO8601.format(Date(unixSeconds: 951_782_400)) == "2000-02-29T00:00:00Z")
+        #expect(ISO8601.format(Date(unixSeconds: -1)) == "1969-12-31T23:59:59Z")
+        #expect(ISO8601.format(Date(unixSeconds: 253_402_300_800)) == "10000-1-1T0:0:0Z")
+        // Appended after what a buffer already holds, the same bytes, where they belong.
+        for seconds: Int64 in [0, -1, 951_782_400, 1_796_094_317, 253_402_300_800, -62_167_219_201] {
+            var bytes = Array("{\"at\": ".utf8)
+            ISO8601.append(Date(unixSeconds: seconds), to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "{\"at\": " + ISO8601.format(Date(unixSeconds: seconds)))
+        }
     }
 }

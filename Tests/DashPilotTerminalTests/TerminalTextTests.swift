@@ -25,6 +25,10 @@ struct TerminalTextTests {
         }
         #expect(JSON.number(-3).text == "-3" && JSON.number(1e14).text == "100000000000000")
         #expect(JSON.string("2026-11-29T17:00:00Z").text == "\"2026-11-29T17:00:00Z\"")
+        #expect(JSON.time(Date(unixSeconds: 1_796_094_317)).text == "\"2026-12-01T03:05:17Z\"" && JSON.time(nil).text == "null")
+        #expect(
+            JSON.array([.time(Date(unixSeconds: 0)), .time(Date(unixSeconds: -1))]).text
+                == "[\"1970-01-01T00:00:00Z\", \"1969-12-31T23:59:59Z\"]")
         #expect(JSON.string("").text == "\"\"" && JSON.string("\u{7F}").text == "\"\\u007f\"")
         // Random text of printable ASCII, quotes, backslashes, controls, DEL and wider scalars: the
         // JSON decodes to the text, and no control or direction character is written raw.

@@ -10,12 +10,14 @@ indirect enum JSON {
     case number(Double)
     case bool(Bool)
     case null
+    /// A time as ISO 8601 in UTC (`ISO8601.format`), written straight into the output.
+    case time(Date)
     /// Members or elements written straight into the output, for long lists: no tree of values
     /// is built (and torn down) for thousands of deliveries.
     case stream((inout [UInt8]) -> Void)
 
     /// A time as ISO 8601 in UTC, or `null`.
-    static func time(_ date: Date?) -> JSON { date.map { .string(ISO8601.format($0)) } ?? .null }
+    static func time(_ date: Date?) -> JSON { date.map { .time($0) } ?? .null }
 
     /// An optional integer.
     static func integer(_ value: Int64?) -> JSON { value.map { .integer($0) } ?? .null }
@@ -118,6 +120,11 @@ indirect enum JSON {
             Self.append(value ? "true" : "false", to: &output)
         case .null:
             Self.append("null", to: &output)
+        case .time(let date):
+            // Digits, dashes, colons, a T and a Z (a sign beyond year 9999): nothing to escape.
+            output.append(0x22)
+            ISO8601.append(date, to: &output)
+            output.append(0x22)
         case .stream(let body):
             body(&output)
         }
