@@ -99,7 +99,9 @@ public struct ScreenFormat: Sendable {
 
     private static func plainSpaces(_ text: String) -> String {
         // CLDR puts a narrow no-break space before AM/PM; a terminal and a screen reader read a space.
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\u{202F}" || $0 == "\u{00A0}" ? " " : $0 }))
+        // Most formatted text holds neither (their UTF-8 starts 0xE2 0x80 0xAF and 0xC2 0xA0).
+        guard text.utf8.contains(where: { $0 == 0xC2 || $0 == 0xE2 }) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\u{202F}" || $0 == "\u{00A0}" ? " " : $0 }))
     }
 
     /// A time of day, 12- or 24-hour as the locale has it ("5:12 PM"). Each local minute of the
