@@ -90,21 +90,31 @@ extension GPXScanner {
     /// A decimal number (`-75.0001`, `4.5`, `1e-3`); nothing else, not `inf` or `nan`.
     static func number(_ value: UnsafeBufferPointer<UInt8>) -> Double? {
         var position = 0
+        let negative = position < value.count && value[position] == 0x2D
         if position < value.count, value[position] == 0x2D || value[position] == 0x2B { position += 1 }
         var digits = 0
+        // The digits as one integer, and how many of them follow the point: exact while there
+        // are at most 15 (under 2^53), as every power of ten up to 10^22 is.
+        var mantissa: UInt64 = 0
+        var fractionDigits = 0
         while position < value.count, (0x30...0x39).contains(value[position]) {
+            mantissa = mantissa &* 10 &+ UInt64(value[position] - 0x30)
             position += 1
             digits += 1
         }
         if position < value.count, value[position] == 0x2E {
             position += 1
             while position < value.count, (0x30...0x39).contains(value[position]) {
+                mantissa = mantissa &* 10 &+ UInt64(value[position] - 0x30)
                 position += 1
                 digits += 1
+                fractionDigits += 1
             }
         }
         guard digits > 0 else { return nil }
+        var hasExponent = false
         if position < value.count, value[position] == 0x65 || value[position] == 0x45 {
+            hasExponent = true
             position += 1
             if position < value.count, value[position] == 0x2D || value[position] == 0x2B { position += 1 }
             let exponentStart = position
@@ -112,11 +122,24 @@ extension GPXScanner {
             guard position > exponentStart else { return nil }
         }
         guard position == value.count, value.count < 64 else { return nil }
+        if !hasExponent && digits <= 15 {
+            // One division of two exact doubles is rounded once, as the C parser rounds: the
+            // same bits, without the copy and the call (every point's latitude and longitude).
+            let magnitude = Double(mantissa) / powersOfTen[fractionDigits]
+            return negative ? -magnitude : magnitude
+        }
         // Validated above, so the C parser sees only a plain decimal; the copy ends it with NUL.
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: value.count + 1) { buffer in
             for offset in 0..<value.count { buffer[offset] = CChar(bitPattern: value[offset]) }
             buffer[value.count] = 0
             return strtod(buffer.baseAddress!, nil)
         }
+    }
+
+    /// 10^0 through 10^15, each exact as a double.
+    private static let powersOfTen: [Double] = (0...15).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
     }
 }
