@@ -270,6 +270,26 @@ struct RouteStoreTests {
         #expect(try fixture.store.doctor().isHealthy)
     }
 
+    @Test func anImportAfterASummaryWentMissingRecomputesItFromEverySample() throws {
+        let fixture = try StoreFixture()
+        let (first, _) = try Self.twoShifts(fixture, minutes: 60, apart: 10, running: 10)
+        func point(_ minutes: Double, _ north: Double) -> RouteSample {
+            RouteSample(recordedAt: first.startedAt.addingTimeInterval(minutes * 60), latitude: 40 + north / 111_195, longitude: -75)
+        }
+        _ = try fixture.store.importRoute(segments: [[point(1, 0), point(2, 300), point(3, 600)]])
+        let whole = try fixture.store.shiftLog(id: first.id).mileage
+        // Another tool lost the cache; points later than every sample come: the summary is made
+        // from all six samples, not extended from nothing.
+        try fixture.raw("DELETE FROM route_summary WHERE shift_id = \(first.id)")
+        _ = try fixture.store.importRoute(segments: [[point(4, 900), point(5, 1200), point(6, 1500)]])
+        let table = RouteSummaryTable(connection: fixture.store.connection)
+        #expect(try table.stored(shiftID: first.id) == (try table.recomputed(shiftID: first.id)))
+        // Two segments of 600 m (a new import is a new capture session), not the second alone.
+        let metres = try fixture.store.shiftLog(id: first.id).mileage?.metres ?? 0
+        #expect(abs(metres - 2 * (whole?.metres ?? 0)) < 1 && metres > 1_000)
+        #expect(try fixture.store.doctor().isHealthy)
+    }
+
     @Test func heldSecondsAnswerAsASetWouldWhateverTheOrderOfInserts() {
         var random = SeededRandom(seed: 23)
         for _ in 0..<50 {

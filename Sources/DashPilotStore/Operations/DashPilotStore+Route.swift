@@ -85,10 +85,14 @@ extension DashPilotStore {
                         } else {
                             last = touched.count
                             indexOf[shift.id] = last
+                            let times = try self.sampleTable.times(shiftID: shift.id)
                             touched.append(
                                 TouchedShift(
-                                    shift: shift, held: HeldSeconds(ascending: try self.sampleTable.times(shiftID: shift.id)),
-                                    pauses: try self.pauseTable.pauses(shiftID: shift.id)))
+                                    shift: shift, held: HeldSeconds(ascending: times),
+                                    pauses: try self.pauseTable.pauses(shiftID: shift.id),
+                                    // Extended as points are kept, from the stored summary (none
+                                    // without samples; a missing one is recomputed at the end).
+                                    summary: times.isEmpty ? RouteSummary() : try self.routeSummaries.stored(shiftID: shift.id)))
                         }
                     }
                     let second = sample.recordedAt.unixSeconds
@@ -107,7 +111,7 @@ extension DashPilotStore {
                     sample.session = touched[last].session
                     try inserter.insert(sample, shiftID: shift.id)
                     touched[last].held.insert(second)
-                    touched[last].lastKept = RouteSampleTable.stored(sample)
+                    touched[last].keep(RouteSampleTable.stored(sample))
                     report.kept += 1
                 })
             let read = try read(sink)
@@ -115,8 +119,12 @@ extension DashPilotStore {
             for (skip, count) in read.skipped { report.skipped[.unreadable(skip), default: 0] += count }
             report.tracks = read.tracks
             report.routesOrWaypoints = read.routesOrWaypoints
-            for shiftID in touched.filter({ $0.nextSession != nil }).map(\.shift.id).sorted() {
-                try routeSummaries.recompute(shiftID: shiftID)
+            for shift in touched.filter({ $0.nextSession != nil }).sorted(by: { $0.shift.id < $1.shift.id }) {
+                if let summary = shift.summary {
+                    try routeSummaries.save(summary, shiftID: shift.shift.id)
+                } else {
+                    try routeSummaries.recompute(shiftID: shift.shift.id)
+                }
             }
             return report
         }
@@ -124,21 +132,39 @@ extension DashPilotStore {
 }
 
 /// What an import holds of a shift it touches: the seconds the shift holds a sample at (the file's
-/// own kept ones included), its pauses, and, within the file's current segment, its capture
-/// session and the last sample kept.
+/// own kept ones included), its pauses, its route summary while the kept points come after every
+/// sample it holds, in time order, and, within the file's current segment, its capture session
+/// and the last sample kept.
 private struct TouchedShift {
     let shift: Shift
     var held: HeldSeconds
     let pauses: [Pause]
+    /// The summary extended by each kept sample, as `RouteSummaryTable.update` extends it: equal
+    /// to recomputing it while every sample comes later than the last. `nil` once one does not
+    /// (or when the stored one was missing): then it is recomputed from the samples.
+    private(set) var summary: RouteSummary?
     /// The session the shift's next segment gets; `nil` until a point of the file is kept in it.
     var nextSession: Int64?
     var session: Int64?
-    var lastKept: RouteSample?
+    private(set) var lastKept: RouteSample?
 
-    init(shift: Shift, held: HeldSeconds, pauses: [Pause]) {
+    init(shift: Shift, held: HeldSeconds, pauses: [Pause], summary: RouteSummary?) {
         self.shift = shift
         self.held = held
         self.pauses = pauses
+        self.summary = summary
+    }
+
+    /// Records `sample` (as stored) as kept.
+    mutating func keep(_ sample: RouteSample) {
+        lastKept = sample
+        let time = sample.recordedAt.unixSeconds
+        if var extended = summary, extended.last.map({ time > $0.time }) ?? true {
+            extended.add(time: time, latitude: sample.latitude, longitude: sample.longitude, session: sample.session)
+            summary = extended
+        } else {
+            summary = nil
+        }
     }
 
     /// A new segment is a new capture session, with no sample kept in it yet.
