@@ -55,7 +55,8 @@ extension DashPilotStore {
     /// turns out malformed (`read` throws) leaves nothing behind. Each segment is a new capture
     /// session of each shift it touches, so file order and the order files arrive in do not
     /// matter; a point at a second its shift already holds is counted as already recorded. The
-    /// route summaries of the shifts touched are recomputed before the commit.
+    /// route summaries of the shifts touched are brought up to date (extended, or recomputed from
+    /// their samples) before the commit.
     public func importRoute(_ read: (GPXReader.Sink) throws -> GPXReader.Report) throws -> RouteImportReport {
         try write {
             let time = now
@@ -110,7 +111,6 @@ extension DashPilotStore {
                     }
                     sample.session = touched[last].session
                     try inserter.insert(sample, shiftID: shift.id)
-                    touched[last].held.insert(second)
                     touched[last].keep(RouteSampleTable.stored(sample))
                     report.kept += 1
                 })
@@ -137,7 +137,7 @@ extension DashPilotStore {
 /// and the last sample kept.
 private struct TouchedShift {
     let shift: Shift
-    var held: HeldSeconds
+    private(set) var held: HeldSeconds
     let pauses: [Pause]
     /// The summary extended by each kept sample, as `RouteSummaryTable.update` extends it: equal
     /// to recomputing it while every sample comes later than the last. `nil` once one does not
@@ -155,10 +155,11 @@ private struct TouchedShift {
         self.summary = summary
     }
 
-    /// Records `sample` (as stored) as kept.
+    /// Records `sample` (as stored) as kept: its second held, the last kept, the summary extended.
     mutating func keep(_ sample: RouteSample) {
         lastKept = sample
         let time = sample.recordedAt.unixSeconds
+        held.insert(time)
         if var extended = summary, extended.last.map({ time > $0.time }) ?? true {
             extended.add(time: time, latitude: sample.latitude, longitude: sample.longitude, session: sample.session)
             summary = extended
