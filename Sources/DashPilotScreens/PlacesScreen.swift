@@ -35,14 +35,16 @@ public struct PlacesScreen: Sendable, Equatable {
     /// The keys of this screen.
     public var keys: [ScreenAction]
 
-    /// The screen of `catalogue` (alphabetically) filtered by `filter`. O(places).
-    public init(catalogue: PlaceCatalogue, filter: String, format: ScreenFormat) {
+    /// The screen of `catalogue` (alphabetically) filtered by `filter`, with the deliveries
+    /// counted so far (`counts`, by place id): a row is read once its place is counted
+    /// (`Rows.uncounted(in:)` says which are not). O(places).
+    public init(catalogue: PlaceCatalogue, filter: String, format: ScreenFormat, counts: [Int64: Int] = [:]) {
         let key = PickupPlaceName.key(ofDisplay: PickupPlaceName.displayForm(of: filter))
         let places = catalogue.places
         let matching = key.isEmpty ? places : zip(places, catalogue.keys).filter { $0.1.contains(key) }.map(\.0)
         title = filter.isEmpty ? "Places · \(places.count)" : "Places · \(matching.count) of \(places.count) match \"\(filter)\""
         filterLabel = "Filter"
-        rows = Rows(places: matching, format: format)
+        rows = Rows(places: matching, format: format, counts: counts)
         if places.isEmpty {
             emptyMessage = "No pickup places yet."
         } else if matching.isEmpty {
@@ -56,28 +58,60 @@ public struct PlacesScreen: Sendable, Equatable {
 }
 
 extension PlacesScreen {
-    /// The rows of the places that match, made as they are read.
+    /// The rows of the places that match, made as they are read. A row says how many deliveries
+    /// name its place, and ten years of deliveries are not counted to open a screen that shows
+    /// thirty places: the counts come in for the rows a window shows (`count(_:)`).
     public struct Rows: RandomAccessCollection, Sendable, Equatable {
-        let places: [PlaceSummary]
+        let places: [PickupPlace]
         let format: ScreenFormat
+        /// How many deliveries name each place counted so far, by id.
+        private(set) var counts: [Int64: Int]
 
         public var startIndex: Int { 0 }
         public var endIndex: Int { places.count }
 
-        /// Row `index`: "first named Sat 3 Oct · 41 deliveries".
+        /// Row `index`: "first named Sat 3 Oct · 41 deliveries". Its place must have been
+        /// counted: reading a row whose count is unknown is a programming error.
         public subscript(index: Int) -> Row {
-            let summary = places[index]
-            let count = summary.deliveryCount == 1 ? "1 delivery" : "\(summary.deliveryCount) deliveries"
+            let place = places[index]
+            guard let deliveries = counts[place.id] else {
+                preconditionFailure("row \(index) is read before its deliveries were counted (see `uncounted(in:)`)")
+            }
+            let count = deliveries == 1 ? "1 delivery" : "\(deliveries) deliveries"
             return Row(
-                placeID: summary.place.id, name: summary.place.name,
-                detail: "first named \(format.day(summary.place.firstNamedAt)) · \(count)",
-                accessibilityLabel: "\(summary.place.name), \(count)")
+                placeID: place.id, name: place.name, detail: "first named \(format.day(place.firstNamedAt)) · \(count)",
+                accessibilityLabel: "\(place.name), \(count)")
+        }
+
+        /// The ids of the places of rows `range` (clamped to the rows) whose deliveries are not
+        /// counted yet.
+        public func uncounted(in range: Range<Int>) -> [Int64] {
+            places[range.clamped(to: indices)].lazy.map(\.id).filter { counts[$0] == nil }
+        }
+
+        /// Whether row `index`'s place is counted: whether the row can be read.
+        public func isCounted(_ index: Int) -> Bool { counts[places[index].id] != nil }
+
+        /// Records how many deliveries name each place of `counted`, by id.
+        public mutating func count(_ counted: [Int64: Int]) {
+            counts.merge(counted) { $1 }
         }
 
         /// The rows' names, as written, with nothing formatted.
-        public var names: [String] { places.map(\.place.name) }
+        public var names: [String] { places.map(\.name) }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
+        /// The same places, each counted in both and its rows alike, or counted in neither.
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.places == rhs.places
+                && lhs.places.indices.allSatisfy { index in
+                    let id = lhs.places[index].id
+                    switch (lhs.counts[id], rhs.counts[id]) {
+                    case (nil, nil): return true
+                    case (.some, .some): return lhs[index] == rhs[index]
+                    default: return false
+                    }
+                }
+        }
     }
 }
 
@@ -85,12 +119,12 @@ extension PlacesScreen {
 /// The keys are for matching only: never shown, never spoken.
 public struct PlaceCatalogue: Sendable, Equatable {
     /// The places, alphabetically.
-    public let places: [PlaceSummary]
+    public let places: [PickupPlace]
     let keys: [String]
 
     /// The catalogue of `places`. O(places).
-    public init(places: [PlaceSummary]) {
+    public init(places: [PickupPlace]) {
         self.places = places
-        keys = places.map { PickupPlaceName.key(ofDisplay: $0.place.name) }
+        keys = places.map { PickupPlaceName.key(ofDisplay: $0.name) }
     }
 }

@@ -9,13 +9,19 @@ struct PlacesScreenTests {
 
     static func catalogue(_ names: [String]) -> PlaceCatalogue {
         let places = names.enumerated().map { index, name in
-            PlaceSummary(
-                place: PickupPlace(id: Int64(index + 1), name: name, firstNamedAt: Date(timeIntervalSince1970: 1_795_971_720)),
-                deliveryCount: index + 1)
+            PickupPlace(id: Int64(index + 1), name: name, firstNamedAt: Date(timeIntervalSince1970: 1_795_971_720))
         }
         // Alphabetical as the store lists them: by key.
-        return PlaceCatalogue(
-            places: places.sorted { PickupPlaceName.key(ofDisplay: $0.place.name) < PickupPlaceName.key(ofDisplay: $1.place.name) })
+        return PlaceCatalogue(places: places.sorted { PickupPlaceName.key(ofDisplay: $0.name) < PickupPlaceName.key(ofDisplay: $1.name) })
+    }
+
+    /// Place `id` named by `id` deliveries.
+    static func counts(_ catalogue: PlaceCatalogue) -> [Int64: Int] {
+        Dictionary(uniqueKeysWithValues: catalogue.places.map { ($0.id, Int($0.id)) })
+    }
+
+    static func screen(_ catalogue: PlaceCatalogue, filter: String) -> PlacesScreen {
+        PlacesScreen(catalogue: catalogue, filter: filter, format: format, counts: counts(catalogue))
     }
 
     @Test(
@@ -29,16 +35,15 @@ struct PlacesScreenTests {
     func filter(typed: String, expected: [String]) {
         let catalogue = Self.catalogue(["Nowhere Noodles", "Nodle", "NOODLE", "MacDuff's Example", "Café Sample"])
         let screen = PlacesScreen(catalogue: catalogue, filter: typed, format: Self.format)
-        #expect(screen.rows.map(\.name) == expected)
+        // The names are there before any place is counted.
+        #expect(screen.rows.names == expected)
+        #expect(Self.screen(catalogue, filter: typed).rows.map(\.name) == expected)
     }
 
     @Test func theScreenComparedWhole() {
         let catalogue = Self.catalogue(["Nowhere Noodles", "Nodle"])
-        let screen = PlacesScreen(catalogue: catalogue, filter: "noo", format: Self.format)
-        #expect(
-            screen
-                == PlacesScreen(
-                    catalogue: catalogue, filter: "noo", format: Self.format))
+        let screen = Self.screen(catalogue, filter: "noo")
+        #expect(screen == Self.screen(catalogue, filter: "noo"))
         #expect(screen.title == "Places · 1 of 2 match \"noo\"")
         #expect(screen.filterLabel == "Filter")
         #expect(
@@ -52,10 +57,48 @@ struct PlacesScreenTests {
                 == [ScreenAction(.enter, "open", .open), .selecting, ScreenAction(.typing, "to filter", .filter), .goingBack]
                 + ScreenAction.paging)
         #expect(ScreenAction.line(screen.keys) == "Enter open · ↑↓ select · type to filter · Esc back")
-        let none = PlacesScreen(catalogue: catalogue, filter: "xyz", format: Self.format)
+        let none = Self.screen(catalogue, filter: "xyz")
         #expect(none.rows.isEmpty && none.emptyMessage == "No place's name contains \"xyz\".")
-        #expect(PlacesScreen(catalogue: Self.catalogue([]), filter: "", format: Self.format).emptyMessage == "No pickup places yet.")
-        #expect(PlacesScreen(catalogue: catalogue, filter: "", format: Self.format).title == "Places · 2")
+        #expect(Self.screen(Self.catalogue([]), filter: "").emptyMessage == "No pickup places yet.")
+        #expect(Self.screen(catalogue, filter: "").title == "Places · 2")
+    }
+
+    /// A screen that shows thirty of 2,000 places counts thirty places' deliveries: each row
+    /// is read once its place is counted, and says what was counted.
+    @Test func aRowIsReadOnceItsPlaceIsCountedAndSaysItsCount() {
+        let catalogue = Self.catalogue(["Nowhere Noodles", "Nodle", "NOODLE", "MacDuff's Example", "Café Sample"])
+        var screen = PlacesScreen(catalogue: catalogue, filter: "", format: Self.format)
+        // Café Sample (5), MacDuff's Example (4), Nodle (2), NOODLE (3), Nowhere Noodles (1).
+        #expect(screen.rows.uncounted(in: 0..<2) == [5, 4])
+        #expect(screen.rows.uncounted(in: -3..<99) == [5, 4, 2, 3, 1])
+        #expect(screen.rows.uncounted(in: 7..<9).isEmpty)
+        #expect(!screen.rows.isCounted(0))
+        screen.rows.count([4: 1, 2: 0, 99: 7])
+        #expect(screen.rows.uncounted(in: 0..<5) == [5, 3, 1])
+        #expect(!screen.rows.isCounted(0) && screen.rows.isCounted(1) && screen.rows.isCounted(2))
+        #expect(screen.rows[1].detail == "first named Sun, Nov 29 · 1 delivery")
+        #expect(screen.rows[2].accessibilityLabel == "Nodle, 0 deliveries")
+        // Counts known before filtering carry into the filtered screen.
+        let filtered = PlacesScreen(catalogue: catalogue, filter: "no", format: Self.format, counts: [2: 0, 3: 12, 1: 41])
+        #expect(filtered.rows.uncounted(in: 0..<3).isEmpty)
+        #expect(
+            filtered.rows.map(\.accessibilityLabel) == ["Nodle, 0 deliveries", "NOODLE, 12 deliveries", "Nowhere Noodles, 41 deliveries"])
+    }
+
+    /// Two screens are equal when they show the same places with the same words: a count known
+    /// in one and not the other differs, a count of a place neither shows does not.
+    @Test func screensCompareTheRowsTheyCanRead() {
+        let catalogue = Self.catalogue(["Nowhere Noodles", "Nodle"])
+        let bare = PlacesScreen(catalogue: catalogue, filter: "noo", format: Self.format)
+        #expect(bare == PlacesScreen(catalogue: catalogue, filter: "noo", format: Self.format, counts: [2: 8]))
+        #expect(bare != PlacesScreen(catalogue: catalogue, filter: "noo", format: Self.format, counts: [1: 8]))
+        #expect(
+            PlacesScreen(catalogue: catalogue, filter: "noo", format: Self.format, counts: [1: 8])
+                != PlacesScreen(catalogue: catalogue, filter: "noo", format: Self.format, counts: [1: 9]))
+        let british = ScreenFormat(locale: Locale(identifier: "en_GB"), timeZone: TimeZone(identifier: "UTC")!)
+        #expect(
+            PlacesScreen(catalogue: catalogue, filter: "noo", format: Self.format, counts: [1: 8])
+                != PlacesScreen(catalogue: catalogue, filter: "noo", format: british, counts: [1: 8]))
     }
 }
 

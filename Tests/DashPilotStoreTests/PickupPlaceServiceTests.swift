@@ -96,6 +96,29 @@ struct PickupPlaceServiceTests {
         #expect(again.place.id == place.id && !again.created)
     }
 
+    /// The places screen reads the catalogue's names alone and counts the places it shows: the
+    /// two together are what the catalogue with its counts says.
+    @Test func theCatalogueWithoutCountsAndTheCountsOfSomePlacesAreTheCatalogueWithCounts() throws {
+        let fixture = try StoreFixture()
+        try fixture.shiftWithDeliveries(6)
+        for (delivery, name) in ["Nowhere Noodles", "Example Diner", "nowhere noodles", "Café Sample", "Example Diner", "NOWHERE NOODLES"]
+            .enumerated()
+        {
+            _ = try fixture.store.setPickupPlace(fixture.name(name), delivery: delivery + 1, shiftID: nil)
+        }
+        // A place no delivery names any longer counts none.
+        _ = try fixture.store.setPickupPlace(fixture.name("Nowhere Noodles"), delivery: 4, shiftID: nil)
+        let whole = try fixture.store.places()
+        #expect(try fixture.store.catalogue() == whole.map(\.place))
+        #expect(whole.map(\.deliveryCount) == [0, 2, 4])
+        let ids = whole.map(\.place.id)
+        #expect(
+            try fixture.store.deliveryCounts(ofPlaces: ids)
+                == Dictionary(uniqueKeysWithValues: whole.map { ($0.place.id, $0.deliveryCount) }))
+        #expect(try fixture.store.deliveryCounts(ofPlaces: [ids[2], 999]) == [ids[2]: 4, 999: 0])
+        #expect(try fixture.store.deliveryCounts(ofPlaces: []).isEmpty)
+    }
+
     @Test func theRecentPathRecordsTheKthPlace() throws {
         let fixture = try StoreFixture()
         try fixture.shiftWithDeliveries(3)

@@ -99,6 +99,19 @@ struct QueryPlanTests {
         Self.expectNoFullScans(plans)
     }
 
+    /// The places screen: the names along the key index, no sort, no delivery read; then a
+    /// place's count as one range of its covering index.
+    @Test func theCatalogueReadsNamesInKeyOrderAndCountsAPlaceAlongItsIndex() throws {
+        let fixture = try Self.fixture()
+        let names = try Self.plans(fixture) { _ = try fixture.store.catalogue() }
+        Self.expect(names, use: "SCAN pickup_place USING INDEX pickup_place_by_key")
+        #expect(!names.keys.contains { $0.contains("delivery") })
+        #expect(!names.values.joined().contains { $0.contains("TEMP B-TREE") })
+        let counts = try Self.plans(fixture) { _ = try fixture.store.deliveryCounts(ofPlaces: [1, 2]) }
+        Self.expect(counts, use: "USING COVERING INDEX delivery_place_count (pickup_place_id=?)")
+        Self.expectNoFullScans(counts)
+    }
+
     @Test func aMergeFindsTheSourcesDeliveriesByIndex() throws {
         let fixture = try Self.fixture()
         let plans = try Self.plans(fixture) {

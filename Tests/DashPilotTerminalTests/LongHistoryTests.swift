@@ -94,4 +94,102 @@ struct LongHistoryTests {
         window.press(Window.enter)
         #expect(window.screen.contains("1.00"), "\(window.screen)")
     }
+
+    /// 60 places, "Example Place 01" to "60", place `n` named by `n % 4 + 1` deliveries.
+    static func sixtyPlaces() throws -> Binary {
+        let dash = Binary()
+        let clock = SetClock("2026-11-29 17:00:00")
+        let store = try DashPilotStore(path: dash.storePath, clock: clock)
+        _ = try store.startShift()
+        var delivery = 0
+        for place in 1...60 {
+            for _ in 0...(place % 4) {
+                clock.advance(1)
+                _ = try store.acceptDelivery()
+                delivery += 1
+                _ = try store.setPickupPlace(
+                    try PickupPlaceName(String(format: "Example Place %02d", place)), delivery: delivery, shiftID: nil)
+            }
+        }
+        return dash
+    }
+
+    /// The places of `lines` with the count each row says, checked against what was recorded.
+    static func placesShown(_ lines: [String]) -> [Int] {
+        var shown: [Int] = []
+        for line in lines {
+            guard let range = line.range(of: #"Example Place \d\d"#, options: .regularExpression) else { continue }
+            let place = Int(line[range].suffix(2))!
+            let count = place % 4 + 1
+            let said = count == 1 ? "1 delivery" : "\(count) deliveries"
+            #expect(line.contains("· \(said)") || line.contains(", \(said)."), "\(line)")
+            shown.append(place)
+        }
+        return shown
+    }
+
+    /// The places screen counts a place's deliveries when its row comes into view; every row in
+    /// view, however it came there, says its own count.
+    @Test func everyPlaceInViewSaysItsCountHoweverItCameIntoView() throws {
+        let dash = try Self.sixtyPlaces()
+        let window = try Window(dash, at: "2026-11-29 18:00:00", columns: 100, rows: 12)
+        func shown() -> [Int] { Self.placesShown(window.screen.components(separatedBy: "\n")) }
+        window.press("l")
+        #expect(shown().first == 1 && shown().count >= 5, "\(window.screen)")
+        window.press(Window.end)
+        #expect(shown().last == 60 && shown().count >= 5, "\(window.screen)")
+        window.press(Window.pageUp, Window.pageUp)
+        #expect(shown().count >= 5, "\(window.screen)")
+        window.press(Window.home)
+        for _ in 0..<20 { window.press(Window.down) }
+        // A larger window shows rows the small one never came near.
+        window.harness.resize(columns: 100, rows: 50)
+        #expect(shown() == Array(1...min(60, shown().count)) && shown().count >= 40, "\(window.screen)")
+        window.type("place 5")
+        #expect(shown() == Array(50...59), "\(window.screen)")
+        window.press(
+            Window.backspace, Window.backspace, Window.backspace, Window.backspace, Window.backspace, Window.backspace, Window.backspace)
+        window.press(Window.end)
+        #expect(shown().last == 60 && shown().count >= 40, "\(window.screen)")
+        // A tap selects a row in view, and what it opens is that place.
+        window.tap(window.place(of: "Example Place 30"))
+        #expect(window.screen.contains("▸ Example Place 30"), "\(window.screen)")
+    }
+
+    /// The screen-reader mode says a page of places, each with its own count.
+    @Test func theScreenReaderSaysEachPlaceOfAPageWithItsCount() throws {
+        let dash = try Self.sixtyPlaces()
+        let reader = try Reader(dash, at: "2026-11-29 18:00:00")
+        #expect(Self.placesShown(reader.press("l")) == Array(1...10))
+        // A key says what changed: the row it selects.
+        #expect(Self.placesShown(reader.press(Window.end)) == [60])
+        #expect(Self.placesShown(reader.press("\u{0C}")) == Array(51...60))
+        #expect(Self.placesShown(reader.press(Window.pageUp)).count == 1)
+        #expect(Self.placesShown(reader.press("\u{0C}")).count == 10)
+    }
+
+    /// A window that grows shows the weeks it brings into view, not a blank below the last held.
+    @Test func aWindowThatGrowsShowsTheWeeksItBringsIntoView() throws {
+        let dash = Binary()
+        let clock = SetClock("2025-01-06 17:00:00")
+        let store = try DashPilotStore(path: dash.storePath, clock: clock)
+        for week in 0..<100 {
+            let shift = try store.startShift()
+            clock.advance(3600)
+            _ = try store.endShift()
+            _ = try store.setEarnings(Money(cents: Int64(week + 1) * 100), shiftID: shift.id)
+            clock.advance(Double(7 * 86_400 - 3600))
+        }
+        let now = SetClock.date("2026-11-29 18:00:00")
+        let whole = PeriodListScreen(
+            periods: try store.periods(.week, limit: nil, timeZone: TimeZone(identifier: "UTC")!, now: now), kind: .week,
+            format: .driver(environment: ["LANG": "C.UTF-8", "TZ": "UTC"]).at(now))
+        let window = try Window(dash, at: "2026-11-29 18:00:00", columns: 100, rows: 12)
+        window.press("w")
+        window.harness.resize(columns: 100, rows: 50)
+        let labels = whole.rows.map(\.label)
+        let shown = window.screen.components(separatedBy: "\n").compactMap { line in labels.firstIndex { line.contains($0) } }
+        // Every row from the newest to the window's foot, with nothing blank between.
+        #expect(shown == Array(0..<shown.count) && shown.count >= 40, "\(window.screen)")
+    }
 }

@@ -135,6 +135,24 @@ extension DashPilotStore {
         return try read { try placeTable.catalogue(containingKey: key) }
     }
 
+    /// Every place in the catalogue, in the order of `places(matching:)`, without counting their
+    /// deliveries: a screen that shows a window of them counts those it shows
+    /// (`deliveryCounts(ofPlaces:)`), so that opening it reads 2,000 names, not ten years of
+    /// deliveries.
+    public func catalogue() throws -> [PickupPlace] {
+        try read { try placeTable.places() }
+    }
+
+    /// How many deliveries name each of `ids`, read together: each a range of the deliveries'
+    /// index by place. A place that no longer exists counts none.
+    public func deliveryCounts(ofPlaces ids: some Sequence<Int64>) throws -> [Int64: Int] {
+        try read {
+            var counts: [Int64: Int] = [:]
+            for id in ids { counts[id] = try deliveryTable.count(placeID: id) }
+            return counts
+        }
+    }
+
     /// The place whose key matches `name`, if any.
     public func place(named name: PickupPlaceName) throws -> PickupPlace? {
         try read { try placeTable.place(key: name.key) }

@@ -77,12 +77,13 @@ struct PickupPlaceTable {
         ) { PlaceSummary(place: Self.place($0), deliveryCount: Int($0.after(Column.self).int64(Listed.deliveryCount))) }
     }
 
-    /// Every place but `excluded`, in key order (catalogue order breaking ties), without counting
-    /// their deliveries: the merge list shows names alone, and counting is a pass over every
-    /// delivery that names a place.
-    func places(except excluded: Int64) throws -> [PickupPlace] {
+    /// Every place but `excluded` (every place for `nil`), in key order (catalogue order breaking
+    /// ties), without counting their deliveries: counting is a pass over every delivery that names
+    /// a place, and the merge list shows names alone, the places screen a window of counts.
+    func places(except excluded: Int64? = nil) throws -> [PickupPlace] {
         try connection.query(
-            "SELECT \(Column.select()) FROM pickup_place WHERE id != ? ORDER BY key, id", .integer(excluded), row: Self.place)
+            "SELECT \(Column.select()) FROM pickup_place WHERE id IS NOT ? ORDER BY key, id", .integer(excluded),
+            row: Self.place)
     }
 
     /// A place as the naming policy's checks read it: its spelling and key as stored.

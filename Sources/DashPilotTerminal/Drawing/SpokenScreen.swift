@@ -70,15 +70,20 @@ struct SpokenScreen {
     /// `row`, numbered), then where they stand when there is more than a page. `row` returns
     /// `nil` for a row not read.
     mutating func list(count: Int, selected: Int, _ row: (Int) -> (id: String, label: String)?) {
-        let size = SpokenWords.pageSize
-        let start = max(0, min(selected, count - 1)) / size * size
-        let end = min(count, start + size)
-        guard start < end else { return }
-        for index in start..<end {
+        let page = Self.page(count: count, selected: selected)
+        guard !page.isEmpty else { return }
+        for index in page {
             guard let (id, label) = row(index) else { continue }
             self.row(id: id, label, number: index + 1, selected: index == selected)
         }
-        if count > size { say(SpokenWords.page(from: start + 1, to: end, of: count)) }
+        if count > SpokenWords.pageSize { say(SpokenWords.page(from: page.lowerBound + 1, to: page.upperBound, of: count)) }
+    }
+
+    /// The rows `list` says of `count`: the page that holds the selected one.
+    static func page(count: Int, selected: Int) -> Range<Int> {
+        let size = SpokenWords.pageSize
+        let start = max(0, min(selected, count - 1)) / size * size
+        return start..<max(start, min(count, start + size))
     }
 
     /// A text field: "Name, empty, type and press Enter."; `focused` when typing goes to it.

@@ -87,6 +87,7 @@ final class InteractiveApp {
             let changed = noticeChanges()
             let resized = terminalResized != 0
             terminalResized = 0
+            if resized { windowResized() }
             // Once a second the screen on top may move with the clock.
             var ticked = false
             let second = clock.now().unixSeconds
@@ -120,6 +121,9 @@ final class InteractiveApp {
         guard !showingKeys, let top = stack.last else { return false }
         return top.tick(environment)
     }
+
+    /// The window changed size: the screen on top reads what the new one brings into view.
+    func windowResized() { if let top { perform { try top.resized(environment) } } }
 
     private func reloadTop() {
         guard let top = stack.last else { return }

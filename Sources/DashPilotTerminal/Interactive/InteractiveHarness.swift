@@ -65,6 +65,7 @@ public final class InteractiveHarness {
         self.columns = columns
         self.rows = rows
         app.headlessRows = rows
+        app.windowResized()
         _ = app.frame(columns: columns, rows: rows)
     }
 

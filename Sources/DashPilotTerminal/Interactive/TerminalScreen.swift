@@ -35,9 +35,9 @@ enum Navigation {
 }
 
 /// One screen of the interactive mode, in one file with its state, its keys and its rendering.
-/// Its words come from its model in `DashPilotScreens`; it reads the store only in `reload`
-/// (when it opens, after a write, and when another terminal changed the store), never for a key
-/// that only moves the selection.
+/// Its words come from its model in `DashPilotScreens`; it reads the store in `reload` (when it
+/// opens, after a write, and when another terminal changed the store), and otherwise only what a
+/// moved selection or a larger window brings into view of a long list it holds a window of.
 protocol TerminalScreen: AnyObject {
     /// Reads what the screen shows.
     func reload(_ app: AppEnvironment) throws
@@ -62,6 +62,9 @@ protocol TerminalScreen: AnyObject {
     /// A tap on row `row` of the screen's list, as `render` numbered it (`ScreenBuffer.row`,
     /// `belong(toRow:)`): selects it, as ↑↓ would have.
     func select(row: Int, _ app: AppEnvironment) throws
+    /// The window changed size (`app.rows` is the new one): a screen that holds a window of a
+    /// long list reads what a larger window shows that it does not hold. The selection stays.
+    func resized(_ app: AppEnvironment) throws
 }
 
 extension TerminalScreen {
@@ -69,6 +72,7 @@ extension TerminalScreen {
     var typingGoesToField: Bool { inTextField }
     func tick(_ app: AppEnvironment) -> Bool { false }
     func select(row: Int, _ app: AppEnvironment) throws {}
+    func resized(_ app: AppEnvironment) throws {}
 
     /// The action `key` works on this screen, if any.
     func action(for key: Key) -> ScreenAction? { keys.first { $0.key.matches(key) } }

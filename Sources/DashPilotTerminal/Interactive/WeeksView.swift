@@ -63,6 +63,9 @@ final class WeeksView: TerminalScreen {
 
     var keys: [ScreenAction] { model?.keys ?? [] }
 
+    /// The window moves to the new size's screenful, reading only the periods it did not hold.
+    func resized(_ app: AppEnvironment) throws { try readWindow(app) }
+
     func select(row: Int, _ app: AppEnvironment) throws {
         // `row` counts from the newest period, as the selection does.
         if (windowStart..<(windowStart + periods.count)).contains(row) { selected = row }
