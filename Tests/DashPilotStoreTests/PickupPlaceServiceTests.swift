@@ -168,6 +168,37 @@ struct PickupPlaceServiceTests {
         #expect(history.catalogueCount == 1)
     }
 
+    /// A whole history reads its waits off its deliveries; a window of it reads them apart. Both
+    /// give every wait the place holds, and the same count.
+    @Test func aWholeHistoryAndAWindowOfItGiveTheSameWaitsAndCount() throws {
+        let fixture = try StoreFixture()
+        try fixture.shiftWithDeliveries(7)
+        for number in 1...7 { _ = try fixture.store.setPickupPlace(fixture.name("Nowhere Noodles"), delivery: number, shiftID: nil) }
+        try fixture.complete(1, waitMinutes: 2)
+        try fixture.complete(2, waitMinutes: 14)
+        // Arrived and cancelled before pickup: no wait. Picked up and cancelled: a wait.
+        _ = try fixture.store.record(.arrive, delivery: 3)
+        _ = try fixture.store.record(.cancel, delivery: 3)
+        _ = try fixture.store.record(.arrive, delivery: 4)
+        fixture.clock.advance(minutes: 9)
+        _ = try fixture.store.record(.pickUp, delivery: 4)
+        _ = try fixture.store.record(.cancel, delivery: 4)
+        try fixture.complete(5, waitMinutes: 0)
+        _ = try fixture.store.record(.cancel, delivery: 6)
+        let id = try #require(try fixture.store.place(named: fixture.name("Nowhere Noodles"))).id
+        let whole = try fixture.store.history(ofPlace: id)
+        func sorted(_ samples: [PickupWaitSample]) -> [Int64] { samples.map(\.seconds).sorted() }
+        #expect(sorted(whole.waitSamples) == [0, 120, 540, 840])
+        #expect(whole.deliveryCount == 7 && whole.deliveries.count == 7 && whole.catalogueCount == 1)
+        for (limit, offset) in [(1, 0), (3, 2), (10, 0)] {
+            let window = try fixture.store.history(ofPlace: id, limit: limit, offset: offset)
+            #expect(sorted(window.waitSamples) == sorted(whole.waitSamples))
+            #expect(Set(window.waitSamples.map(\.arrivedAt)) == Set(whole.waitSamples.map(\.arrivedAt)))
+            #expect(window.waits == whole.waits && window.deliveryCount == 7)
+            #expect(window.deliveries == Array(whole.deliveries.dropFirst(offset).prefix(limit)))
+        }
+    }
+
     @Test func aCancelledAfterPickupDeliveryAndAZeroWaitBothCount() throws {
         let fixture = try StoreFixture()
         try fixture.shiftWithDeliveries(2)

@@ -168,7 +168,13 @@ extension DashPilotStore {
     public func history(ofPlace id: Int64, limit: Int? = nil, offset: Int = 0) throws -> PlaceHistory {
         try read {
             guard let place = try placeTable.place(id: id) else { throw DashPilotRefusal.placeNotFound }
-            // Each query reads one range of the covering index: no table lookups, no sort.
+            // Each query reads one range of the covering index: no table lookups, no sort. Every
+            // delivery read carries its times, so the whole history reads its waits and its count
+            // off them, and only a window of it reads them apart.
+            if limit == nil && offset == 0 {
+                let deliveries = try deliveryTable.deliveries(ofPlace: place, limit: nil, offset: 0).map(PlaceDelivery.init)
+                return PlaceHistory(place: place, deliveries: deliveries, catalogueCount: try placeTable.count())
+            }
             let waits = try deliveryTable.waitSamples(placeID: id)
             let deliveries = try deliveryTable.deliveries(ofPlace: place, limit: limit, offset: offset).map(PlaceDelivery.init)
             return PlaceHistory(
