@@ -12,6 +12,23 @@ struct TerminalTextTests {
         #expect(TerminalText.safe("Caf\u{E9} 拉面 \u{1F35C}") == "Caf\u{E9} 拉面 \u{1F35C}")
     }
 
+    /// A model's line split into its parts where it joins them with " · ", as Foundation's
+    /// `components(separatedBy:)` would split it, whatever the text around the separators.
+    @Test func aLineSplitsIntoThePartsFoundationWouldGive() {
+        #expect(TerminalText.parts("") == [""])
+        #expect(TerminalText.parts("Sat 3 Oct · 41 deliveries") == ["Sat 3 Oct", "41 deliveries"])
+        #expect(TerminalText.parts(" ·  · a ·") == ["", "", "a ·"])
+        var random = SeededRandom(seed: 11)
+        let pieces = [
+            " · ", " ·", "· ", "·", " ", "a", "Caf\u{E9}", "e\u{301}", "\u{301}", "\u{600}", "\u{200D}", "\u{1F1EB}", "拉面", "\u{1F35C}",
+            "\u{C2}", "$1,284.00", "\u{A0}",
+        ]
+        for _ in 0..<3_000 {
+            let text = (0..<Int(random.next() % 9)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            #expect(TerminalText.parts(text) == text.components(separatedBy: " · "), "\(text.debugDescription)")
+        }
+    }
+
     @Test func jsonEscapesControlsSoNoNameReachesATerminalAsASequence() {
         #expect(JSON.string("A\u{1B}[2J\"\\\n").text == "\"A\\u001b[2J\\\"\\\\\\n\"")
         #expect(JSON.string("\u{202E}").text == "\"\\u202e\"")

@@ -108,7 +108,7 @@ enum PlainText {
             3, min(20, width - 4 - (screen.rows.map { DisplayWidth.of($0.earnings) + DisplayWidth.of($0.rate) }.max() ?? 0) - 6))
         let largest = Int(screen.rows.compactMap(\.barValue).max() ?? 0)
         return screen.rows.map { row in
-            let head = ScreenBuffer.joined([row.label] + row.totals.components(separatedBy: " · "), width: width)
+            let head = ScreenBuffer.joined([row.label] + TerminalText.parts(row.totals), width: width)
             let money = [row.earnings] + (row.rate.isEmpty ? [] : [row.rate])
             let bar = row.barValue.map { bars.bar(Int($0), of: largest) } ?? ""
             return head

@@ -56,7 +56,7 @@ extension ScreenBuffer {
     /// it (a name in a heading is never cut).
     mutating func boxTop(_ title: String) {
         box = (lines.count, nil)
-        var parts = Self.joined(TerminalText.safe(title).components(separatedBy: " · "), width: width - 6)
+        var parts = Self.joined(TerminalText.parts(TerminalText.safe(title)), width: width - 6)
         let head = "┌ " + (parts.isEmpty ? "" : parts.removeFirst()) + " "
         line(head + String(repeating: "─", count: max(0, width - 1 - DisplayWidth.of(head))) + "┐")
         for rest in parts { boxLine(rest, style: .bold) }

@@ -92,7 +92,7 @@ struct ScreenBuffer {
     mutating func titled(_ title: String, right: [ScreenAction]) {
         let keys = Pieces.keys(right, width: width).first ?? Pieces()
         let room = width - DisplayWidth.of(keys.text) - 1
-        var wrappedTitle = Self.joined(TerminalText.safe(title).components(separatedBy: " · "), width: room)
+        var wrappedTitle = Self.joined(TerminalText.parts(TerminalText.safe(title)), width: room)
         if wrappedTitle.isEmpty { wrappedTitle = [""] }
         let first = wrappedTitle.removeFirst()
         var heading = Pieces(first + String(repeating: " ", count: max(1, room - DisplayWidth.of(first) + 1)))

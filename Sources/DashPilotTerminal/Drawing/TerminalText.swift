@@ -24,4 +24,45 @@ enum TerminalText {
         }
         return output
     }
+
+    /// The parts of `text` between the " · " that a model's line joins them with, as
+    /// `components(separatedBy: " · ")` gives them (an empty part where two separators meet or
+    /// one starts or ends the text; none where a combining mark joins a space to its character),
+    /// found in its UTF-8 bytes: Foundation's search compared the text a character at a time
+    /// through its locale-aware comparison, on every row of every frame.
+    static func parts(_ text: String) -> [String] {
+        let bytes = text.utf8
+        var parts: [String] = []
+        var start = bytes.startIndex
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if bytes[index] == 0x20, let end = separatorEnd(bytes, from: index), isCharacterBoundary(index, in: text),
+                isCharacterBoundary(end, in: text)
+            {
+                parts.append(String(text[start..<index]))
+                start = end
+                index = end
+            } else {
+                bytes.formIndex(after: &index)
+            }
+        }
+        parts.append(String(text[start...]))
+        return parts
+    }
+
+    /// Whether `index` starts a character of `text` (or is its end): a space that a combining
+    /// mark follows is not a separator's, as Foundation's search of characters has it.
+    private static func isCharacterBoundary(_ index: String.Index, in text: String) -> Bool {
+        index == text.endIndex || text.index(before: text.index(after: index)) == index
+    }
+
+    /// Where the " · " (20 C2 B7 20) that starts at `index` ends, if one does.
+    private static func separatorEnd(_ bytes: String.UTF8View, from index: String.Index) -> String.Index? {
+        var cursor = index
+        for byte: UInt8 in [0x20, 0xC2, 0xB7, 0x20] {
+            guard cursor < bytes.endIndex, bytes[cursor] == byte else { return nil }
+            bytes.formIndex(after: &cursor)
+        }
+        return cursor
+    }
 }

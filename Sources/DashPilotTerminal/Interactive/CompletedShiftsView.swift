@@ -69,7 +69,7 @@ final class CompletedShiftsView: TerminalScreen {
         if from < to {
             for index in from..<to {
                 screen.row(
-                    parts: window[index - windowStart].text.components(separatedBy: " · "), selected: index == selected, index: index)
+                    parts: TerminalText.parts(window[index - windowStart].text), selected: index == selected, index: index)
             }
         }
         screen.setFooter(model.keys)

@@ -78,7 +78,7 @@ final class PlaceHistoryView: TerminalScreen {
             for index in from..<to {
                 let row = model.rows[index - windowStart]
                 screen.row(
-                    parts: row.text.components(separatedBy: " · "), selected: list.followsSelection && index == selected, index: index)
+                    parts: TerminalText.parts(row.text), selected: list.followsSelection && index == selected, index: index)
             }
         }
         screen.blank()

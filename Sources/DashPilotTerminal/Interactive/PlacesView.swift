@@ -92,7 +92,7 @@ final class PlacesView: TerminalScreen {
         for index in drawn(model.rows.count, app) where model.rows.isCounted(index) {
             let row = model.rows[index]
             screen.row(
-                name: row.name, nameWidth: nameWidth, detail: row.detail.components(separatedBy: " · "), selected: index == selected,
+                name: row.name, nameWidth: nameWidth, detail: TerminalText.parts(row.detail), selected: index == selected,
                 index: index)
         }
         screen.setFooter(model.keys)

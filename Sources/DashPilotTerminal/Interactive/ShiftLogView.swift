@@ -57,7 +57,7 @@ final class ShiftLogView: TerminalScreen {
         var above = [model.title] + [model.timeLine, model.mileageLine].compactMap { $0 } + [model.earningsLine]
         if let pay = model.payLine { above.append(pay) }
         // Figures wrap between themselves, never inside one ("5:40 PM" stays whole).
-        let wrapped = above.map { ScreenBuffer.joined($0.components(separatedBy: " · "), width: screen.width) }
+        let wrapped = above.map { ScreenBuffer.joined(TerminalText.parts($0), width: screen.width) }
         let lines = wrapped.flatMap { $0 }
         list.linesAbove = lines.count
         for (index, line) in lines.enumerated() {

@@ -157,7 +157,7 @@ final class PeriodView: TerminalScreen {
         if let explanation = model.netExplanation { totals.append(("  " + explanation, .dim)) }
         // Figures wrap between themselves, never inside one ("1 h 24 min" stays whole).
         let lines = totals.flatMap { text, style in
-            ScreenBuffer.joined(text.components(separatedBy: " · "), width: screen.width).map { ($0, style) }
+            ScreenBuffer.joined(TerminalText.parts(text), width: screen.width).map { ($0, style) }
         }
         list.linesAbove = lines.count
         for (index, line) in lines.enumerated() { screen.line(line.0, style: line.1, focus: list.isFocused(above: index)) }
@@ -165,7 +165,7 @@ final class PeriodView: TerminalScreen {
         if let empty = model.emptyMessage { screen.line(empty) }
         for (index, row) in model.shifts.enumerated() {
             screen.row(
-                parts: row.text.components(separatedBy: " · "), selected: list.followsSelection && index == list.selected, index: index)
+                parts: TerminalText.parts(row.text), selected: list.followsSelection && index == list.selected, index: index)
         }
         screen.setFooter(model.keys)
     }
