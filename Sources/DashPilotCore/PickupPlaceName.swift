@@ -65,6 +65,30 @@ public struct PickupPlaceName: Sendable {
         asciiKey(ofDisplay: display) ?? foldedKey(ofDisplay: display)
     }
 
+    /// Whether `key` holds `part` as a plain substring of its code points, as SQLite's `instr`
+    /// finds one in `place list --match`: nothing fuzzy, and no character boundaries either (the
+    /// key of "x́" holds "x"), compared in their UTF-8 bytes. An empty `part` is in every key.
+    public static func key(_ key: String, contains part: String) -> Bool {
+        var key = key
+        var part = part
+        return part.withUTF8 { needle in
+            key.withUTF8 { haystack in
+                guard let first = needle.first else { return true }
+                guard needle.count <= haystack.count else { return false }
+                var start = 0
+                while start <= haystack.count - needle.count {
+                    if haystack[start] == first {
+                        var offset = 1
+                        while offset < needle.count && haystack[start + offset] == needle[offset] { offset += 1 }
+                        if offset == needle.count { return true }
+                    }
+                    start += 1
+                }
+                return false
+            }
+        }
+    }
+
     /// The key of a display form written in ASCII alone, byte by byte: folding case lowers A to
     /// Z and changes nothing else, the backtick is an apostrophe, and ASCII is composed already,
     /// so one pass is the fixed point. `nil` for any other text. A catalogue of 2,000 names is

@@ -69,26 +69,25 @@ public struct MergeListScreen: Sendable, Equatable {
 
     /// The merge list of `source` over `destinations` (already in merge-destination order).
     public init(source: PickupPlace, destinations: [PickupPlace]) {
-        self.init(source: source, catalogue: MergeCatalogue(places: destinations), filter: "")
+        self.init(source: source, catalogue: PlaceCatalogue(places: destinations), filter: "")
     }
 
     /// The merge list of `source` over `catalogue`, filtered as the places are: the
     /// destinations whose key contains `filter`'s key. O(places), no key worked out again.
-    public init(source: PickupPlace, catalogue: MergeCatalogue, filter: String) {
-        let key = PickupPlaceName.key(ofDisplay: PickupPlaceName.displayForm(of: filter))
-        let others = zip(catalogue.places, catalogue.keys).filter { $0.0.id != source.id }
-        let destinations = key.isEmpty ? others.map(\.0) : others.filter { $0.1.contains(key) }.map(\.0)
+    public init(source: PickupPlace, catalogue: PlaceCatalogue, filter: String) {
+        let others = catalogue.places.lazy.filter { $0.id != source.id }.count
+        let destinations = catalogue.matching(filter).filter { $0.id != source.id }
         title =
             filter.isEmpty
             ? "Merge \(source.name) into…"
-            : "Merge \(source.name) into… · \(destinations.count) of \(others.count) match \"\(filter)\""
+            : "Merge \(source.name) into… · \(destinations.count) of \(others) match \"\(filter)\""
         accessibilityTitle = "Merge \(source.name) into which place?"
         self.destinations = destinations.map {
             Destination(
                 placeID: $0.id,
                 control: Control(title: $0.name, accessibilityLabel: "Merge \(source.name) into \($0.name)", command: .open))
         }
-        if others.isEmpty {
+        if others == 0 {
             emptyReason = PlaceHistoryScreen.onlyPlaceFooter
         } else {
             emptyReason = destinations.isEmpty ? "No place's name contains \"\(filter)\"." : nil
@@ -97,20 +96,6 @@ public struct MergeListScreen: Sendable, Equatable {
         keys =
             [.selecting, ScreenAction(.enter, "choose", .open), ScreenAction(.typing, "to filter", .filter), .goingBack]
             + ScreenAction.paging
-    }
-}
-
-/// The merge destinations with their keys worked out once, so that filtering keeps up with
-/// typing. The keys are for matching only: never shown, never spoken.
-public struct MergeCatalogue: Sendable, Equatable {
-    /// The places, in merge-destination order.
-    public let places: [PickupPlace]
-    let keys: [String]
-
-    /// The catalogue of `places`. O(places).
-    public init(places: [PickupPlace]) {
-        self.places = places
-        keys = places.map { PickupPlaceName.key(ofDisplay: $0.name) }
     }
 }
 

@@ -39,9 +39,8 @@ public struct PlacesScreen: Sendable, Equatable {
     /// counted so far (`counts`, by place id): a row is read once its place is counted
     /// (`Rows.uncounted(in:)` says which are not). O(places).
     public init(catalogue: PlaceCatalogue, filter: String, format: ScreenFormat, counts: [Int64: Int] = [:]) {
-        let key = PickupPlaceName.key(ofDisplay: PickupPlaceName.displayForm(of: filter))
         let places = catalogue.places
-        let matching = key.isEmpty ? places : zip(places, catalogue.keys).filter { $0.1.contains(key) }.map(\.0)
+        let matching = catalogue.matching(filter)
         title = filter.isEmpty ? "Places · \(places.count)" : "Places · \(matching.count) of \(places.count) match \"\(filter)\""
         filterLabel = "Filter"
         rows = Rows(places: matching, format: format, counts: counts)
@@ -115,10 +114,11 @@ extension PlacesScreen {
     }
 }
 
-/// The catalogue with each place's key, worked out once so that filtering keeps up with typing.
-/// The keys are for matching only: never shown, never spoken.
+/// The catalogue with each place's key, worked out once so that filtering keeps up with typing:
+/// the places screen's and the merge list's. The keys are for matching only: never shown, never
+/// spoken.
 public struct PlaceCatalogue: Sendable, Equatable {
-    /// The places, alphabetically.
+    /// The places, alphabetically (in merge-destination order).
     public let places: [PickupPlace]
     let keys: [String]
 
@@ -126,5 +126,14 @@ public struct PlaceCatalogue: Sendable, Equatable {
     public init(places: [PickupPlace]) {
         self.places = places
         keys = places.map { PickupPlaceName.key(ofDisplay: $0.name) }
+    }
+
+    /// The places whose key contains `filter`'s key (the naming policy applied to what was
+    /// typed) as `place list --match` finds them; every place when that key is empty.
+    /// O(places), no key worked out again.
+    public func matching(_ filter: String) -> [PickupPlace] {
+        let key = PickupPlaceName.key(ofDisplay: PickupPlaceName.displayForm(of: filter))
+        guard !key.isEmpty else { return places }
+        return zip(places, keys).filter { PickupPlaceName.key($0.1, contains: key) }.map(\.0)
     }
 }

@@ -63,6 +63,35 @@ struct PlacesScreenTests {
         #expect(Self.screen(catalogue, filter: "").title == "Places · 2")
     }
 
+    /// cli.md: typing on the places screen "filters it as `place list --match` does", and the
+    /// merge list filters as the places screen does: a plain substring of the key's code points,
+    /// whatever characters the names are written in.
+    @Test func typingFiltersAsPlaceListMatchDoesWhateverTheNamesCharacters() throws {
+        let fixture = try ScreenFixture()
+        let store = fixture.store
+        _ = try fixture.at("17:02") { try store.startShift() }
+        _ = try fixture.at("17:10") { try store.acceptDelivery() }
+        let names = [
+            "Ex\u{301}ample Grill", "Cafe\u{301} Sample", "\u{130}stanbul Example", "Stra\u{DF}e Noodles", "\u{1C4}emal Diner",
+            "Flag \u{1F1EB}\u{1F1F7}\u{1F1E9}\u{1F1EA} Bar", "Nowhere Noodles", "a\u{200D}b Example",
+        ]
+        for name in names { _ = try store.setPickupPlace(fixture.name(name), delivery: 1, shiftID: nil) }
+        let catalogue = PlaceCatalogue(places: try store.catalogue())
+        let source = try #require(catalogue.places.first)
+        let typed = [
+            "x", "X", "e", "\u{301}", "e\u{301}", "caf", "i", "\u{307}", "ss", "STRASSE", "dz", "\u{1F1F7}\u{1F1E9}", "a", "b", "noo",
+            "\u{200D}", "zz", "",
+        ]
+        for filter in typed {
+            let expected = try store.places(matching: filter).map(\.place.name)
+            #expect(catalogue.matching(filter).map(\.name) == expected, "\(filter.debugDescription)")
+            #expect(PlacesScreen(catalogue: catalogue, filter: filter, format: Self.format).rows.names == expected)
+            #expect(
+                MergeListScreen(source: source, catalogue: catalogue, filter: filter).destinations.map(\.control.title)
+                    == expected.filter { $0 != source.name })
+        }
+    }
+
     /// A screen that shows thirty of 2,000 places counts thirty places' deliveries: each row
     /// is read once its place is counted, and says what was counted.
     @Test func aRowIsReadOnceItsPlaceIsCountedAndSaysItsCount() {

@@ -53,7 +53,7 @@ final class RenameView: TerminalScreen {
 final class MergeListView: TerminalScreen {
     private let source: PickupPlace
     /// Read once when the screen opens (or the store changes); typing reads nothing.
-    private var catalogue = MergeCatalogue(places: [])
+    private var catalogue = PlaceCatalogue(places: [])
     private var model: MergeListScreen
     private var filter = LineEditor()
     private var selected = 0
@@ -64,7 +64,7 @@ final class MergeListView: TerminalScreen {
     }
 
     func reload(_ app: AppEnvironment) throws {
-        catalogue = MergeCatalogue(places: try app.store.mergeDestinations(forPlace: source.id))
+        catalogue = PlaceCatalogue(places: try app.store.mergeDestinations(forPlace: source.id))
         refilter()
     }
 
