@@ -74,7 +74,7 @@ extension PlacesScreen {
         public subscript(index: Int) -> Row {
             let place = places[index]
             guard let deliveries = counts[place.id] else {
-                preconditionFailure("row \(index) is read before its deliveries were counted (see `uncounted(in:)`)")
+                preconditionFailure("a row is read before its place's deliveries were counted (see `uncounted(in:)`)")
             }
             let count = deliveries == 1 ? "1 delivery" : "\(deliveries) deliveries"
             return Row(
