@@ -18,6 +18,10 @@ public struct ScreenFormat: Sendable {
     public let currentYear: Int64?
 
     private let formatters: Formatters
+    /// Whether times and days are US English's, written without ICU (`USEnglish`).
+    let writesUSEnglishTimes: Bool
+    /// Whether amounts are dollars as US English writes them, written without ICU.
+    let writesUSDollars: Bool
 
     /// Creates a format for `locale` (`moneyLocale` for amounts, the same by default), `timeZone`
     /// and the store's `currency` (the monetary locale's when `nil`).
@@ -28,6 +32,21 @@ public struct ScreenFormat: Sendable {
         self.currency = currency ?? Currency.ofLocale((moneyLocale ?? locale).identifier)
         self.currentYear = currentYear
         formatters = Formatters()
+        writesUSEnglishTimes = locale.identifier == "en_US"
+        writesUSDollars = self.moneyLocale.identifier == "en_US" && self.currency == .usd
+    }
+
+    /// This format with every time, day and amount written by ICU's formatters: what the US
+    /// English formats are tested against.
+    init(icuOnly format: ScreenFormat) {
+        locale = format.locale
+        moneyLocale = format.moneyLocale
+        timeZone = format.timeZone
+        currency = format.currency
+        currentYear = format.currentYear
+        formatters = Formatters()
+        writesUSEnglishTimes = false
+        writesUSDollars = false
     }
 
     /// This format for a store whose currency is `currency`.
@@ -109,6 +128,7 @@ public struct ScreenFormat: Sendable {
     public func time(_ date: Date) -> String {
         let local = date.localSeconds(in: timeZone)
         let minute = ((local % 86_400) + 86_400) % 86_400 / 60
+        if writesUSEnglishTimes { return USEnglish.time(minuteOfDay: minute) }
         return formatters.time(minute) { Self.plainSpaces(formatter(template: "jmm").string(from: date)) }
     }
 
@@ -122,6 +142,7 @@ public struct ScreenFormat: Sendable {
         // formatted once.
         let local = date.localSeconds(in: timeZone)
         let dayNumber = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        if writesUSEnglishTimes, let day = USEnglish.day(dayNumber, withYear: saysYear(LocalDate(dayNumber: dayNumber))) { return day }
         return formatters.day(dayNumber) {
             let template = saysYear(LocalDate(dayNumber: dayNumber)) ? "EEEdMMMy" : "EEEdMMM"
             return Self.plainSpaces(formatter(template: template).string(from: date))
@@ -143,6 +164,7 @@ public struct ScreenFormat: Sendable {
 
     /// An amount in the locale's currency format ("$84.50").
     public func money(_ money: Money) -> String {
+        if writesUSDollars { return USEnglish.dollars(cents: money.cents) }
         let formatter = formatters.currency {
             let formatter = NumberFormatter()
             // A locale with no territory of its own (POSIX) writes amounts as US English does.
@@ -160,6 +182,7 @@ public struct ScreenFormat: Sendable {
     /// A local date by a template ("d", "dMMM", "MMMMy"), in the driver's locale. A `LocalDate`
     /// is already the driver's day, so it is formatted at UTC midnight in UTC.
     public func date(_ local: LocalDate, template: String) -> String {
+        if writesUSEnglishTimes, let date = USEnglish.date(local, template: template) { return date }
         let formatter = formatters.date(template: "utc:" + template) {
             let formatter = DateFormatter()
             formatter.locale = locale

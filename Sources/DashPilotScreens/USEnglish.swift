@@ -1,0 +1,66 @@
+import DashPilotCore
+
+/// The formats nearly every line of text writes, as CLDR has them for US English (the
+/// locale of `C`, `POSIX` and an unset `LANG` as well as of US drivers), written without ICU: a
+/// formatter loads the locale's data and builds its pattern generator, which cost a one-line
+/// command more than reading the store. Tested equal to ICU's output for every minute of a day,
+/// every day of 130 years with and without its year and by each template of the periods'
+/// labels, and amounts up to the trillions.
+enum USEnglish {
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// "5:12 PM" (`jmm`: "h:mm a"), from a local minute of the day (0..<1440).
+    static func time(minuteOfDay minute: Int64) -> String {
+        let hour = minute / 60
+        let twelve = hour % 12 == 0 ? 12 : hour % 12
+        return "\(twelve):\(minute % 60 < 10 ? "0" : "")\(minute % 60) \(hour < 12 ? "AM" : "PM")"
+    }
+
+    /// "Sun, Nov 29" (`EEEdMMM`), or "Thu, Dec 1, 2016" with its year (`EEEdMMMy`), from a local
+    /// day; `nil` for a year of other than four digits, which ICU writes.
+    static func day(_ dayNumber: Int64, withYear: Bool) -> String? {
+        let (year, month, day) = LocalDate(dayNumber: dayNumber).components
+        guard (1000...9999).contains(year) else { return nil }
+        // 1 January 1970 was a Thursday.
+        let weekday = Int(((dayNumber + 4) % 7 + 7) % 7)
+        let head = "\(weekdays[weekday]), \(months[Int(month) - 1]) \(day)"
+        return withYear ? head + ", \(year)" : head
+    }
+
+    private static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+    ]
+
+    /// A local date by one of the templates the weeks and months are labelled with ("MMMMy":
+    /// "November 2026", "dMMMy": "Nov 23, 2026", "dMMM", "MMM", "d", "dMMMMy", "dMMMM"); `nil` for
+    /// another template or a year of other than four digits, which ICU writes.
+    static func date(_ local: LocalDate, template: String) -> String? {
+        let (year, monthNumber, day) = local.components
+        guard (1000...9999).contains(year) else { return nil }
+        let month = Int(monthNumber) - 1
+        switch template {
+        case "MMMMy": return "\(monthNames[month]) \(year)"
+        case "dMMMy": return "\(months[month]) \(day), \(year)"
+        case "dMMM": return "\(months[month]) \(day)"
+        case "MMM": return months[month]
+        case "d": return String(day)
+        case "dMMMMy": return "\(monthNames[month]) \(day), \(year)"
+        case "dMMMM": return "\(monthNames[month]) \(day)"
+        default: return nil
+        }
+    }
+
+    /// "$1,284.00", "-$5.00": dollars as US English writes them.
+    static func dollars(cents: Int64) -> String {
+        let magnitude = cents.magnitude
+        let digits = Array(String(magnitude / 100))
+        var whole = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0 && (digits.count - offset) % 3 == 0 { whole.append(",") }
+            whole.append(digit)
+        }
+        let fraction = magnitude % 100
+        return (cents < 0 ? "-$" : "$") + whole + (fraction < 10 ? ".0" : ".") + String(fraction)
+    }
+}
