@@ -79,9 +79,11 @@ public struct WaitsByTimeOfDay: Sendable, Equatable {
 
     /// Sorts `samples` into bands by their arrival in `timeZone`. O(n log n).
     public init(_ samples: [PickupWaitSample], timeZone: TimeZone) {
-        var seconds: [TimeOfDayBand: [Int64]] = [:]
-        for sample in samples { seconds[TimeOfDayBand.of(sample.arrivedAt, in: timeZone), default: []].append(sample.seconds) }
-        bands = TimeOfDayBand.allCases.map { Band(band: $0, waits: PickupWaits(seconds[$0] ?? [])) }
+        // One list a band, in the bands' order: no hashing for each of thousands of waits.
+        let all = TimeOfDayBand.allCases
+        var seconds = Array(repeating: [Int64](), count: all.count)
+        for sample in samples { seconds[all.firstIndex(of: TimeOfDayBand.of(sample.arrivedAt, in: timeZone)) ?? 0].append(sample.seconds) }
+        bands = zip(all, seconds).map { Band(band: $0, waits: PickupWaits($1)) }
     }
 
     /// The band `band`.

@@ -23,6 +23,37 @@ struct PickupWaitsTests {
         #expect(waits.median == nil && waits.shortest == nil && waits.longest == nil)
     }
 
+    /// The median is selected, not sorted for: it must be the sorted list's middle whatever the
+    /// order, the duplicates and the size.
+    @Test func theMedianIsTheSortedMiddleWhateverTheOrder() {
+        func expectLikeSorted(_ waits: [Int64], _ comment: Comment) {
+            let sorted = waits.sorted()
+            let summary = PickupWaits(waits)
+            let middle: Double? =
+                sorted.isEmpty
+                ? nil
+                : sorted.count % 2 == 1
+                    ? Double(sorted[sorted.count / 2]) : (Double(sorted[sorted.count / 2 - 1]) + Double(sorted[sorted.count / 2])) / 2
+            #expect(summary.median == middle && summary.count == sorted.count, comment)
+            #expect(summary.shortest == sorted.first && summary.longest == sorted.last, comment)
+        }
+        var random = SeededRandom(seed: 5)
+        for size in 0..<300 {
+            for spread in [1, 3, 50, 100_000] as [UInt64] {
+                let waits = (0..<size).map { _ in Int64(random.next() % spread) - (spread > 3 ? 600 : 0) }
+                expectLikeSorted(waits, "size \(size), spread \(spread)")
+            }
+        }
+        let size: Int64 = 20_001
+        let shapes: [(String, [Int64])] = [
+            ("ascending", Array(0..<size)), ("descending", Array((0..<size).reversed())),
+            ("all equal", Array(repeating: 420, count: 20_000)),
+            ("organ pipe", Array(0..<size / 2) + Array((0..<size / 2).reversed())), ("sawtooth", (0..<size).map { $0 % 7 }),
+            ("two values", (0..<size).map { $0 % 2 == 0 ? 0 : 3_600 }),
+        ]
+        for (name, waits) in shapes { expectLikeSorted(waits, "\(name)") }
+    }
+
     @Test func oneWaitIsNotYetTypical() {
         #expect(!PickupWaits([300]).isTypical)
         #expect(PickupWaits([300, 0]).isTypical)
