@@ -29,6 +29,17 @@ struct TerminalTextTests {
         }
     }
 
+    /// A long list is written an element at a time, in exactly the text of the array it stands for.
+    @Test func aListWrittenAnElementAtATimeIsTheArraysText() {
+        func value(_ number: Int) -> JSON {
+            .object([("id", .integer(Int64(number))), ("name", .string("Example \(number)\u{1B}")), ("miles", .number(Double(number) / 3))])
+        }
+        for count in [0, 1, 2, 5_000] {
+            #expect(JSON.elements(0..<count, value).text == JSON.array((0..<count).map(value)).text)
+        }
+        #expect(JSON.object([("list", .elements([1, 2], value))]).text == JSON.object([("list", .array([value(1), value(2)]))]).text)
+    }
+
     @Test func jsonEscapesControlsSoNoNameReachesATerminalAsASequence() {
         #expect(JSON.string("A\u{1B}[2J\"\\\n").text == "\"A\\u001b[2J\\\"\\\\\\n\"")
         #expect(JSON.string("\u{202E}").text == "\"\\u202e\"")

@@ -72,7 +72,7 @@ enum ExpenseCommands {
             let expenses = try context.readStore().expenses(
                 from: from?.start(in: zone), before: to?.adding(days: 1).start(in: zone), limit: limit)
             if json {
-                context.say(json: .array(expenses.map(expenseJSON)))
+                context.say(json: .elements(expenses, expenseJSON))
             } else {
                 let screen = ExpenseListScreen(expenses: expenses, format: context.format)
                 context.say(lines: (screen.emptyMessage.map { [$0] } ?? screen.lines).map(TerminalText.safe))

@@ -62,7 +62,7 @@ enum PeriodCommands {
                 kind, limit: limit, timeZone: context.format.timeZone, now: context.clock.now(), detail: json ? .whole : .listRow)
             if json {
                 let currency = context.format.currency
-                context.say(json: .array(figures.map { periodJSON($0, currency: currency) }))
+                context.say(json: .elements(figures) { periodJSON($0, currency: currency) })
             } else {
                 let screen = PeriodListScreen(periods: figures, kind: kind, format: context.format)
                 context.say(lines: PlainText.lines(screen, bars: Bars(plain: Bars.isPlain(context.environment))))

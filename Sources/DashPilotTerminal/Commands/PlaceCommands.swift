@@ -25,7 +25,7 @@ enum PlaceCommands {
         return { [match] context in
             let places = try context.readStore().places(matching: match)
             if json {
-                context.say(json: .array(places.map(summary)))
+                context.say(json: .elements(places, summary))
             } else {
                 context.say(lines: PlainText.lines(PlaceListScreen(places: places, format: context.format, match: match)))
             }

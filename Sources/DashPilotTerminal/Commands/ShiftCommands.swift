@@ -71,7 +71,7 @@ enum ShiftCommands {
         return { context in
             let summaries = try context.readStore().shifts(limit: limit)
             if json {
-                context.say(json: .array(summaries.map(shiftSummary)))
+                context.say(json: .elements(summaries, shiftSummary))
             } else {
                 context.say(lines: PlainText.lines(ShiftListScreen(summaries: summaries, format: context.format)))
             }
