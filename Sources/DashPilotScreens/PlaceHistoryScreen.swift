@@ -195,10 +195,24 @@ public struct PlaceHistoryScreen: Sendable, Equatable {
         )
     }
 
-    /// A duration as a screen reader says it ("9 minutes").
+    /// A duration as a screen reader says it ("9 minutes", "1 hour 5 minutes", "7 – 14 minutes"):
+    /// each unit after its number in words, one or many as the number says. A word at a time,
+    /// not through Foundation's search: a list of 520 weeks says one a row.
     static func spoken(_ text: String) -> String {
-        text.replacingOccurrences(of: " min", with: " minutes").replacingOccurrences(of: " h", with: " hours")
-            .replacingOccurrences(of: " s", with: " seconds")
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        var said = ""
+        said.reserveCapacity(text.utf8.count + 16)
+        for (index, word) in words.enumerated() {
+            if index > 0 { said += " " }
+            let one = index > 0 && words[index - 1] == "1"
+            switch word {
+            case "h" where index > 0: said += one ? "hour" : "hours"
+            case "min" where index > 0: said += one ? "minute" : "minutes"
+            case "s" where index > 0: said += one ? "second" : "seconds"
+            default: said += word
+            }
+        }
+        return said
     }
 
     static func bucketLabel(_ bucket: WaitDistribution.Bucket) -> String {
