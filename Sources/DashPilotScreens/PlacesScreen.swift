@@ -88,6 +88,9 @@ extension PlacesScreen {
             places[range.clamped(to: indices)].lazy.map(\.id).filter { counts[$0] == nil }
         }
 
+        /// The id of row `index`'s place, whether or not it is counted yet.
+        public func placeID(_ index: Int) -> Int64 { places[index].id }
+
         /// Whether row `index`'s place is counted: whether the row can be read.
         public func isCounted(_ index: Int) -> Bool { counts[places[index].id] != nil }
 

@@ -156,6 +156,32 @@ struct LongHistoryTests {
         #expect(window.screen.contains("▸ Example Place 30"), "\(window.screen)")
     }
 
+    /// A count that cannot be read (another program holds the store) leaves the selection where
+    /// it was and drawn; a filter's new rows wait undrawn for a later key; Enter opens the place
+    /// selected whether or not it is counted, and never takes the store's silence for a crash.
+    @Test func aCountTheStoreRefusesLeavesTheSelectionWhereItWasAndEnterStillOpens() throws {
+        let dash = try Self.sixtyPlaces()
+        let window = try Window(dash, at: "2026-11-29 18:00:00", columns: 100, rows: 12, busyTimeout: 1)
+        window.press("l")
+        var lock = BusyStoreTests.Lock(dash.storePath)
+        window.press(Window.end)
+        #expect(window.screen.contains("The store is busy") && window.screen.contains("▸ Example Place 01"), "\(window.screen)")
+        window.type("place 5")
+        #expect(window.screen.contains("The store is busy") && !window.screen.contains("Example Place 5"), "\(window.screen)")
+        lock.release()
+        window.press(Window.enter)
+        #expect(window.screen.contains("Example Place 50") && window.screen.contains("r rename"), "\(window.screen)")
+        window.press(Window.escape)
+        #expect(Self.placesShown(window.screen.components(separatedBy: "\n")).first == 50, "\(window.screen)")
+        // Enter on a row a failed count left undrawn opens it all the same.
+        lock = BusyStoreTests.Lock(dash.storePath)
+        window.press(Window.backspace)
+        #expect(window.screen.contains("The store is busy") && !window.screen.contains("Example Place"), "\(window.screen)")
+        lock.release()
+        window.press(Window.enter)
+        #expect(window.screen.contains("Example Place 01") && window.screen.contains("r rename"), "\(window.screen)")
+    }
+
     /// The screen-reader mode says a page of places, each with its own count.
     @Test func theScreenReaderSaysEachPlaceOfAPageWithItsCount() throws {
         let dash = try Self.sixtyPlaces()

@@ -20,33 +20,33 @@ final class PlacesView: TerminalScreen {
     }
 
     private func refilter(_ app: AppEnvironment) throws {
-        var model = PlacesScreen(catalogue: catalogue, filter: filter.text, format: app.format, counts: counts)
+        let model = PlacesScreen(catalogue: catalogue, filter: filter.text, format: app.format, counts: counts)
         selected = min(selected, max(0, model.rows.count - 1))
-        try countShown(&model, app)
+        // The new rows stand whatever the count: rows a failed read left uncounted are not drawn
+        // or said until a later key counts them.
         self.model = model
+        try countShown(around: selected, app)
     }
 
-    /// The rows drawn around the selection, for a window of `app.rows`.
-    private func drawn(_ count: Int, _ app: AppEnvironment) -> Range<Int> {
+    /// The rows drawn around `selection`, for a window of `app.rows`.
+    private func drawn(_ count: Int, around selection: Int, _ app: AppEnvironment) -> Range<Int> {
         let reach = max(app.rows, 12)
-        return max(0, selected - reach)..<max(0, min(count, selected + reach))
+        return max(0, selection - reach)..<max(0, min(count, selection + reach))
     }
 
-    /// Counts the deliveries of the places drawn or said that are not counted yet.
-    private func countShown(_ model: inout PlacesScreen, _ app: AppEnvironment) throws {
+    /// Counts the deliveries of the places drawn or said around `selection` that are not counted
+    /// yet. A key counts the rows it brings into view before the selection moves there, so that
+    /// a read that fails (the store busy) leaves the selection where it was, drawn.
+    private func countShown(around selection: Int, _ app: AppEnvironment) throws {
+        guard var model else { return }
         let rows = model.rows
         let missing =
-            rows.uncounted(in: drawn(rows.count, app)) + rows.uncounted(in: SpokenScreen.page(count: rows.count, selected: selected))
+            rows.uncounted(in: drawn(rows.count, around: selection, app))
+            + rows.uncounted(in: SpokenScreen.page(count: rows.count, selected: selection))
         guard !missing.isEmpty else { return }
         let counted = try app.store.deliveryCounts(ofPlaces: missing)
         counts.merge(counted) { $1 }
         model.rows.count(counted)
-    }
-
-    /// Counts what the window shows once the selection has moved or the window has grown.
-    private func countShown(_ app: AppEnvironment) throws {
-        guard var model else { return }
-        try countShown(&model, app)
         self.model = model
     }
 
@@ -57,19 +57,21 @@ final class PlacesView: TerminalScreen {
     var typingGoesToField: Bool { true }
 
     func select(row: Int, _ app: AppEnvironment) throws {
-        if model?.rows.indices.contains(row) == true { selected = row }
-        try countShown(app)
+        guard model?.rows.indices.contains(row) == true else { return }
+        try countShown(around: row, app)
+        selected = row
     }
 
-    func resized(_ app: AppEnvironment) throws { try countShown(app) }
+    func resized(_ app: AppEnvironment) throws { try countShown(around: selected, app) }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         let rows = model?.rows
         switch action(for: key)?.command {
         case .select:
-            selected = ListCursor.moved(selected, by: key, count: rows?.count ?? 0, rows: app.rows)
-            try countShown(app)
-        case .open: if let rows, rows.indices.contains(selected) { return .push(PlaceHistoryView(placeID: rows[selected].placeID)) }
+            let moved = ListCursor.moved(selected, by: key, count: rows?.count ?? 0, rows: app.rows)
+            try countShown(around: moved, app)
+            selected = moved
+        case .open: if let rows, rows.indices.contains(selected) { return .push(PlaceHistoryView(placeID: rows.placeID(selected))) }
         case .back: return .pop
         default:
             if filter.handle(key) {
@@ -89,7 +91,7 @@ final class PlacesView: TerminalScreen {
         if let empty = model.emptyMessage { screen.wrapped(empty) }
         let nameWidth = min(40, (model.rows.names.map(DisplayWidth.of).max() ?? 0) + 3)
         // A row whose count a failed read left unknown is not drawn; the message line says why.
-        for index in drawn(model.rows.count, app) where model.rows.isCounted(index) {
+        for index in drawn(model.rows.count, around: selected, app) where model.rows.isCounted(index) {
             let row = model.rows[index]
             screen.row(
                 name: row.name, nameWidth: nameWidth, detail: TerminalText.parts(row.detail), selected: index == selected,
