@@ -164,7 +164,7 @@ public struct ScreenFormat: Sendable {
 
     /// An amount in the locale's currency format ("$84.50").
     public func money(_ money: Money) -> String {
-        if writesUSDollars { return USEnglish.dollars(cents: money.cents) }
+        if writesUSDollars, let dollars = USEnglish.dollars(cents: money.cents) { return dollars }
         let formatter = formatters.currency {
             let formatter = NumberFormatter()
             // A locale with no territory of its own (POSIX) writes amounts as US English does.

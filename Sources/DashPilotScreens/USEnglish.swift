@@ -7,6 +7,14 @@ import DashPilotCore
 /// every day of 130 years with and without its year and by each template of the periods'
 /// labels, and amounts up to the trillions.
 enum USEnglish {
+    /// 15 October 1582, the first day of the Gregorian calendar: ICU writes earlier days by the
+    /// Julian one, which `LocalDate` does not know, so they are left to it.
+    static let firstGregorianDay: Int64 = -141_427
+
+    /// Amounts of fewer than 16 digits of cents: a `Double`, which ICU formats through, holds any
+    /// 15 exactly; a longer amount is left to ICU (and its rounding).
+    static let largestExactCents: UInt64 = 1_000_000_000_000_000
+
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
@@ -18,10 +26,10 @@ enum USEnglish {
     }
 
     /// "Sun, Nov 29" (`EEEdMMM`), or "Thu, Dec 1, 2016" with its year (`EEEdMMMy`), from a local
-    /// day; `nil` for a year of other than four digits, which ICU writes.
+    /// day; `nil` for a day before the Gregorian calendar or after 9999, which ICU writes.
     static func day(_ dayNumber: Int64, withYear: Bool) -> String? {
         let (year, month, day) = LocalDate(dayNumber: dayNumber).components
-        guard (1000...9999).contains(year) else { return nil }
+        guard dayNumber >= firstGregorianDay, year <= 9999 else { return nil }
         // 1 January 1970 was a Thursday.
         let weekday = Int(((dayNumber + 4) % 7 + 7) % 7)
         let head = "\(weekdays[weekday]), \(months[Int(month) - 1]) \(day)"
@@ -34,10 +42,10 @@ enum USEnglish {
 
     /// A local date by one of the templates the weeks and months are labelled with ("MMMMy":
     /// "November 2026", "dMMMy": "Nov 23, 2026", "dMMM", "MMM", "d", "dMMMMy", "dMMMM"); `nil` for
-    /// another template or a year of other than four digits, which ICU writes.
+    /// another template or a day before the Gregorian calendar or after 9999, which ICU writes.
     static func date(_ local: LocalDate, template: String) -> String? {
         let (year, monthNumber, day) = local.components
-        guard (1000...9999).contains(year) else { return nil }
+        guard local.dayNumber >= firstGregorianDay, year <= 9999 else { return nil }
         let month = Int(monthNumber) - 1
         switch template {
         case "MMMMy": return "\(monthNames[month]) \(year)"
@@ -52,8 +60,9 @@ enum USEnglish {
     }
 
     /// "$1,284.00", "-$5.00": dollars as US English writes them.
-    static func dollars(cents: Int64) -> String {
+    static func dollars(cents: Int64) -> String? {
         let magnitude = cents.magnitude
+        guard magnitude < largestExactCents else { return nil }
         let digits = Array(String(magnitude / 100))
         var whole = ""
         for (offset, digit) in digits.enumerated() {

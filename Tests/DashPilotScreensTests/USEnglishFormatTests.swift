@@ -40,6 +40,20 @@ struct USEnglishFormatTests {
         }
     }
 
+    /// Before 15 October 1582 ICU writes the Julian calendar's day, and after 9999 five digits:
+    /// those days are left to it, and read as it writes them.
+    @Test func daysAtTheCalendarsEdgesReadAsICUWritesThem() {
+        #expect(USEnglish.firstGregorianDay == LocalDate(parsing: "1582-10-15")?.dayNumber)
+        let format = Self.format(zone: "UTC", year: 2026)
+        let icu = ScreenFormat(icuOnly: format)
+        let edges = Array(Int64(-157_000)...Int64(-139_000)) + Array(Int64(2_932_500)...Int64(2_933_300))
+        for day in edges {
+            let date = Date(unixSeconds: day * 86_400 + 43_200)
+            #expect(format.day(date) == icu.day(date), "\(day)")
+            #expect(format.date(LocalDate(dayNumber: day), template: "dMMMy") == icu.date(LocalDate(dayNumber: day), template: "dMMMy"))
+        }
+    }
+
     @Test("Every template of the periods' labels reads as ICU writes it, every day of 130 years")
     func everyTemplateOfThePeriodsLabels() {
         let format = Self.format(zone: "UTC", year: 2026)
@@ -57,14 +71,17 @@ struct USEnglishFormatTests {
         let format = Self.format(zone: "UTC", year: 2026, currency: .usd)
         #expect(format.writesUSDollars)
         let icu = ScreenFormat(icuOnly: format)
-        var cents: [Int64] = [0, 1, 9, 10, 99, 100, 101, 999, 1_000, 99_999, 100_000, 128_400, 123_456_789, 100_000_000_000_000]
+        var cents: [Int64] = [
+            0, 1, 9, 10, 99, 100, 101, 999, 1_000, 99_999, 100_000, 128_400, 123_456_789, 100_000_000_000_000, 999_999_999_999_999,
+            1_000_000_000_000_000, 1_000_000_000_000_001, (1 << 53) - 1, 1 << 53, (1 << 53) + 1, .max - 1, .max,
+        ]
         cents += cents.map { -$0 }
         var random = SeededRandom(seed: 17)
         for _ in 0..<5_000 {
-            let magnitude = Int64(random.next() % 100_000_000_000_000 >> (random.next() % 40))
+            let magnitude = Int64(random.next() % 1_000_000_000_000_000 >> (random.next() % 44))
             cents.append(random.next() % 2 == 0 ? magnitude : -magnitude)
         }
-        for amount in cents {
+        for amount in cents + [.min] {
             #expect(format.money(Money(cents: amount)) == icu.money(Money(cents: amount)), "\(amount)")
         }
         #expect(format.money(Money(cents: 128_400)) == "$1,284.00" && format.money(Money(cents: -500)) == "-$5.00")

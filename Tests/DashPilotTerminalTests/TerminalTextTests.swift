@@ -20,7 +20,8 @@ struct TerminalTextTests {
         #expect(TerminalText.parts(" ·  · a ·") == ["", "", "a ·"])
         var random = SeededRandom(seed: 11)
         let pieces = [
-            " · ", " ·", "· ", "·", " ", "a", "Caf\u{E9}", "e\u{301}", "\u{301}", "\u{600}", "\u{200D}", "\u{1F1EB}", "拉面", "\u{1F35C}",
+            " · ", " ·", "· ", "·", " ", "a", "Caf\u{E9}", "e\u{301}", "\u{301}", "\u{600}", "\u{200D}", "\u{1F1EB}", "\u{387}",
+            " \u{387} ", "拉面", "\u{1F35C}",
             "\u{C2}", "$1,284.00", "\u{A0}",
         ]
         for _ in 0..<3_000 {

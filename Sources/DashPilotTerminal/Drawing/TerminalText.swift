@@ -1,3 +1,5 @@
+import Foundation
+
 /// Text on its way to a terminal. Whatever a store holds (another tool may have written it), a
 /// name is printed as text: control characters and direction controls are shown escaped, never
 /// sent as control sequences.
@@ -32,6 +34,13 @@ enum TerminalText {
     /// through its locale-aware comparison, on every row of every frame.
     static func parts(_ text: String) -> [String] {
         let bytes = text.utf8
+        // U+0387 (CE 87) is canonically the same dot, and Foundation's search finds it as one:
+        // a line that holds it is left to that search.
+        if bytes.indices.contains(where: {
+            bytes[$0] == 0xCE && bytes.index(after: $0) < bytes.endIndex && bytes[bytes.index(after: $0)] == 0x87
+        }) {
+            return text.components(separatedBy: " · ")
+        }
         var parts: [String] = []
         var start = bytes.startIndex
         var index = bytes.startIndex
