@@ -182,6 +182,34 @@ struct LongHistoryTests {
         #expect(window.screen.contains("Example Place 01") && window.screen.contains("r rename"), "\(window.screen)")
     }
 
+    /// A list whose next window the store will not give (another program holds it) keeps its
+    /// selection where it was, drawn, and moves once the store answers.
+    @Test func aWindowTheStoreRefusesLeavesTheSelectionWhereItWas() throws {
+        let dash = Binary()
+        let clock = SetClock("2025-01-06 17:00:00")
+        let store = try DashPilotStore(path: dash.storePath, clock: clock)
+        for week in 0..<(CompletedShiftsView.windowSize + 20) {
+            let shift = try store.startShift()
+            clock.advance(3600)
+            _ = try store.endShift()
+            _ = try store.setEarnings(Money(cents: Int64(week + 1) * 100), shiftID: shift.id)
+            _ = try store.addExpense(Money(cents: Int64(100 + week)), category: .fuel, at: clock.now(), note: nil)
+            clock.advance(Double(2 * 86_400 - 3600))
+        }
+        let window = try Window(dash, at: "2026-11-29 18:00:00", columns: 100, rows: 24, busyTimeout: 1)
+        for (open, close) in [("h", Window.escape), ("w", Window.escape), ("c", Window.escape)] {
+            window.press(open)
+            let first = try #require(window.screen.components(separatedBy: "\n").first { $0.hasPrefix("▸") }, "\(open)")
+            let lock = BusyStoreTests.Lock(dash.storePath)
+            window.press(Window.end)
+            #expect(window.screen.contains("The store is busy") && window.screen.contains(first), "\(open): \(window.screen)")
+            lock.release()
+            window.press(Window.end)
+            #expect(!window.screen.contains(first) && window.screen.contains("▸"), "\(open): \(window.screen)")
+            window.press(close)
+        }
+    }
+
     /// The screen-reader mode says a page of places, each with its own count.
     @Test func theScreenReaderSaysEachPlaceOfAPageWithItsCount() throws {
         let dash = try Self.sixtyPlaces()

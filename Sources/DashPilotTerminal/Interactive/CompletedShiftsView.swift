@@ -20,8 +20,10 @@ final class CompletedShiftsView: TerminalScreen {
     }
 
     private func readWindow(around index: Int, _ app: AppEnvironment) throws {
-        windowStart = max(0, index - Self.windowSize / 2)
-        let summaries = try app.store.shifts(limit: Self.windowSize, offset: windowStart, completedOnly: true)
+        // Nothing held changes until the read succeeds.
+        let start = max(0, index - Self.windowSize / 2)
+        let summaries = try app.store.shifts(limit: Self.windowSize, offset: start, completedOnly: true)
+        windowStart = start
         window = summaries.map { ShiftListScreen.row($0, format: app.format) }
     }
 
@@ -29,15 +31,17 @@ final class CompletedShiftsView: TerminalScreen {
 
     func select(row: Int, _ app: AppEnvironment) throws {
         guard (0..<total).contains(row) else { return }
+        if row < windowStart || row >= windowStart + window.count { try readWindow(around: row, app) }
         selected = row
-        if selected < windowStart || selected >= windowStart + window.count { try readWindow(around: selected, app) }
     }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
         case .select:
-            selected = ListCursor.moved(selected, by: key, count: total, rows: app.rows)
-            if selected < windowStart || selected >= windowStart + window.count { try readWindow(around: selected, app) }
+            // The window is read before the selection moves: a read that fails leaves it where it was.
+            let moved = ListCursor.moved(selected, by: key, count: total, rows: app.rows)
+            if moved < windowStart || moved >= windowStart + window.count { try readWindow(around: moved, app) }
+            selected = moved
             return .stay
         case .open:
             let offset = selected - windowStart

@@ -22,8 +22,10 @@ final class ExpensesView: TerminalScreen {
     }
 
     private func readWindow(around index: Int, _ app: AppEnvironment) throws {
-        windowStart = max(0, index - Self.windowSize / 2)
-        expenses = try app.store.expenses(from: nil, before: nil, limit: Self.windowSize, offset: windowStart)
+        // Nothing held changes until the read succeeds.
+        let start = max(0, index - Self.windowSize / 2)
+        expenses = try app.store.expenses(from: nil, before: nil, limit: Self.windowSize, offset: start)
+        windowStart = start
         model = ExpenseListScreen(expenses: expenses, format: app.format)
     }
 
@@ -43,8 +45,10 @@ final class ExpensesView: TerminalScreen {
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
         case .select:
-            selected = ListCursor.moved(selected, by: key, count: total, rows: app.rows)
-            if selected < windowStart || selected >= windowStart + expenses.count { try readWindow(around: selected, app) }
+            // The window is read before the selection moves: a read that fails leaves it where it was.
+            let moved = ListCursor.moved(selected, by: key, count: total, rows: app.rows)
+            if moved < windowStart || moved >= windowStart + expenses.count { try readWindow(around: moved, app) }
+            selected = moved
         case .add: return .push(ExpenseSheetView(editing: nil, now: app.clock.now(), format: app.format))
         case .open where current != nil:
             return .push(ExpenseSheetView(editing: current, now: app.clock.now(), format: app.format))

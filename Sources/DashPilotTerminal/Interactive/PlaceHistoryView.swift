@@ -25,8 +25,10 @@ final class PlaceHistoryView: TerminalScreen {
     }
 
     private func read(windowAround index: Int, _ app: AppEnvironment) throws {
-        windowStart = max(0, index - Self.windowSize / 2)
-        let history = try app.store.history(ofPlace: placeID, limit: Self.windowSize, offset: windowStart)
+        // Nothing held changes until the read succeeds.
+        let start = max(0, index - Self.windowSize / 2)
+        let history = try app.store.history(ofPlace: placeID, limit: Self.windowSize, offset: start)
+        windowStart = start
         self.history = history
         model = PlaceHistoryScreen(history: history, format: app.format)
     }
@@ -35,16 +37,21 @@ final class PlaceHistoryView: TerminalScreen {
 
     func select(row: Int, _ app: AppEnvironment) throws {
         guard let history, (0..<history.deliveryCount).contains(row) else { return }
+        if row < windowStart || row >= windowStart + history.deliveries.count { try read(windowAround: row, app) }
         list.select(row)
-        if selected < windowStart || selected >= windowStart + history.deliveries.count { try read(windowAround: selected, app) }
     }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         guard let history else { return .pop }
         switch action(for: key)?.command {
         case .select:
-            list.move(key, count: history.deliveryCount, rows: app.rows)
-            if selected < windowStart || selected >= windowStart + history.deliveries.count { try read(windowAround: selected, app) }
+            // The window is read before the selection moves: a read that fails leaves it where it was.
+            var moved = list
+            moved.move(key, count: history.deliveryCount, rows: app.rows)
+            if moved.selected < windowStart || moved.selected >= windowStart + history.deliveries.count {
+                try read(windowAround: moved.selected, app)
+            }
+            list = moved
             return .stay
         case .rename:
             return .push(RenameView(place: history.place))

@@ -74,8 +74,15 @@ final class WeeksView: TerminalScreen {
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
         case .select:
+            // A read that fails leaves the selection where it was, in the window held.
+            let previous = selected
             selected = ListCursor.moved(selected, by: key, count: total, rows: app.rows)
-            if !holdsSelection(app) { try readWindow(app) }
+            if !holdsSelection(app) {
+                do { try readWindow(app) } catch {
+                    selected = previous
+                    throw error
+                }
+            }
         case .switchPeriod:
             kind = kind == .week ? .month : .week
             selected = 0
