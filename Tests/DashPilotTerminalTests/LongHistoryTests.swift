@@ -44,11 +44,12 @@ struct LongHistoryTests {
         #expect(window.screen.contains("▸ \(whole.rows[0].label)"))
     }
 
-    @Test func weeksWalkedRowByRowDownAndUpAreTheWholeListsInOrder() throws {
+    /// One shift a week for 100 weeks from 6 January 2025, each earning its week's number in
+    /// dollars, and the whole list of weeks as the screen's model has it on 29 November 2026.
+    static func hundredWeeks() throws -> (Binary, PeriodListScreen) {
         let dash = Binary()
         let clock = SetClock("2025-01-06 17:00:00")
         let store = try DashPilotStore(path: dash.storePath, clock: clock)
-        // One shift a week for 100 weeks, each earning its week's number in dollars.
         for week in 0..<100 {
             let shift = try store.startShift()
             clock.advance(3600)
@@ -60,6 +61,11 @@ struct LongHistoryTests {
         let whole = PeriodListScreen(
             periods: try store.periods(.week, limit: nil, timeZone: TimeZone(identifier: "UTC")!, now: now), kind: .week,
             format: .driver(environment: ["LANG": "C.UTF-8", "TZ": "UTC"]).at(now))
+        return (dash, whole)
+    }
+
+    @Test func weeksWalkedRowByRowDownAndUpAreTheWholeListsInOrder() throws {
+        let (dash, whole) = try Self.hundredWeeks()
         // Each window edge is crossed both ways, a row and a page at a time: the window gains only
         // the weeks it did not hold, and every row stays where the whole list has it.
         let window = try Window(dash, at: "2026-11-29 18:00:00", columns: 100, rows: 24)
@@ -224,20 +230,7 @@ struct LongHistoryTests {
 
     /// A window that grows shows the weeks it brings into view, not a blank below the last held.
     @Test func aWindowThatGrowsShowsTheWeeksItBringsIntoView() throws {
-        let dash = Binary()
-        let clock = SetClock("2025-01-06 17:00:00")
-        let store = try DashPilotStore(path: dash.storePath, clock: clock)
-        for week in 0..<100 {
-            let shift = try store.startShift()
-            clock.advance(3600)
-            _ = try store.endShift()
-            _ = try store.setEarnings(Money(cents: Int64(week + 1) * 100), shiftID: shift.id)
-            clock.advance(Double(7 * 86_400 - 3600))
-        }
-        let now = SetClock.date("2026-11-29 18:00:00")
-        let whole = PeriodListScreen(
-            periods: try store.periods(.week, limit: nil, timeZone: TimeZone(identifier: "UTC")!, now: now), kind: .week,
-            format: .driver(environment: ["LANG": "C.UTF-8", "TZ": "UTC"]).at(now))
+        let (dash, whole) = try Self.hundredWeeks()
         let window = try Window(dash, at: "2026-11-29 18:00:00", columns: 100, rows: 12)
         window.press("w")
         window.harness.resize(columns: 100, rows: 50)
