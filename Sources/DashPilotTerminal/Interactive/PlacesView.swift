@@ -40,9 +40,10 @@ final class PlacesView: TerminalScreen {
     private func countShown(around selection: Int, _ app: AppEnvironment) throws {
         guard var model else { return }
         let rows = model.rows
-        let missing =
-            rows.uncounted(in: drawn(rows.count, around: selection, app))
-            + rows.uncounted(in: SpokenScreen.page(count: rows.count, selected: selection))
+        // Both hold the selection, so together they are one range: no place is counted twice.
+        let drawn = drawn(rows.count, around: selection, app)
+        let said = SpokenScreen.page(count: rows.count, selected: selection)
+        let missing = rows.uncounted(in: min(drawn.lowerBound, said.lowerBound)..<max(drawn.upperBound, said.upperBound))
         guard !missing.isEmpty else { return }
         let counted = try app.store.deliveryCounts(ofPlaces: missing)
         counts.merge(counted) { $1 }
