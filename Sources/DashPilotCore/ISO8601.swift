@@ -76,21 +76,24 @@ public enum ISO8601 {
             output.append(contentsOf: "\(year)-\(month)-\(day)T\(rest / 3600):\(rest / 60 % 60):\(rest % 60)Z".utf8)
             return
         }
-        // Twenty fixed ASCII bytes, their digits filled in where they stand.
-        let start = output.count
-        output.append(contentsOf: "0000-00-00T00:00:00Z".utf8)
-        func put(_ value: Int, at offset: Int, digits: Int) {
-            var value = value
-            for position in stride(from: start + offset + digits - 1, through: start + offset, by: -1) {
-                output[position] = UInt8(48 + value % 10)
-                value /= 10
+        // Twenty ASCII bytes made on the stack, their digits filled in where they stand, then
+        // appended at once: no string, and one growth check for the output.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { bytes in
+            func put(_ value: Int, at offset: Int, digits: Int, then separator: UInt8) {
+                var value = value
+                for position in stride(from: offset + digits - 1, through: offset, by: -1) {
+                    bytes[position] = UInt8(48 + value % 10)
+                    value /= 10
+                }
+                bytes[offset + digits] = separator
             }
+            put(year, at: 0, digits: 4, then: 0x2D)
+            put(month, at: 5, digits: 2, then: 0x2D)
+            put(day, at: 8, digits: 2, then: 0x54)
+            put(rest / 3600, at: 11, digits: 2, then: 0x3A)
+            put(rest / 60 % 60, at: 14, digits: 2, then: 0x3A)
+            put(rest % 60, at: 17, digits: 2, then: 0x5A)
+            output.append(contentsOf: bytes)
         }
-        put(year, at: 0, digits: 4)
-        put(month, at: 5, digits: 2)
-        put(day, at: 8, digits: 2)
-        put(rest / 3600, at: 11, digits: 2)
-        put(rest / 60 % 60, at: 14, digits: 2)
-        put(rest % 60, at: 17, digits: 2)
     }
 }

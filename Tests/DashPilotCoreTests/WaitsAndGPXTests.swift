@@ -220,4 +220,20 @@ struct GPXReaderTests {
             #expect(String(decoding: bytes, as: UTF8.self) == "{\"at\": " + ISO8601.format(Date(unixSeconds: seconds)))
         }
     }
+
+    @Test func aTimeIsWrittenAsTheGregorianCalendarInUTCReadsIt() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var random = SeededRandom(seed: 8601)
+        // From 1583 (the calendar's Julian days before it) to the last second of 9999, with the
+        // days and seconds where digits carry.
+        let edges: [Int64] = [-12_212_553_600, 0, 59, 3599, 86_399, 951_868_799, 253_402_300_799]
+        for seconds in edges + (0..<5_000).map({ _ in Int64.random(in: -12_212_553_600...253_402_300_799, using: &random) }) {
+            let date = Date(unixSeconds: seconds)
+            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+            let expected = String(
+                format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!, parts.second!)
+            #expect(ISO8601.format(date) == expected)
+        }
+    }
 }

@@ -144,9 +144,9 @@ enum PlaceCommands {
                     for (index, entry) in history.deliveries.enumerated() {
                         if index > 0 { JSON.append(", ", to: &output) }
                         JSON.append("{\"shift\": ", to: &output)
-                        JSON.integer(entry.delivery.shiftID).write(to: &output)
+                        JSON.append(entry.delivery.shiftID, to: &output)
                         JSON.append(", \"number\": ", to: &output)
-                        JSON.integer(Int64(entry.delivery.number)).write(to: &output)
+                        JSON.append(Int64(entry.delivery.number), to: &output)
                         JSON.append(", \"state\": ", to: &output)
                         JSON.string(entry.delivery.state.rawValue).write(to: &output)
                         JSON.append(", \"acceptedAt\": ", to: &output)

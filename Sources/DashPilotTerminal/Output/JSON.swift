@@ -1,8 +1,9 @@
 import DashPilotCore
 import Foundation
 
-/// A JSON value with its keys in the order written, as `--json` prints them.
-indirect enum JSON {
+/// A JSON value with its keys in the order written, as `--json` prints them. Not `indirect`:
+/// the nesting is held in arrays, so an integer or a time is made without an allocation.
+enum JSON {
     case object([(String, JSON)])
     case array([JSON])
     case string(String)
@@ -53,22 +54,18 @@ indirect enum JSON {
     /// `value`'s decimal digits, with no `String` made for them.
     static func append(_ value: Int64, to output: inout [UInt8]) {
         if value < 0 { output.append(0x2D) }
-        // The magnitude, so that Int64.min has one too; its digits are counted, then filled in
-        // from the last.
+        // The magnitude, so that Int64.min has one too; its digits worked out from the last into
+        // twenty bytes on the stack, then appended at once.
         var magnitude = value.magnitude
-        var digits = 1
-        var rest = magnitude / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(48 + magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            output.append(contentsOf: UnsafeMutableBufferPointer(rebasing: digits[start...]))
         }
-        var position = output.count + digits - 1
-        output.append(contentsOf: repeatElement(0x30, count: digits))
-        repeat {
-            output[position] = UInt8(48 + magnitude % 10)
-            magnitude /= 10
-            position -= 1
-        } while magnitude > 0
     }
 
     func write(to output: inout [UInt8]) {
