@@ -76,6 +76,13 @@ public enum AmountProblem: Error, Sendable, Equatable {
         }
     }
 
+    /// The reason as one sentence about `subject`, the amount's name where one was typed for it
+    /// ("Earnings can't be negative."); every other reason as `sentence` gives it.
+    public func sentence(about subject: String) -> String {
+        if case .negative = self { return "\(subject) can't be negative." }
+        return sentence
+    }
+
     /// Whether the text is not a well-formed amount (a usage error, exit 64) rather than a well-formed amount a rule refuses
     /// (negative, too large: exit 1).
     public var isMalformed: Bool {

@@ -102,3 +102,53 @@ enum StoreFile {
         _ = folder.withCString { chmod($0, 0o700) }
     }
 }
+
+extension DashPilotStore {
+    /// The folders that would be made for a store at `file`: those missing above it, deepest
+    /// first.
+    public static func missingFolders(for file: StorePath) -> [StorePath] {
+        var missing: [StorePath] = []
+        var folder = file.folder
+        var info = stat()
+        while folder.withCString({ lstat($0, &info) }) != 0 && errno == ENOENT {
+            missing.append(folder)
+            let parent = folder.folder
+            if parent == folder { break }
+            folder = parent
+        }
+        return missing
+    }
+
+    /// Removes the store at `file` that a command made and then recorded nothing in (it was
+    /// refused), with the folders made for it (`madeFolders`, deepest first, each removed only
+    /// when empty): a refused command leaves no file behind. A store that holds anything recorded
+    /// (another terminal may have written to it meanwhile) stays, as does one that is busy.
+    public static func removeUnused(at file: StorePath, madeFolders: [StorePath]) {
+        var info = stat()
+        if file.withCString({ lstat($0, &info) }) == 0 {
+            guard let connection = try? Connection(path: file, create: false, busyTimeoutMilliseconds: 0),
+                (try? connection.execute("BEGIN IMMEDIATE")) != nil
+            else { return }
+            defer { _ = try? connection.execute("ROLLBACK") }
+            guard (try? StoreFile.holdsNothingRecorded(connection)) == true else { return }
+            _ = file.withCString { unlink($0) }
+            _ = file.appending("-journal").withCString { unlink($0) }
+        }
+        for folder in madeFolders { _ = folder.withCString { rmdir($0) } }
+    }
+}
+
+extension StoreFile {
+    /// Whether the database on `connection` holds only what a new store is made with: its naming
+    /// policy and its currency.
+    static func holdsNothingRecorded(_ connection: Connection) throws -> Bool {
+        let made: Set<String> = ["naming_policy", "store_currency"]
+        for table in try connection.texts("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        where !made.contains(table) {
+            // A table name read from the schema, quoted: never a value a driver typed.
+            let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            if try connection.scalar("SELECT count(*) FROM \(quoted) LIMIT 1") != 0 { return false }
+        }
+        return true
+    }
+}

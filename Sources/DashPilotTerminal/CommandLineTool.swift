@@ -128,7 +128,15 @@ public enum CommandLineTool {
             let context = CommandContext(
                 storePath: path, environment: environment, format: .driver(environment: environment).at(clock.now()), clock: clock,
                 confirm: Confirmation.ask)
-            return try action(context)
+            let status: Int32
+            do {
+                status = try action(context)
+            } catch {
+                context.removeStoreIfUnused()
+                throw error
+            }
+            if status != ExitStatus.done { context.removeStoreIfUnused() }
+            return status
         } catch let error as UsageError {
             return usageFailure(error)
         } catch {

@@ -161,6 +161,28 @@ struct CommandLineContractTests {
         #expect(!FileManager.default.fileExists(atPath: dash.folder + "/nonexistent"))
     }
 
+    @Test func aRefusedCommandOnAStoreThatDoesNotExistCreatesNothing() {
+        let dash = Binary()
+        defer { dash.remove() }
+        let path = dash.folder + "/nonexistent/deep/x.sqlite"
+        // Refused by a rule (1), malformed (64), declined without a terminal (1): nothing written.
+        for (arguments, status) in [
+            (["shift", "end"], 1), (["delivery", "accept"], 1), (["place", "rename", "Nowhere Noodles", "Example Diner"], 1),
+            (["expense", "add", "abc", "fuel"], 64), (["expense", "add", "-5", "fuel"], 1), (["shift", "delete", "1"], 1),
+        ] as [([String], Int32)] {
+            #expect(dash.run(["--store", path] + arguments).status == status, "\(arguments)")
+            #expect(!FileManager.default.fileExists(atPath: dash.folder + "/nonexistent"), "\(arguments)")
+        }
+        // The first command that writes creates it, and a refusal after that leaves it as it is.
+        #expect(dash.run(["--store", path, "shift", "start"]).status == 0)
+        #expect(dash.run(["--store", path, "shift", "start"]).status == 1)
+        #expect(dash.run(["--store", path, "shift", "list", "--json"]).stdout.hasPrefix("[{\"id\": 1"))
+        // A folder that stood before stays, and so does a store another command made.
+        let beside = dash.folder + "/beside.sqlite"
+        #expect(dash.run(["--store", beside, "shift", "end"]).status == 1)
+        #expect(!FileManager.default.fileExists(atPath: beside) && FileManager.default.fileExists(atPath: dash.folder))
+    }
+
     @Test func globalOptionsStandAnywhereOnTheLine() {
         let dash = Binary()
         defer { dash.remove() }
@@ -179,7 +201,7 @@ struct CommandLineContractTests {
             ("84.555", "Use at most two decimal places.", 64), ("abc", "An amount is a decimal number such as 84.50.", 64),
             ("84,50", "Write 84.50: amounts here use a point for decimals.", 64),
             // Well formed, and refused by a rule (1).
-            ("9999999999999999", "That amount is too large: at most 9,999,999.99.", 1), ("-5", "Amounts can't be negative.", 1),
+            ("9999999999999999", "That amount is too large: at most 9,999,999.99.", 1), ("-5", "Earnings can't be negative.", 1),
         ] as [(String, String, Int32)])
     func amounts(amount: String, reason: String, status: Int32) {
         let dash = Binary()
@@ -200,6 +222,6 @@ struct CommandLineContractTests {
             #expect((json(dash.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any])?["earnings"] as? String == shown)
         }
         let negative = dash.run(["shift", "earnings", "1", "-5"])
-        #expect(negative.status == 1 && negative.stderr == "Error: Amounts can't be negative.\n")
+        #expect(negative.status == 1 && negative.stderr == "Error: Earnings can't be negative.\n")
     }
 }

@@ -43,7 +43,14 @@ struct DriversDayTests {
         window.press(Window.enter)
         // A refusal keeps the sheet open, its sentence whole.
         #expect(window.screen.contains("Use at most two decimal places.") && window.screen.contains("What did Shift 1 pay?"))
-        window.press(Window.backspace, Window.enter)
+        for _ in 0..<6 { window.press(Window.backspace) }
+        window.type("-1")
+        window.press(Window.enter)
+        // The sheet's own sentence names what it asks for (screens.md).
+        #expect(window.screen.contains("Earnings can't be negative.") && window.screen.contains("What did Shift 1 pay?"))
+        window.press(Window.backspace, Window.backspace)
+        window.type("84.55")
+        window.press(Window.enter)
         let screen = window.screen
         #expect(screen.contains("Earnings $84.55"))
         // Nothing is wider than the window, and the keys stay at the foot.

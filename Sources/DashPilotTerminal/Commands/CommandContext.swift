@@ -24,6 +24,8 @@ final class CommandContext {
     /// The program's one clock: the store records by it and the screens read "now" from it.
     let clock: any WallClock
     private var opened: DashPilotStore?
+    /// The folders made for a store this command made (deepest first), once it made one.
+    private var made: [StorePath]?
 
     init(
         storePath: StorePath, environment: [String: String], format: ScreenFormat, clock: any WallClock,
@@ -42,6 +44,7 @@ final class CommandContext {
     /// The store, for a command that writes: created with its folder when missing, migrated.
     func store() throws -> DashPilotStore {
         if let opened { return opened }
+        if storeIsMissing { made = DashPilotStore.missingFolders(for: storePath) }
         let store = try DashPilotStore(
             storePath: storePath, clock: clock, log: log, busyTimeoutMilliseconds: busyTimeout, currencyIfNew: format.currency,
             timeZone: format.timeZone, migrationProgress: MigrationProgress.onTerminal())
@@ -60,6 +63,15 @@ final class CommandContext {
             return empty
         }
         return try store()
+    }
+
+    /// After a command that failed: removes the store it made, and the folders made for it, when
+    /// nothing was recorded in it ("created by the first command that writes", and a refused
+    /// command wrote nothing).
+    func removeStoreIfUnused() {
+        guard let made else { return }
+        opened = nil
+        DashPilotStore.removeUnused(at: storePath, madeFolders: made)
     }
 
     /// Whether a store stands at the store's path.
@@ -81,12 +93,13 @@ final class CommandContext {
 
     /// `text` as an amount under the driver's locale and the store's currency: a malformed one is
     /// a usage error, one a rule refuses (negative, too large) a refusal.
-    func amount(_ text: String, for command: CommandDefinition) throws -> Money {
+    /// A negative amount is refused naming `subject` ("Earnings can't be negative.") when given.
+    func amount(_ text: String, for command: CommandDefinition, subject: String? = nil) throws -> Money {
         switch Money.parse(text, style: format.amountStyle) {
         case .success(let amount): return amount
         case .failure(let problem) where problem.isMalformed:
             throw UsageError(command: command, message: "\(problem.sentence) Got \(TerminalText.safe(text)).")
-        case .failure(let problem): throw CommandFailure(sentence: problem.sentence)
+        case .failure(let problem): throw CommandFailure(sentence: subject.map(problem.sentence(about:)) ?? problem.sentence)
         }
     }
 

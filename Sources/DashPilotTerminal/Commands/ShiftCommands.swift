@@ -137,7 +137,7 @@ enum ShiftCommands {
         let typed = clear ? nil : try input.positional(1, "AMOUNT (or --clear)").text
         return { context in
             let store = try context.store()
-            let amount = try typed.map { try context.amount($0, for: input.command) }
+            let amount = try typed.map { try context.amount($0, for: input.command, subject: "Earnings") }
             try store.setEarnings(amount, shiftID: id)
             if let amount {
                 context.say("Shift \(id) earned \(context.format.money(amount)).")

@@ -97,7 +97,7 @@ final class EarningsView: TerminalScreen {
             }
             switch app.amount(text) {
             case .failure(let problem):
-                error = problem.sentence
+                error = problem.sentence(about: "Earnings")
                 return .stay
             case .success(let amount):
                 do {
