@@ -159,9 +159,12 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
         case .backupExists(let path):
             "\(path) already exists, and a backup never overwrites a file; nothing was written."
         case .cannotRestore(let path, let reason):
-            reason == .missing
-                ? "There is no file at \(path) to restore from; the store was left as it is."
-                : "\(path) is a folder or a device, not a backup; the store was left as it is."
+            switch reason {
+            case .missing: "There is no file at \(path) to restore from; the store was left as it is."
+            case .notAFile: "\(path) is a folder or a device, not a backup; the store was left as it is."
+            case .unhealthy:
+                "\(path) is not a healthy backup: a check of the store's health fails on it; the store was left as it is."
+            }
         }
     }
 

@@ -88,4 +88,6 @@ public enum RestoreProblem: Sendable, Equatable {
     case missing
     /// A folder, a device or a pipe.
     case notAFile
+    /// A store of today's version on which a check of `doctor` fails.
+    case unhealthy
 }

@@ -89,15 +89,17 @@ public final class DashPilotStore {
     }
 
     /// An empty store of today's schema in memory: what a read of a store that does not exist
-    /// answers from, so that reading never creates a file.
+    /// answers from, so that reading never creates a file. Standing for the store at `file`, it
+    /// reads that store's backups folder (a store deleted may have left backups).
     public static func emptyInMemory(
-        clock: any WallClock = SystemClock(), log: any PickupPlaceLog = SilentPickupPlaceLog(), currency: Currency = .usd
+        clock: any WallClock = SystemClock(), log: any PickupPlaceLog = SilentPickupPlaceLog(), currency: Currency = .usd,
+        standingFor file: StorePath? = nil
     ) throws(StoreError) -> DashPilotStore {
         do {
             let connection = try Connection(path: ":memory:", create: true, busyTimeoutMilliseconds: 0)
             try Migrator.migrate(connection, progress: nil)
             try CurrencyTable(connection: connection).set(currency)
-            return DashPilotStore(connection: connection, path: ":memory:", clock: clock, log: log)
+            return DashPilotStore(connection: connection, path: ":memory:", file: file, clock: clock, log: log)
         } catch let error as SQLiteError {
             throw StoreError(error, path: ":memory:")
         } catch {
@@ -105,10 +107,10 @@ public final class DashPilotStore {
         }
     }
 
-    private init(connection: Connection, path: String, clock: any WallClock, log: any PickupPlaceLog) {
+    private init(connection: Connection, path: String, file: StorePath?, clock: any WallClock, log: any PickupPlaceLog) {
         self.connection = connection
         self.path = path
-        file = StorePath(path)
+        self.file = file ?? StorePath(path)
         self.clock = clock
         self.log = log
     }

@@ -120,6 +120,54 @@ struct KeepingTests {
         #expect(try fixture.store.doctor().isHealthy)
     }
 
+    @Test func backupsOfOneSecondAreListedNewestFirst() throws {
+        let fixture = try Self.store()
+        // A clock that does not move: the number that made each name free orders them.
+        for _ in 0..<3 { _ = try fixture.store.backup(to: nil, timeZone: Self.utc) }
+        #expect(
+            try fixture.store.backups().map { URL(fileURLWithPath: $0.path).lastPathComponent } == [
+                "dashpilot-2026-11-29-1705-3.sqlite", "dashpilot-2026-11-29-1705-2.sqlite", "dashpilot-2026-11-29-1705.sqlite",
+            ])
+        // A clock that moves within the second: the time each was written, to the nanosecond.
+        fixture.clock.advance(seconds: 0.25)
+        _ = try fixture.store.restore(from: StorePath(fixture.folder.file("backups/dashpilot-2026-11-29-1705.sqlite")), timeZone: Self.utc)
+        fixture.clock.advance(seconds: 0.25)
+        _ = try fixture.store.backup(to: nil, timeZone: Self.utc)
+        #expect(
+            try fixture.store.backups().prefix(2).map { URL(fileURLWithPath: $0.path).lastPathComponent } == [
+                "dashpilot-2026-11-29-1705-4.sqlite", "dashpilot-before-restore-2026-11-29-1705.sqlite",
+            ])
+    }
+
+    @Test func aBackupThatFailsDoctorIsNotRestored() throws {
+        let fixture = try Self.store()
+        let scratch = TemporaryFolder()
+        let unhealthy = try fixture.store.backup(to: StorePath(scratch.file("unhealthy.sqlite")), timeZone: Self.utc)
+        // Whole to SQLite, and a check of doctor fails on it: a currency that is no ISO 4217 code.
+        try Connection(path: unhealthy.path, create: false, busyTimeoutMilliseconds: 0).execute("UPDATE store_currency SET code = 'XYZ'")
+        let before = fileBytes(fixture.path)
+        #expect(throws: DashPilotRefusal.cannotRestore(path: unhealthy.path, reason: .unhealthy)) {
+            _ = try fixture.store.restore(from: StorePath(unhealthy.path), timeZone: Self.utc)
+        }
+        #expect(fileBytes(fixture.path) == before)
+        #expect(try fixture.store.backups().isEmpty)
+    }
+
+    @Test func aStoreThatFailsDoctorIsStillKeptAsItWasAndRestoredOver() throws {
+        let fixture = try Self.store()
+        let scratch = TemporaryFolder()
+        let good = try fixture.store.backup(to: StorePath(scratch.file("good.sqlite")), timeZone: Self.utc)
+        // A category a newer version wrote: doctor reports it; the store as it was is still kept.
+        try fixture.store.connection.execute(
+            "INSERT INTO expense (amount_cents, spent_at, category) VALUES (500, 1795971720, 'invented-category')")
+        #expect(try !fixture.store.doctor().isHealthy)
+        _ = try fixture.store.restore(from: StorePath(good.path), timeZone: Self.utc)
+        #expect(try fixture.store.doctor().isHealthy)
+        let kept = try #require(try fixture.store.backups().first { $0.isAutomatic })
+        let copy = try Connection(path: kept.path, create: false, busyTimeoutMilliseconds: 0)
+        #expect(try copy.scalar("SELECT count(*) FROM expense WHERE category = 'invented-category'") == 1)
+    }
+
     @Test func aBackupOlderThanTodaysSchemaIsUpgradedAsAnyStoreIs() throws {
         let fixture = try Self.store()
         let old = TemporaryFolder()

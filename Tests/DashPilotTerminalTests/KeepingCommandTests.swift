@@ -116,6 +116,13 @@ struct KeepingCommandTests {
         let text = dash.run(["backup", "list"]).stdout
         #expect(text.contains("2 backups,") && text.contains("together."))
         #expect(dash.run(["doctor"]).stdout.contains("note The newest backup was made 9:50 PM on Sun, Nov 29."))
+        // Of a store that is not there (yet, or any more), the backups folder beside where it would be.
+        let gone = dash.folder + "/gone.sqlite"
+        #expect(dash.run(["--store", gone, "doctor"]).stdout.contains("note The newest backup was made 9:50 PM on Sun, Nov 29."))
+        #expect(dash.run(["--store", gone, "backup", "list", "--json"]).stdout == dash.run(["backup", "list", "--json"]).stdout)
+        let elsewhere = dash.folder + "/elsewhere/gone.sqlite"
+        #expect(dash.run(["--store", elsewhere, "doctor"]).stdout.contains("note There is no backup yet"))
+        #expect(!FileManager.default.fileExists(atPath: gone) && !FileManager.default.fileExists(atPath: dash.folder + "/elsewhere"))
     }
 
     @Test func aBackupToAFolderThatDoesNotExistOrCannotBeWrittenSaysSoAndLeavesNothing() throws {
@@ -148,12 +155,20 @@ struct KeepingCommandTests {
 
     @Test(
         "A restore of a file that is not a usable store exits 74, of a folder or nothing 1, the store byte for byte",
-        arguments: [("text", Int32(74)), ("folder", Int32(1)), ("missing", Int32(1))])
+        arguments: [("text", Int32(74)), ("folder", Int32(1)), ("missing", Int32(1)), ("unhealthy", Int32(1))])
     func badRestore(kind: String, status: Int32) throws {
         let dash = Self.withShifts()
         let path = dash.folder + "/bad"
         if kind == "text" { try Data("not a store\n".utf8).write(to: URL(fileURLWithPath: path)) }
         if kind == "folder" { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false) }
+        if kind == "unhealthy" {
+            // Whole, and not healthy: a check of doctor fails on it (a currency that is no code).
+            dash.run(["backup", path])
+            let changed = dash.spawn(
+                ["/usr/bin/sqlite3", path, "UPDATE store_currency SET code = 'XYZ'"].map { Array($0.utf8) }, environment: [:], stdin: nil)
+            try #require(changed.status == 0)
+            #expect(dash.run(["--store", path, "doctor"]).status == 1)
+        }
         let before = FileManager.default.contents(atPath: dash.storePath)
         let result = dash.run(["restore", path, "--yes"])
         #expect(result.status == status && result.stderr.hasPrefix("Error: "), "\(result.stderr)")

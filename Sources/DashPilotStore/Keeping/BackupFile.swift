@@ -27,8 +27,11 @@ enum BackupFile {
             try copyPages(from: source, to: temporary, progress: progress)
             try flush(temporary)
             try flush(temporary.folder)
+            // The clock's time, to its nanosecond: `backup list` orders two backups of one second.
+            let nanoseconds = min(max(Int((madeAt.timeIntervalSince1970 - Double(madeAt.unixSeconds)) * 1e9), 0), 999_999_999)
             var times = [
-                timespec(tv_sec: Int(madeAt.unixSeconds), tv_nsec: 0), timespec(tv_sec: Int(madeAt.unixSeconds), tv_nsec: 0),
+                timespec(tv_sec: Int(madeAt.unixSeconds), tv_nsec: nanoseconds),
+                timespec(tv_sec: Int(madeAt.unixSeconds), tv_nsec: nanoseconds),
             ]
             _ = temporary.withCString { utimensat(AT_FDCWD, $0, &times, 0) }
         } catch {
@@ -80,8 +83,8 @@ enum BackupFile {
     }
 
     /// Checks a copy at `path`: SQLite's integrity and foreign-key checks, its schema version
-    /// `version`, the row counts `counts` of the store it was copied from (when given), and every
-    /// check of `doctor` when it is at today's version.
+    /// `version`, then the row counts `counts` of the store it was copied from (an automatic
+    /// backup's, which keeps the store as it was) or else every check of `doctor`.
     static func check(_ path: StorePath, version: Int, counts: [String: Int64]?) throws {
         let connection = try Connection(path: path, create: false, busyTimeoutMilliseconds: 0)
         let integrity = try connection.texts("PRAGMA integrity_check")
@@ -92,10 +95,9 @@ enum BackupFile {
         guard Int(try connection.scalar("PRAGMA user_version") ?? 0) == version else {
             throw KeepingFailure.checkFailed("the copy is not at the store's schema version")
         }
-        if let counts, try rowCounts(connection) != counts {
-            throw KeepingFailure.checkFailed("the copy does not hold the store's rows")
-        }
-        if version == Schema.currentVersion {
+        if let counts {
+            guard try rowCounts(connection) == counts else { throw KeepingFailure.checkFailed("the copy does not hold the store's rows") }
+        } else {
             let report = try DashPilotStore(storePath: path, busyTimeoutMilliseconds: 0, migrating: false, creating: false).doctor()
             guard report.isHealthy else { throw KeepingFailure.checkFailed("doctor found a problem in the copy") }
         }
@@ -147,6 +149,15 @@ enum BackupFile {
 
     /// The default name of a backup made at `time`: `dashpilot-2026-11-29-2140.sqlite`, with
     /// `before` naming an automatic one (`dashpilot-before-v8-…`), and `-2`, `-3`… when taken.
+    /// The number `freeName` added to a default name to make it free (`…-2140-3.sqlite`: 3), 1 for
+    /// a name without one: of two backups made in one second, the higher number is the newer.
+    static func suffix(of name: String) -> Int {
+        let fields = name.dropLast(".sqlite".count).split(separator: "-")
+        guard fields.count >= 6, let number = Int(fields[fields.count - 1]) else { return 1 }
+        let stamp = fields[(fields.count - 5)..<(fields.count - 1)].map(\.count)
+        return stamp == [4, 2, 2, 4] ? number : 1
+    }
+
     static func freeName(in folder: StorePath, before: String?, at time: Date, timeZone: TimeZone) -> StorePath {
         let day = LocalDate(time, in: timeZone)
         let seconds = ((time.localSeconds(in: timeZone) % 86_400) + 86_400) % 86_400

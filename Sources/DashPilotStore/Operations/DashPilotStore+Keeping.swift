@@ -43,8 +43,18 @@ extension DashPilotStore {
         BackupFile.removeAbandoned(in: target.folder)
         let temporary = target.sibling(".dashpilot-backup-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sqlite")
         do {
-            let counts = version == Schema.currentVersion ? nil : try read { try BackupFile.rowCounts(connection) }
-            try BackupFile.copy(from: connection, to: temporary, madeAt: clock.now(), progress: progress)
+            // An automatic backup keeps the store as it was, healthy or not: it is checked for the
+            // store's rows, counted in the snapshot it copies. A driver's backup is checked by
+            // every check of `doctor`.
+            var counts: [String: Int64]?
+            if before != nil {
+                try connection.readTransaction {
+                    counts = try BackupFile.rowCounts(connection)
+                    try BackupFile.copy(from: connection, to: temporary, madeAt: clock.now(), progress: progress)
+                }
+            } else {
+                try BackupFile.copy(from: connection, to: temporary, madeAt: clock.now(), progress: progress)
+            }
             try BackupFile.check(temporary, version: version, counts: counts)
             try BackupFile.link(temporary, to: target)
         } catch {
@@ -62,9 +72,16 @@ extension DashPilotStore {
     public func backups() throws -> [BackupSummary] {
         let folder = Self.backupsFolder(of: file)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.display) else { return [] }
-        return names.filter { $0.hasSuffix(".sqlite") && !$0.hasPrefix(".") }.compactMap { name in
-            try? Self.summary(of: StorePath(bytes: folder.bytes + Array("/\(name)".utf8)), isAutomatic: name.hasPrefix("dashpilot-before-"))
-        }.sorted { ($0.madeAt, $0.path) > ($1.madeAt, $1.path) }
+        // Newest first: by the time each was written, to the nanosecond, then (for two written
+        // in one second by a clock that did not move) by the number that made its name free.
+        let listed = names.filter { $0.hasSuffix(".sqlite") && !$0.hasPrefix(".") }.compactMap { name -> (BackupSummary, Int, Int)? in
+            let path = StorePath(bytes: folder.bytes + Array("/\(name)".utf8))
+            guard let summary = try? Self.summary(of: path, isAutomatic: name.hasPrefix("dashpilot-before-")) else { return nil }
+            var info = stat()
+            _ = path.withCString { stat($0, &info) }
+            return (summary, Self.modifiedNanoseconds(info), BackupFile.suffix(of: name))
+        }
+        return listed.sorted { ($0.0.madeAt, $0.1, $0.2, $0.0.path) > ($1.0.madeAt, $1.1, $1.2, $1.0.path) }.map { $0.0 }
     }
 
     /// What the store file at `path` holds, read without changing it: refused as a store that
@@ -92,7 +109,7 @@ extension DashPilotStore {
     }
 
     /// Checks that the file at `path` can replace a store: a DashPilot store no newer than today's
-    /// code, whole, with no dangling reference. Changes nothing.
+    /// code, whole, with no dangling reference, and healthy to `doctor`. Changes nothing.
     public static func checkRestorable(_ path: StorePath) throws -> BackupSummary {
         var info = stat()
         guard path.withCString({ stat($0, &info) }) == 0 else {
@@ -107,6 +124,12 @@ extension DashPilotStore {
             else { throw StoreError.damaged(path: path.display) }
         } catch let error as SQLiteError {
             throw StoreError(error, path: path.display)
+        }
+        // Healthy as a backup is checked: every check of `doctor`, which reads today's version (an
+        // older backup is upgraded once restored, as any store is).
+        if summary.schemaVersion == Schema.currentVersion {
+            let store = try DashPilotStore(storePath: path, busyTimeoutMilliseconds: 5000, migrating: false, creating: false)
+            guard try store.doctor().isHealthy else { throw DashPilotRefusal.cannotRestore(path: path.display, reason: .unhealthy) }
         }
         return summary
     }
@@ -165,6 +188,15 @@ extension DashPilotStore {
             info.st_mtim.tv_sec
         #else
             info.st_mtimespec.tv_sec
+        #endif
+    }
+
+    /// The nanoseconds of a file's modification time.
+    static func modifiedNanoseconds(_ info: stat) -> Int {
+        #if canImport(Glibc)
+            info.st_mtim.tv_nsec
+        #else
+            info.st_mtimespec.tv_nsec
         #endif
     }
 

@@ -58,7 +58,7 @@ final class CommandContext {
     func readStore() throws -> DashPilotStore {
         if let opened { return opened }
         if storeIsMissing {
-            let empty = try DashPilotStore.emptyInMemory(clock: clock, log: log, currency: format.currency)
+            let empty = try DashPilotStore.emptyInMemory(clock: clock, log: log, currency: format.currency, standingFor: storePath)
             opened = empty
             return empty
         }
@@ -86,7 +86,9 @@ final class CommandContext {
     /// The store as it is, never migrated or created (`doctor` changes nothing); a store that
     /// does not exist reads as an empty one.
     func storeAsItIs() throws -> DashPilotStore {
-        if storeIsMissing { return try DashPilotStore.emptyInMemory(clock: clock, log: log, currency: format.currency) }
+        if storeIsMissing {
+            return try DashPilotStore.emptyInMemory(clock: clock, log: log, currency: format.currency, standingFor: storePath)
+        }
         return try DashPilotStore(
             storePath: storePath, clock: clock, log: log, busyTimeoutMilliseconds: busyTimeout, migrating: false, creating: false)
     }

@@ -43,7 +43,7 @@ enum KeepingCommands {
         try input.expectAtMost(0)
         let json = input.json
         return { context in
-            let backups = context.storeExists ? try context.readStore().backups() : []
+            let backups = try context.readStore().backups()
             if json {
                 context.say(
                     json: .array(
