@@ -123,6 +123,33 @@ struct CompletionAndManualTests {
         #expect(!dash.run(["help"]).stdout.contains("__"))
     }
 
+    @Test func theHelpAndTheManualPageGiveEachUsageWholeWithItsCommandsWords() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        // Alternatives inside parentheses are one usage, not two (cli.md's `delivery tip`).
+        let help = dash.run(["delivery", "tip", "--help"]).stdout
+        #expect(help.contains("USAGE: dashpilot delivery tip N AMOUNT (--cash | --platform) [--shift ID]\n"))
+        #expect(help.contains("       dashpilot delivery tip N --remove K [--shift ID]\n"))
+        let manual = dash.run(["__manual-page"]).stdout
+        #expect(manual.contains(".B dashpilot delivery tip\nN AMOUNT (\\-\\-cash | \\-\\-platform) [\\-\\-shift ID]\n"))
+        #expect(manual.contains(".B dashpilot shift earnings\nID AMOUNT\n.br\n.B dashpilot shift earnings\nID \\-\\-clear\n"))
+        // Every usage line of every command's help opens with its words and closes what it opens.
+        let commands = dash.run(["help"]).stdout.split(separator: "\n").compactMap { line -> String? in
+            line.hasPrefix("  ") ? line.split(separator: " ", omittingEmptySubsequences: true).prefix(2).joined(separator: " ") : nil
+        }
+        for command in Set(commands) {
+            let words = command.split(separator: " ").map(String.init)
+            let text = dash.run(words + ["--help"])
+            guard text.status == 0 else { continue }
+            for line in text.stdout.split(separator: "\n") where line.contains("dashpilot ") && !line.contains(":  ") {
+                let usage = line.drop { $0 != "d" }
+                guard usage.hasPrefix("dashpilot ") else { continue }
+                #expect(usage.count(where: { $0 == "(" }) == usage.count(where: { $0 == ")" }), "\(line)")
+                #expect(usage.count(where: { $0 == "[" }) == usage.count(where: { $0 == "]" }), "\(line)")
+            }
+        }
+    }
+
     @Test func theKeptManualPageIsWhatTheTableMakesAndReadsWithoutWarnings() throws {
         let dash = Binary()
         defer { dash.remove() }

@@ -97,15 +97,15 @@ struct CommandDefinition: Sendable {
     }
 
     /// The usage's alternatives ("pickup set N NAME", "pickup set N --recent K"): split where
-    /// ` | ` stands outside brackets.
+    /// ` | ` stands outside brackets and parentheses.
     var usageAlternatives: [String] {
         var parts: [String] = []
         var depth = 0
         var current = ""
         var characters = Array(usage)[...]
         while let character = characters.popFirst() {
-            if character == "[" { depth += 1 }
-            if character == "]" { depth -= 1 }
+            if character == "[" || character == "(" { depth += 1 }
+            if character == "]" || character == ")" { depth -= 1 }
             if depth == 0 && character == " " && characters.starts(with: "| ") {
                 parts.append(current)
                 current = ""
@@ -122,9 +122,7 @@ struct CommandDefinition: Sendable {
     var help: String {
         var lines = HelpText.wrap("OVERVIEW: \(overview)", indent: 0) + [""]
         for (index, alternative) in usageAlternatives.enumerated() {
-            lines +=
-                index == 0
-                ? HelpText.wrap("USAGE: dashpilot " + alternative, indent: 0) : HelpText.wrap("dashpilot " + alternative, indent: 7)
+            lines += HelpText.usage((index == 0 ? "USAGE: " : "       ") + "dashpilot ", alternative)
         }
         if !arguments.isEmpty {
             lines += ["", "ARGUMENTS:"]
@@ -169,6 +167,28 @@ enum HelpText {
             return lines
         }
         return [head] + body
+    }
+
+    /// A usage line after `head`, broken only at spaces outside brackets and parentheses (an
+    /// option and its value stay together), its continuation lines under its first argument.
+    static func usage(_ head: String, _ usage: String, width: Int = width) -> [String] {
+        var groups: [String] = []
+        var depth = 0
+        for word in usage.split(separator: " ") {
+            if depth > 0 { groups[groups.count - 1] += " " + word } else { groups.append(String(word)) }
+            depth += word.count(where: { $0 == "[" || $0 == "(" }) - word.count(where: { $0 == "]" || $0 == ")" })
+        }
+        let pad = String(repeating: " ", count: head.count)
+        var lines = [head]
+        for group in groups {
+            let line = lines[lines.count - 1]
+            if line.count == head.count || line.count + 1 + group.count <= width {
+                lines[lines.count - 1] += (line.count == head.count ? "" : " ") + group
+            } else {
+                lines.append(pad + group)
+            }
+        }
+        return lines
     }
 
     /// `text` broken at spaces into lines of at most `width` columns, each after `indent` spaces.

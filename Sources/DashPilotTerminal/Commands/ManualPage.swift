@@ -35,7 +35,11 @@ enum ManualPage {
         for command in CommandTable.all {
             lines.append(".SS \(escape(command.name))")
             for alternative in command.usageAlternatives {
-                lines += [".B dashpilot", escape(String(alternative.dropFirst(command.name.count)).trimmingLeadingSpaces), ".br"]
+                // The synopsis as the help gives it: the command's words in bold, then its arguments.
+                lines += [
+                    ".B dashpilot \(escape(command.name))", escape(String(alternative.dropFirst(command.name.count)).trimmingLeadingSpaces),
+                    ".br",
+                ]
             }
             lines.removeLast()
             lines.append(".PP")
