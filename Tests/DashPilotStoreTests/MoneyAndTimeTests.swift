@@ -220,6 +220,20 @@ struct MoneyAndTimeTests {
         #expect(try fixture.store.addExpense(Money(cents: 100), category: .fuel, at: nil, note: nil).id == other.id + 1)
     }
 
+    @Test func theLogRecordsThatAnExpenseWasAddedChangedOrRemovedAndItsCategoryOnly() throws {
+        let fixture = try StoreFixture()
+        let spent = try fixture.store.addExpense(Money(cents: 650), category: .parking, at: nil, note: try ExpenseNote.make("meter"))
+        _ = try fixture.store.editExpense(id: spent.id, category: .fuel)
+        // A refused edit or removal changed nothing, and records nothing.
+        #expect(throws: DashPilotRefusal.expenseInTheFuture) {
+            _ = try fixture.store.editExpense(id: spent.id, at: fixture.clock.now().addingTimeInterval(3600))
+        }
+        #expect(throws: DashPilotRefusal.expenseNotFound(id: 99)) { try fixture.store.removeExpense(id: 99) }
+        try fixture.store.removeExpense(id: spent.id)
+        #expect(fixture.log.expenseEvents == [.added(.parking), .changed(.fuel), .removed(.fuel)])
+        #expect(fixture.log.expenseEvents.map(\.message) == ["added parking", "changed fuel", "removed fuel"])
+    }
+
     @Test func aNoteIsCleanedAndCheckedAsANameIs() throws {
         #expect(try ExpenseNote.make("  full \t tank  ")?.text == "full tank")
         #expect(try ExpenseNote.make("   ") == nil)

@@ -22,8 +22,11 @@ final class ManualClock: WallClock, @unchecked Sendable {
 final class CapturingLog: PickupPlaceLog, @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [PickupPlaceEvent] = []
+    private var storedExpenses: [ExpenseEvent] = []
     var events: [PickupPlaceEvent] { lock.withLock { stored } }
+    var expenseEvents: [ExpenseEvent] { lock.withLock { storedExpenses } }
     func record(_ event: PickupPlaceEvent) { lock.withLock { stored.append(event) } }
+    func record(_ event: ExpenseEvent) { lock.withLock { storedExpenses.append(event) } }
 }
 
 /// A fresh folder for one test, removed when the value goes away.

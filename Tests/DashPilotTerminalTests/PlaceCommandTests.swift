@@ -282,6 +282,11 @@ struct PlaceCommandTests {
             #expect(!line.lowercased().contains("zanzibar") && !line.lowercased().contains("vexbridge"))
         }
         #expect(dash.run(["pickup", "set", "1", "Zanzibar Quokka Grill"]).stderr.isEmpty)
+        // An expense: that it was added, changed or removed, and its category; never its note.
+        var expenses = dash.run(["expense", "add", "42.10", "fuel", "--note", "Quillon tank"], environment: log).stderr
+        expenses += dash.run(["expense", "edit", "1", "--category", "supplies"], environment: log).stderr
+        expenses += dash.run(["expense", "remove", "1", "--yes"], environment: log).stderr
+        #expect(expenses == "dashpilot[expense]: added fuel\ndashpilot[expense]: changed supplies\ndashpilot[expense]: removed supplies\n")
     }
 
     @Test func twoProcessesNamingTheSameNewPlaceAtOnceMakeOnePlace() throws {

@@ -4,13 +4,16 @@ import Foundation
 extension DashPilotStore {
     /// Records an expense spent at `time` (the clock's time when `nil`; never later than now).
     public func addExpense(_ amount: Money, category: ExpenseCategory, at time: Date?, note: ExpenseNote?) throws -> Expense {
-        try write {
+        let expense = try write {
             try Self.check(amount)
             let spentAt = time?.wholeSecond ?? now
             guard spentAt <= now else { throw DashPilotRefusal.expenseInTheFuture }
             let id = try expenseTable.insert(amount: amount, at: spentAt, category: category, note: note?.text)
             return Expense(id: id, amount: amount, spentAt: spentAt, category: category, note: note?.text)
         }
+        // Logged once committed: that it was added, and its category (never its note or amount).
+        log.record(.added(expense.category))
+        return expense
     }
 
     /// Changes expense `id`: every given fact at once (a note of `.some(nil)` removes it); a
@@ -18,7 +21,7 @@ extension DashPilotStore {
     public func editExpense(
         id: Int64, amount: Money? = nil, category: ExpenseCategory? = nil, at time: Date? = nil, note: ExpenseNote?? = nil
     ) throws -> Expense {
-        try write {
+        let edited = try write {
             guard var expense = try expenseTable.expense(id: id) else { throw DashPilotRefusal.expenseNotFound(id: id) }
             if let amount {
                 try Self.check(amount)
@@ -33,14 +36,18 @@ extension DashPilotStore {
             try expenseTable.update(expense)
             return expense
         }
+        log.record(.changed(edited.category))
+        return edited
     }
 
     /// Removes expense `id`, and only it.
     public func removeExpense(id: Int64) throws {
-        try write {
-            guard try expenseTable.expense(id: id) != nil else { throw DashPilotRefusal.expenseNotFound(id: id) }
+        let removed = try write {
+            guard let expense = try expenseTable.expense(id: id) else { throw DashPilotRefusal.expenseNotFound(id: id) }
             try expenseTable.delete(id: id)
+            return expense
         }
+        log.record(.removed(removed.category))
     }
 
     /// Expense `id`.

@@ -23,4 +23,13 @@ struct PlatformPickupPlaceLog: PickupPlaceLog {
             FileHandle.standardError.write(Data("dashpilot[pickup-place]: \(event.message)\n".utf8))
         }
     }
+
+    func record(_ event: ExpenseEvent) {
+        #if canImport(os)
+            Logger(subsystem: "DashPilot", category: "expense").info("\(event.message, privacy: .public)")
+        #endif
+        if toStandardError {
+            FileHandle.standardError.write(Data("dashpilot[expense]: \(event.message)\n".utf8))
+        }
+    }
 }
