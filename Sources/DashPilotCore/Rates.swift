@@ -41,9 +41,11 @@ public struct Rates: Sendable, Equatable {
         }
         let shiftSeconds = ShiftTime(shift: shift, pauses: pauses, now: end).workingSeconds
         let openSeconds = deliveryOpenSeconds(deliveries, shiftEnd: end.unixSeconds)
+        // A shift that lasted, paused for all of it, had no working time: not "no time".
         let perShiftHour: Rate =
             shiftSeconds > 0
-            ? .amount(Money.dividing(earnings.cents * 3600, by: shiftSeconds)) : .unavailable(.noShiftTime)
+            ? .amount(Money.dividing(earnings.cents * 3600, by: shiftSeconds))
+            : .unavailable(end > shift.startedAt ? .noWorkingTime : .noShiftTime)
         let perDeliveryHour: Rate =
             openSeconds > 0
             ? .amount(Money.dividing(earnings.cents * 3600, by: openSeconds)) : .unavailable(.noDeliveryTime)
@@ -76,6 +78,7 @@ public enum RateGap: String, Sendable, Equatable {
     case shiftRunning
     case noEarnings
     case noShiftTime
+    case noWorkingTime
     case noDeliveryTime
     case noRoute
     case tooFewRoutePoints
@@ -86,6 +89,7 @@ public enum RateGap: String, Sendable, Equatable {
         case .shiftRunning: "Rates appear once the shift has ended"
         case .noEarnings: "Add what this shift paid to see its rates"
         case .noShiftTime: "The shift lasted no time"
+        case .noWorkingTime: "The shift was paused for all of its time"
         case .noDeliveryTime: "No delivery was open during this shift"
         case .noRoute: "No route was recorded to measure"
         case .tooFewRoutePoints: "The route has too few points to measure"

@@ -83,6 +83,11 @@ struct MoneyAndRatesTests {
         #expect(rates.perShiftHour == .unavailable(.noShiftTime))
         #expect(rates.perDeliveryHour == .unavailable(.noDeliveryTime))
         #expect(rates.perMile == .unavailable(.noRoute))
+        // An hour paused from its start to its end: it lasted, and no time of it was worked.
+        let paused = Shift(id: 4, startedAt: at(0), endedAt: at(60), earnings: Money(cents: 1000))
+        let pausedRates = Rates.derive(shift: paused, deliveries: [], route: .none, pauses: [Pause(start: at(0), end: at(60))])
+        #expect(pausedRates.perShiftHour == .unavailable(.noWorkingTime))
+        #expect(RateGap.noWorkingTime.sentence == "The shift was paused for all of its time")
     }
 
     @Test func zeroEarningsGiveZeroRatesNotMissingOnes() {
