@@ -160,7 +160,7 @@ public enum CommandLineTool {
         guard let path = StoreLocation.resolve(environment: environment) else {
             throw UsageError(command: nil, message: "No store path: set HOME, DASHPILOT_STORE or pass --store PATH.")
         }
-        return StorePath(path)
+        return path
     }
 
     static func help(topic: [String]) -> Int32 {

@@ -148,6 +148,55 @@ struct CommandLineContractTests {
         #expect(again.stdout.hasPrefix("[{\"id\": 1"))
     }
 
+    @Test func aPathFromTheEnvironmentOrAFileArgumentIsUsedAsTheBytesItWasGiven() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        // Two names that are not UTF-8, which a repair would make one and the same (U+FFFD).
+        let first = Array((dash.folder + "/s").utf8) + [0xFE] + Array(".sqlite".utf8)
+        let second = Array((dash.folder + "/s").utf8) + [0xFF] + Array(".sqlite".utf8)
+        func run(_ variable: String, _ value: [UInt8], _ arguments: [String]) -> RunResult {
+            dash.spawn(
+                ["/usr/bin/env", "-u", "DASHPILOT_STORE"].map { Array($0.utf8) } + [
+                    Array("\(variable)=".utf8) + value, Array(Binary.path.utf8),
+                ]
+                    + arguments.map { Array($0.utf8) },
+                environment: dash.environment, stdin: nil)
+        }
+        #expect(run("DASHPILOT_STORE", first, ["expense", "add", "1.00", "fuel"]).status == 0)
+        #expect(run("DASHPILOT_STORE", second, ["expense", "list", "--json"]).stdout == "[]\n")
+        #expect(run("DASHPILOT_STORE", first, ["expense", "list", "--json"]).stdout.hasPrefix("[{\"id\": 1"))
+        let home = Array((dash.folder + "/d").utf8) + [0xFE]
+        #expect(run("XDG_DATA_HOME", home, ["expense", "add", "1.00", "fuel"]).status == 0)
+        #expect(Self.names(in: dash.folder).contains(Array("d".utf8) + [0xFE]))
+        #expect(!FileManager.default.fileExists(atPath: dash.folder + "/d\u{FFFD}"))
+        // A GPX file's name: the file named, not the one its repair would name.
+        let gpx = Array((dash.folder + "/g").utf8) + [0xFA] + Array(".gpx".utf8)
+        try Data("not a GPX file\n".utf8).write(to: URL(fileURLWithPath: dash.folder + "/g\u{FFFD}.gpx"))
+        let written = (gpx + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { path in
+                let descriptor = creat(path.baseAddress!, 0o600)
+                defer { close(descriptor) }
+                let text = Array("<gpx version=\"1.1\"></gpx>\n".utf8)
+                return write(descriptor, text, text.count) == text.count
+            }
+        }
+        #expect(written)
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        let imported = dash.run(bytes: [Array("route".utf8), Array("import".utf8), gpx])
+        #expect(imported.status == 0 && imported.stdout.contains("The file holds no track"), "\(imported.stderr)")
+    }
+
+    /// The names in `folder`, as their bytes.
+    static func names(in folder: String) -> [[UInt8]] {
+        guard let stream = opendir(folder) else { return [] }
+        defer { closedir(stream) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(stream) {
+            names.append(withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) })
+        }
+        return names
+    }
+
     @Test func aReadOfAStoreThatDoesNotExistAnswersEmptyAndCreatesNothing() {
         let dash = Binary()
         defer { dash.remove() }

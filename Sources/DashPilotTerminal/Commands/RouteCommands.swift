@@ -42,16 +42,17 @@ enum RouteCommands {
         guard !input.positionals.isEmpty else {
             throw UsageError(command: input.command, message: "Missing FILE (or - for standard input).")
         }
-        let paths = input.positionals.map(\.text)
+        let paths = input.positionals
         let json = input.json
         return { context in
             let store = try context.store()
             var status = ExitStatus.done
             var results: [JSON] = []
-            for path in paths {
+            for argument in paths {
+                let path = argument.text
                 let shown = path == "-" ? "standard input" : path
                 do {
-                    let report = try importOne(path, into: store)
+                    let report = try importOne(argument.bytes, into: store)
                     if json {
                         results.append(reportJSON(report, file: path))
                     } else {
@@ -68,8 +69,9 @@ enum RouteCommands {
     }
 
     /// Reads and imports one file in one transaction; a malformed file imports nothing.
-    static func importOne(_ path: String, into store: DashPilotStore) throws -> RouteImportReport {
-        let file = try MappedFile(path: path)
+    static func importOne(_ bytes: [UInt8], into store: DashPilotStore) throws -> RouteImportReport {
+        let path = String(decoding: bytes, as: UTF8.self)
+        let file = try MappedFile(path: bytes)
         let progress = ImportProgress(file: path == "-" ? "standard input" : path)
         do {
             return try store.importRoute { sink in

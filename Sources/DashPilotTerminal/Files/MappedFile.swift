@@ -17,17 +17,21 @@ final class MappedFile {
     private let descriptor: Int32
     private let shown: String
 
-    /// Maps `path`, or throws a sentence saying why not.
-    init(path: String) throws {
+    /// Maps the file at `bytes` (a path used as the bytes it was given: one that is not UTF-8 is
+    /// never repaired into another file's name), or throws a sentence saying why not.
+    init(path bytes: [UInt8]) throws {
+        let path = String(decoding: bytes, as: UTF8.self)
         shown = path == "-" ? "standard input" : path
-        if path == "-" || path == "/dev/stdin" {
+        if bytes == Array("-".utf8) || bytes == Array("/dev/stdin".utf8) {
             owned = try Self.readWhole(STDIN_FILENO, shown: shown)
             base = nil
             length = owned?.count ?? 0
             descriptor = -1
             return
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = (bytes + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        }
         guard descriptor >= 0 else { throw Self.failure(path, String(cString: strerror(errno))) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
