@@ -138,6 +138,9 @@ public struct RunningShiftScreen: Sendable, Equatable {
     public var longRunningLine: String?
     /// Whether the shift is paused: no lifecycle button and no accepting until `b` resumes it.
     public var isPaused = false
+    /// The title as the screen's header shows it, after the app's name: "DashPilot · Shift running
+    /// since 5:02 PM · …".
+    public var header: String { "DashPilot · " + title }
     /// The title as the screen-reader mode says it: "Shift running since 5:02 PM, 2 deliveries,
     /// 4.1 miles recorded". The running clock is left out: a sentence that changed is said again,
     /// and a screen reader should not speak every minute.

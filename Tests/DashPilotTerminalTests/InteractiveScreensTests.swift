@@ -16,7 +16,8 @@ struct InteractiveScreensTests {
         dash.run(["delivery", "accept"], at: "2026-11-29 17:02:00")
         let window = try Window(dash, at: "2026-11-29 17:05:00")
         var screen = window.screen
-        #expect(screen.contains("Shift running since 5:00 PM"))
+        // The header as screens.md sketches it, after the app's name.
+        #expect(screen.hasPrefix("DashPilot · Shift running since 5:00 PM · 5 min · 2 deliveries"), "\(screen)")
         #expect(screen.contains("▸ Delivery 2 · Accepted"))  // the newest open delivery is selected
         #expect(screen.contains("[ Add Pickup Place ]") && screen.contains("Arrived at Pickup") && screen.contains("a accept"))
 

@@ -88,11 +88,17 @@ struct ScreenBuffer {
     mutating func belong(toRow row: Int?) { currentRow = row }
 
     /// The screen's heading, pinned at the top: wrapped between its figures, never cut, the keys
-    /// of `right` at the end of its first line ("? keys").
-    mutating func titled(_ title: String, right: [ScreenAction]) {
+    /// of `right` at the end of its first line ("? keys"); `shorter` instead where `title` would
+    /// take a line more.
+    mutating func titled(_ title: String, right: [ScreenAction], unlessItTakesALineMore shorter: String? = nil) {
         let keys = Pieces.keys(right, width: width).first ?? Pieces()
         let room = width - DisplayWidth.of(keys.text) - 1
         var wrappedTitle = Self.joined(TerminalText.parts(TerminalText.safe(title)), width: room)
+        // A longer form of a title ("DashPilot · …") only where it costs the window no line.
+        if let shorter {
+            let short = Self.joined(TerminalText.parts(TerminalText.safe(shorter)), width: room)
+            if short.count < wrappedTitle.count { wrappedTitle = short }
+        }
         if wrappedTitle.isEmpty { wrappedTitle = [""] }
         let first = wrappedTitle.removeFirst()
         var heading = Pieces(first + String(repeating: " ", count: max(1, room - DisplayWidth.of(first) + 1)))

@@ -86,7 +86,7 @@ final class RunningShiftView: TerminalScreen {
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
-        screen.titled(model.title, right: [.keysList])
+        screen.titled(model.header, right: [.keysList], unlessItTakesALineMore: model.title)
         if let line = model.longRunningLine { screen.wrapped(line, style: .warning) }
         if let hint = model.emptyHint {
             screen.blank()
