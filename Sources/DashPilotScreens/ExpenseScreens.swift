@@ -58,7 +58,7 @@ public struct ExpenseListScreen: Sendable, Equatable {
     public static func row(_ expense: Expense, format: ScreenFormat) -> Row {
         let when = "\(format.day(expense.spentAt)) · \(format.time(expense.spentAt))"
         var spoken = [
-            expense.category.title, format.spokenMoney(expense.amount), format.day(expense.spentAt), format.time(expense.spentAt),
+            expense.category.title, format.spokenAmount(expense.amount), format.spokenDay(expense.spentAt), format.time(expense.spentAt),
         ]
         if let note = expense.note { spoken.append("note: \(note)") }
         return Row(

@@ -202,6 +202,23 @@ public struct ScreenFormat: Sendable {
         return (whole.hasSuffix(".00") ? String(whole.dropLast(3)) : whole) + " dollars"
     }
 
+    /// An amount as a screen reader says one spent or paid ("42 dollars 10 cents", "6 dollars",
+    /// "1 dollar 1 cent"), for the dollar; other currencies are said as written.
+    public func spokenAmount(_ amount: Money) -> String {
+        guard money(amount).hasPrefix("$") else { return money(amount) }
+        let whole = spokenMoney(Money(cents: amount.cents / 100 * 100)).dropLast(" dollars".count)
+        let cents = amount.cents % 100
+        let dollars = whole == "1" ? "1 dollar" : "\(whole) dollars"
+        return cents == 0 ? dollars : "\(dollars) \(cents) cent\(cents == 1 ? "" : "s")"
+    }
+
+    /// A day as a screen reader says it: "Saturday November 28", with its year when it is not this
+    /// year ("Wednesday December 3 2025"), in the driver's locale, no commas between its words.
+    public func spokenDay(_ date: Date) -> String {
+        let local = LocalDate(date, in: timeZone)
+        return self.date(local, template: saysYear(local) ? "EEEEdMMMMy" : "EEEEdMMMM").replacingOccurrences(of: ",", with: "")
+    }
+
     /// A distance to 0.1 mi ("31.2 mi").
     public func miles(_ miles: Double) -> String { Self.tenths(miles) + " mi" }
 

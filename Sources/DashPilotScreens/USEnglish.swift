@@ -16,6 +16,7 @@ enum USEnglish {
     static let largestExactCents: UInt64 = 1_000_000_000_000_000
 
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// "5:12 PM" (`jmm`: "h:mm a"), from a local minute of the day (0..<1440).
@@ -41,7 +42,8 @@ enum USEnglish {
     ]
 
     /// A local date by one of the templates the weeks and months are labelled with ("MMMMy":
-    /// "November 2026", "dMMMy": "Nov 23, 2026", "dMMM", "MMM", "d", "dMMMMy", "dMMMM"); `nil` for
+    /// "November 2026", "dMMMy": "Nov 23, 2026", "dMMM", "MMM", "d", "dMMMMy", "dMMMM", and the
+    /// spoken "EEEEdMMMM": "Saturday, November 28", "EEEEdMMMMy"); `nil` for
     /// another template or a day before the Gregorian calendar or after 9999, which ICU writes.
     static func date(_ local: LocalDate, template: String) -> String? {
         let (year, monthNumber, day) = local.components
@@ -55,6 +57,10 @@ enum USEnglish {
         case "d": return String(day)
         case "dMMMMy": return "\(monthNames[month]) \(day), \(year)"
         case "dMMMM": return "\(monthNames[month]) \(day)"
+        case "EEEEdMMMM", "EEEEdMMMMy":
+            // 1 January 1970 was a Thursday.
+            let weekday = weekdayNames[Int(((local.dayNumber + 4) % 7 + 7) % 7)]
+            return "\(weekday), \(monthNames[month]) \(day)" + (template.hasSuffix("y") ? ", \(year)" : "")
         default: return nil
         }
     }

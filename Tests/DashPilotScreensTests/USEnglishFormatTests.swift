@@ -58,7 +58,7 @@ struct USEnglishFormatTests {
     func everyTemplateOfThePeriodsLabels() {
         let format = Self.format(zone: "UTC", year: 2026)
         let icu = ScreenFormat(icuOnly: format)
-        for template in ["MMMMy", "dMMMy", "dMMM", "MMM", "d", "dMMMMy", "dMMMM"] {
+        for template in ["MMMMy", "dMMMy", "dMMM", "MMM", "d", "dMMMMy", "dMMMM", "EEEEdMMMM", "EEEEdMMMMy"] {
             for day in stride(from: Int64(-7_305), through: 40_177, by: 1) {
                 let local = LocalDate(dayNumber: day)
                 #expect(format.date(local, template: template) == icu.date(local, template: template), "\(template) \(day)")

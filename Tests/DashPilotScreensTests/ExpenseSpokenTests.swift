@@ -1,0 +1,26 @@
+import DashPilotCore
+import DashPilotScreens
+import Foundation
+import Testing
+
+@Suite("An expense as a screen reader says it")
+struct ExpenseSpokenTests {
+    @Test func anExpensesRowIsSaidAsScreensMdLabelsIt() throws {
+        let format = ScreenFormat(
+            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!, currency: .usd, currentYear: 2026)
+        // Saturday 28 November 2026, 4:10 PM.
+        let fuel = Expense(
+            id: 1, amount: Money(cents: 4210), spentAt: Date(unixSeconds: 1_795_882_200), category: .fuel, note: "full tank")
+        #expect(
+            ExpenseListScreen.row(fuel, format: format).accessibilityLabel
+                == "Fuel, 42 dollars 10 cents, Saturday November 28, 4:10 PM, note: full tank")
+        // A day of another year says its year; whole dollars, one dollar, one cent.
+        let tyres = Expense(id: 2, amount: Money(cents: 8900), spentAt: Date(unixSeconds: 1_764_777_600), category: .maintenance, note: nil)
+        #expect(
+            ExpenseListScreen.row(tyres, format: format).accessibilityLabel == "Maintenance, 89 dollars, Wednesday December 3 2025, 4:00 PM"
+        )
+        #expect(
+            format.spokenAmount(Money(cents: 101)) == "1 dollar 1 cent" && format.spokenAmount(Money(cents: 10)) == "0 dollars 10 cents")
+        #expect(format.spokenAmount(Money(cents: 128_400)) == "1,284 dollars")
+    }
+}
