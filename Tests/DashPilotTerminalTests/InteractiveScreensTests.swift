@@ -46,6 +46,26 @@ struct InteractiveScreensTests {
         #expect(deliveries[1]["arrivedAtPickupAt"] as? String == "2026-11-29T17:05:00Z")
     }
 
+    @Test func aPromptClosedWithoutActingLeavesTheSelectionWhereItWas() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:02:00")
+        let window = try Window(dash, at: "2026-11-29 17:05:00")
+        window.press(Window.up)
+        #expect(window.screen.contains("▸ Delivery 1 · Accepted"))
+        // Declining to end the shift, then Escape from the prompt: Delivery 1 stays selected.
+        window.press("e", "n")
+        #expect(window.screen.contains("▸ Delivery 1 · Accepted"), "\(window.screen)")
+        window.press("e", Window.escape)
+        #expect(window.screen.contains("▸ Delivery 1 · Accepted"), "\(window.screen)")
+        // And Enter works the delivery on screen as selected, not another.
+        window.press(Window.enter)
+        let shift = try #require(json(dash.run(["shift", "show", "--json"]).stdout) as? [String: Any])
+        let states = (shift["deliveries"] as? [[String: Any]])?.map { $0["state"] as? String }
+        #expect(states == ["arrivedAtPickup", "accepted"])
+    }
+
     @Test func theSheetKeepsARefusedNameWithItsSentence() throws {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")

@@ -8,9 +8,14 @@ final class RunningShiftView: TerminalScreen {
     private var selected: Int?
 
     func reload(_ app: AppEnvironment) throws {
+        let shown = log?.shift.id
         log = try app.store.runningShift().map { try app.store.shiftLog(id: $0.id) }
         model = RunningShiftScreen(log: log, format: app.format, now: app.clock.now())
-        if let selected, model?.cards.contains(where: { $0.number == selected }) != true { self.selected = nil }
+        // The selection is kept while its card is there, on the same shift: another shift's
+        // delivery of the same number is another delivery, and opens on the newest open one.
+        if let selected, log?.shift.id != shown || model?.cards.contains(where: { $0.number == selected }) != true {
+            self.selected = nil
+        }
     }
 
     /// The header's clock runs by itself: the model again at the clock's time, from the log it
@@ -62,7 +67,6 @@ final class RunningShiftView: TerminalScreen {
             return .reload
         case .endShift:
             guard log != nil else { return .stay }
-            selected = nil
             return .push(EndShiftView())
         case .pauseOrResume:
             guard let model else { return .stay }
