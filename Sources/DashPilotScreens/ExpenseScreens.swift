@@ -112,7 +112,8 @@ public struct ExpenseSheet: Sendable, Equatable {
         prefilledWhen = LocalDate(when, in: format.timeZone).description + " " + Self.clock(when, format: format)
         prefilledNote = expense?.note ?? ""
         keys = [
-            ScreenAction(.enter, "record", .record), ScreenAction(.upDown, "move between fields", .move),
+            ScreenAction(.enter, "record", .record), ScreenAction(.upDown, "move between fields (in the category's, choose)", .move),
+            ScreenAction(.control("i"), "next field", .nextField),
             ScreenAction(.digits(1...5), "category (in its field)", .chooseCategory), ScreenAction(.escape, "cancel", .back),
         ]
     }

@@ -40,6 +40,7 @@ public struct ScreenAction: Sendable, Equatable {
             case .left: "←"
             case .right: "→"
             case .backspace: "Backspace"
+            case .control("i"): "Tab"
             case .control(let character): "Ctrl-\(character.uppercased())"
             }
         }
@@ -67,6 +68,7 @@ public struct ScreenAction: Sendable, Equatable {
             case .left: "left"
             case .right: "right"
             case .backspace: "Backspace"
+            case .control("i"): "Tab"
             case .control(let character): "Control \(character.uppercased())"
             }
         }
@@ -78,7 +80,7 @@ public struct ScreenAction: Sendable, Equatable {
         case history, weeks, places, keys, quit, back, open, switchPeriod, earnings
         case rename, merge, record, recordRecent, move, filter, explain
         case confirm, keep, endNow, endAtLastActivity
-        case pauseOrResume, forgottenStep, payAndTips, expenses, add, remove, addCashTip, addPlatformTip, chooseCategory
+        case pauseOrResume, forgottenStep, payAndTips, expenses, add, remove, addCashTip, addPlatformTip, chooseCategory, nextField
     }
 
     /// The key.

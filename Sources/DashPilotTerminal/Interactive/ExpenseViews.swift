@@ -131,7 +131,13 @@ final class ExpenseSheetView: TerminalScreen {
         let command = action(for: key)?.command
         switch command {
         case .back: return .pop
+        case .move where focus == Self.categoryField:
+            // The category is chosen with ↑↓ in its field, as in a list (or 1–5); Tab leaves it.
+            let all = ExpenseCategory.allCases
+            let index = all.firstIndex(of: category) ?? 0
+            category = all[key == .up ? max(0, index - 1) : min(all.count - 1, index + 1)]
         case .move: focus = key == .up ? max(0, focus - 1) : min(fields.count - 1, focus + 1)
+        case .nextField: focus = (focus + 1) % fields.count
         case .record: return try record(app)
         default:
             if focus == Self.categoryField {

@@ -39,6 +39,9 @@ struct LineEditor: Equatable {
             if cursor < characters.count { characters.remove(at: cursor) }
         case .left: cursor = max(0, cursor - 1)
         case .right: cursor = min(characters.count, cursor + 1)
+        case .control("i"):
+            // Tab is whitespace in a field, as on the command line.
+            return handle(.text(" "))
         case .home, .control("a"): cursor = 0
         case .end, .control("e"): cursor = characters.count
         case .control("u"):

@@ -99,6 +99,7 @@ extension ScreenAction.Key {
             (.pageUp, .pageUp), (.pageDown, .pageDown):
             true
         case (.upDown, .up), (.upDown, .down): true
+        case (.control(let character), .control(let pressed)): character == pressed
         case (.digits(let range), .text(let text)): text.count == 1 && Int(text).map(range.contains) == true
         default: false
         }

@@ -91,8 +91,9 @@ struct KeyDecoder {
                 flushText()
                 keys.append(key)
             } else if byte == 0x09 {
-                // Tab is whitespace, in a field as on the command line.
-                text.append(0x20)
+                // Tab (Ctrl-I): a sheet's next field; in a text field, whitespace (LineEditor).
+                flushText()
+                keys.append(.control("i"))
             } else if byte >= 0x20 {
                 text.append(byte)
             }
