@@ -187,6 +187,9 @@ struct EveryWindowTests {
     @Test func whereTheLocaleIsNotUTF8TheProgramDrawsInASCII() throws {
         let dash = try Self.store()
         let window = try Window(dash, at: "2026-11-29 18:10:00", columns: 60, rows: 20, environment: ["LANG": "C", "LC_ALL": ""])
+        // Boxes with +, - and | (screens.md), the large buttons' as well.
+        let running = window.screen
+        #expect(running.contains("  +------") && running.contains("| ") && !running.contains("="), "\(running)")
         window.press(Window.up, "p")
         let screen = window.screen
         let ascii = screen.unicodeScalars.allSatisfy { $0.isASCII }
