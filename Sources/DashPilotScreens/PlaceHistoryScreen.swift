@@ -163,7 +163,8 @@ public struct PlaceHistoryScreen: Sendable, Equatable {
         keys =
             [
                 ScreenAction(.upDown, "scroll", .select), ScreenAction(.character("r"), "rename", .rename),
-                ScreenAction(.character("m"), "merge", .merge),
+                // Disabled, Merge is not offered; its key still says why.
+                canMerge ? ScreenAction(.character("m"), "merge", .merge) : ScreenAction(.character("m"), "merge", .merge).unlisted,
                 .goingBack, .keysList,
             ] + ScreenAction.paging
     }

@@ -297,6 +297,8 @@ struct ScreenModelTests {
             screen.mergeControl
                 == Control(title: "Merge", accessibilityLabel: "Merge pickup place, Example Diner", command: .merge, isEnabled: false))
         #expect(screen.mergeFooter == "Merge needs another pickup place to merge into, and this is the only one.")
+        // Not offered among the keys (its key, pressed, still says why).
+        #expect(!screen.keys.contains { $0.command == .merge && $0.isListed })
         let list = MergeListScreen(source: place, destinations: try store.mergeDestinations(forPlace: place.id))
         #expect(list.destinations.isEmpty && list.emptyReason == screen.mergeFooter)
     }

@@ -66,6 +66,21 @@ struct InteractiveScreensTests {
         #expect(states == ["arrivedAtPickup", "accepted"])
     }
 
+    @Test func mergeIsDrawnDisabledWhenThePlaceIsTheOnlyOne() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        dash.run(["pickup", "set", "1", "Lonely Place"], at: "2026-11-29 17:01:00")
+        let window = try Window(dash, at: "2026-11-29 17:05:00")
+        window.press("l", Window.enter)
+        let screen = window.screen
+        #expect(screen.contains("[ Rename ]  r") && screen.contains("[ Merge ]") && !screen.contains("[ Merge ]  m"), "\(screen)")
+        #expect(screen.contains("Merge needs another pickup place to merge into, and this is the only one."))
+        #expect(!screen.contains("m merge"))
+        window.press("m")
+        #expect(!window.screen.contains("Merge Lonely Place into"))
+    }
+
     @Test func theSheetKeepsARefusedNameWithItsSentence() throws {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")

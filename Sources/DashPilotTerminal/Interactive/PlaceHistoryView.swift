@@ -93,7 +93,8 @@ final class PlaceHistoryView: TerminalScreen {
             ScreenBuffer.controls(
                 [
                     (model.renameControl.title, action(model.renameControl.command)),
-                    (model.mergeControl.title, action(model.mergeControl.command)),
+                    // A disabled control is drawn without its key, and a tap on it does nothing.
+                    (model.mergeControl.title, model.mergeControl.isEnabled ? action(model.mergeControl.command) : nil),
                 ],
                 gap: 8))
         if let footer = model.mergeFooter { screen.wrapped(footer, style: .dim) }
