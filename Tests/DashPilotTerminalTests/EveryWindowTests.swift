@@ -162,6 +162,10 @@ struct EveryWindowTests {
         let window = try Window(dash, at: "2026-11-29 18:10:00", columns: 40, rows: 12)
         window.press("?")
         #expect(window.screen.contains("Keys on this screen") && window.screen.contains("↓ more"))
+        // Each ↓ shows itself: the selected key moves, as a list's selection does.
+        #expect(window.screen.contains("▸ a       accept"), "\(window.screen)")
+        window.press(Window.down)
+        #expect(window.screen.contains("▸ ↑↓") && !window.screen.contains("▸ a "), "\(window.screen)")
         for _ in 0..<20 { window.press(Window.down) }
         #expect(window.screen.contains("q       quit"), "\(window.screen)")
         // a accepts nothing while the list is open.

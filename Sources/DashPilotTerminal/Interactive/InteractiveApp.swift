@@ -285,10 +285,12 @@ final class InteractiveApp {
             screen.line(ScreenMessages.keysTitle, style: .bold)
             screen.blank()
             screen.pinHeader()
+            // A list like any other: the selected row marked, ↑↓ moving it and the view with it.
             for (index, action) in top.keys.filter(\.isListed).enumerated() {
-                var line = Pieces("  ")
+                let isSelected = index == keysList.selected
+                var line = Pieces(isSelected ? "▸ " : "  ")
                 line.add(action.key.title.padding(8) + action.label, key: action.key)
-                screen.line(line, focus: index == keysList.selected)
+                screen.line(line, style: isSelected ? .selected : .normal, focus: isSelected)
             }
             screen.setFooter(ScreenMessages.keysFooter, key: .escape)
         } else {
