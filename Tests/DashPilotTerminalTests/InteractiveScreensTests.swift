@@ -131,6 +131,43 @@ struct InteractiveScreensTests {
         #expect(window.screen.contains("1 recorded wait: 7 min"))
     }
 
+    @Test func theWaitLineWrapsInANarrowWindowAndIsNeverCut() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        for number in 1...4 {
+            let minute = 10 * number
+            dash.run(["delivery", "accept"], at: "2026-11-29 17:\(minute):00")
+            dash.run(["pickup", "set", String(number), "Nowhere Noodles"], at: "2026-11-29 17:\(minute):00")
+            dash.run(["delivery", "arrive", String(number)], at: "2026-11-29 17:\(minute + 1):00")
+            dash.run(["delivery", "pickup", String(number)], at: "2026-11-29 17:\(minute + 8):00")
+            dash.run(["delivery", "deliver", String(number)], at: "2026-11-29 17:\(minute + 9):00")
+        }
+        dash.run(["delivery", "accept"], at: "2026-11-29 18:00:00")
+        dash.run(["pickup", "set", "5", "Nowhere Noodles"], at: "2026-11-29 18:00:00")
+        let window = try Window(dash, at: "2026-11-29 18:01:00", columns: 40, rows: 32)
+        let screen = window.screen
+        #expect(!screen.contains("…"), "\(screen)")
+        let words = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(words.contains("Typical recorded wait 7 min median of 4 at dinner 7 min (median of 4)"), "\(screen)")
+    }
+
+    @Test func thePayAndTipsSheetCutsNoFigureNorButtonInANarrowWindow() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        for step in ["arrive", "pickup", "deliver"] { dash.run(["delivery", step, "1"], at: "2026-11-29 17:20:00") }
+        dash.run(["shift", "end"], at: "2026-11-29 18:00:00")
+        dash.run(["delivery", "tip", "1", "2.50", "--cash", "--shift", "1"], at: "2026-11-29 18:20:00")
+        let window = try Window(dash, at: "2026-11-29 18:30:00", columns: 40, rows: 30)
+        window.press("h", Window.enter, "t")
+        let screen = window.screen
+        #expect(!screen.contains("…"), "\(screen)")
+        let words = screen.split(separator: "\n").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " │")) }.joined(separator: " ")
+        #expect(
+            words.contains("recorded 6:20 PM") && words.contains("[ Add a cash tip ]") && words.contains("[ Add a platform tip ]"),
+            "\(screen)")
+    }
+
     @Test func theWeeksScreenTogglesMonthsAndOpensAPeriodAndItsShift() throws {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-23 17:00:00")

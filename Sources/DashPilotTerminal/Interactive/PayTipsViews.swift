@@ -86,17 +86,26 @@ final class PayTipsView: TerminalScreen {
             screen.boxField(label: model.payLabel, field)
             if let error { screen.boxWrapped(error, style: .warning) }
             screen.boxLine(model.tipsHeading)
+            // A figure is never cut: a tip too long for the sheet wraps between its parts, and
+            // the two buttons go one under the other when they do not fit side by side.
             for (index, tip) in model.tips.enumerated() {
-                screen.boxLine(
-                    Pieces((index == selectedTip ? "▸ " : "  ") + tip.text), style: index == selectedTip ? .selected : .normal, row: index)
+                let selected = index == selectedTip
+                let parts = ScreenBuffer.joined(TerminalText.parts(TerminalText.safe(tip.text)), width: screen.width - 6)
+                for (position, part) in parts.enumerated() {
+                    screen.boxLine(
+                        Pieces((position == 0 && selected ? "▸ " : "  ") + part), style: selected ? .selected : .normal, row: index)
+                }
             }
-            screen.boxLine(
-                ScreenBuffer.controls(
-                    [
-                        (model.addCashTip.title, action(model.addCashTip.command)),
-                        (model.addPlatformTip.title, action(model.addPlatformTip.command)),
-                    ],
-                    gap: 4))
+            let buttons = [
+                (model.addCashTip.title, action(model.addCashTip.command)),
+                (model.addPlatformTip.title, action(model.addPlatformTip.command)),
+            ]
+            let together = ScreenBuffer.controls(buttons, gap: 4)
+            if DisplayWidth.of(together.text) <= screen.width - 4 {
+                screen.boxLine(together)
+            } else {
+                for button in buttons { screen.boxLine(ScreenBuffer.controls([button], gap: 4)) }
+            }
             screen.boxWrapped(model.reminder, style: .dim)
         }
         screen.boxKeys(model.keys)

@@ -105,7 +105,12 @@ final class RunningShiftView: TerminalScreen {
             screen.belong(toRow: index)
             screen.row(card.title, selected: isSelected, style: style)
             if let place = card.placeLine { screen.line("  " + place, style: style) }
-            if let wait = card.waitLine { screen.line("  " + wait, style: .dim) }
+            // A sentence is never cut: the wait wraps between its figures, under the card.
+            if let wait = card.waitLine {
+                for part in ScreenBuffer.joined(TerminalText.parts(TerminalText.safe(wait)), width: screen.width - 2) {
+                    screen.line("  " + part, style: .dim)
+                }
+            }
             screen.control(card.pickupControl.title, action: action(card.pickupControl.command), style: style)
             // The selected card's button is what must show: the window follows it.
             if let button = card.lifecycleButton {
