@@ -36,6 +36,9 @@ struct DriversDayTests {
         window.press("h")
         #expect(window.screen.contains("Completed shifts") && window.screen.contains("Shift 1"))
         window.press(Window.enter)
+        // The log opens on its delivery, in view whole; in a small window its figures are above.
+        #expect(window.screen.contains("▸ Delivery 1 · Delivered"))
+        for _ in 0..<12 where !window.screen.contains("Add what this shift paid") { window.press(Window.up) }
         #expect(window.screen.contains("Add what this shift paid"))
         window.press("$")
         #expect(window.screen.contains("What did Shift 1 pay?"))

@@ -95,6 +95,16 @@ struct EveryWindowTests {
         // Back up over the first entry to the shift's own figures.
         for _ in 0..<12 where !window.screen.contains("Earnings $1,284.00") { window.press(Window.up) }
         #expect(window.screen.contains("Earnings $1,284.00"))
+        // The log's title stays in place however it scrolls (the header).
+        #expect(Self.lines(window).first?.hasPrefix("Shift ") == true, "\(window.screen)")
+        // A key that acts on the selected delivery, pressed with its entry scrolled away, first
+        // brings that entry back into view; it acts once it is seen.
+        window.press(Window.home, "t")
+        #expect(window.screen.contains("▸ Delivery 1 · Delivered") && !window.screen.contains("pay?"), "\(window.screen)")
+        window.press("t")
+        #expect(window.screen.contains("What did Delivery 1 pay?"), "\(window.screen)")
+        window.press(Window.escape, Window.end)
+        #expect(Self.lines(window).first?.hasPrefix("Shift ") == true, "\(window.screen)")
     }
 
     @Test("A place's history scrolls up to its summary and waits", arguments: sizes)

@@ -8,9 +8,15 @@ extension ScreenBuffer {
     /// keeps what a tap on it does where it is shown, and which line of the buffer it shows.
     func window(rows: Int, message: String?) -> [Line] {
         var footerLines = Pieces.keys(footer, width: width)
-        // What a key acts on comes first: in a short window the footer gives way, down to one line.
-        if footerLines.count > 1, footerLines.count * 3 > rows, let compactFooter { footerLines = Pieces.keys(compactFooter, width: width) }
         let messageLines = message.map { Self.wrap(TerminalText.safe($0), width: width) } ?? []
+        // What a key acts on comes first: in a short window, or where the focused lines (a
+        // selected row, a card to its button) would not fit beside the whole footer, the footer
+        // gives way, down to one line.
+        if footerLines.count > 1, let compactFooter,
+            footerLines.count * 3 > rows || !focusFits(room: rows - footerLines.count - max(1, messageLines.count))
+        {
+            footerLines = Pieces.keys(compactFooter, width: width)
+        }
         let room = max(1, rows - footerLines.count - max(1, messageLines.count))
         // A header taller than half the window scrolls with what it heads, so that what a key
         // acts on still fits; a sheet's top border stays.
@@ -63,6 +69,15 @@ extension ScreenBuffer {
             }
         }
         return window
+    }
+
+    /// Whether the focused lines, with a line for "↑ more" and one for "↓ more", fit in `room`
+    /// rows under the header (all of the lines fit, or nothing is focused: they do).
+    private func focusFits(room: Int) -> Bool {
+        guard let (first, last) = focus else { return true }
+        let pinned = headerCount * 2 <= room ? headerCount : 0
+        let bodyRoom = room - pinned
+        return lines.count - pinned <= bodyRoom || last - first + 1 + 2 <= bodyRoom
     }
 
     /// Line `index` of the buffer as the window shows it.

@@ -285,8 +285,7 @@ final class InteractiveApp {
             screen.line(ScreenMessages.keysTitle, style: .bold)
             screen.blank()
             screen.pinHeader()
-            // A list like any other: the selected row marked, ↑↓ moving it and the view with it.
-            for (index, action) in top.keys.filter(\.isListed).enumerated() {
+            for (index, action) in top.keys.filter(\.isListed).enumerated() {  // marked as a list's row
                 let isSelected = index == keysList.selected
                 var line = Pieces(isSelected ? "▸ " : "  ")
                 line.add(action.key.title.padding(8) + action.label, key: action.key)

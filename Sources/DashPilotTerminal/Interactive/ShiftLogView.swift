@@ -27,7 +27,15 @@ final class ShiftLogView: TerminalScreen {
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         let deliveries = log?.deliveries ?? []
-        switch action(for: key)?.command {
+        let command = action(for: key)?.command
+        // A key that acts on the selected delivery, pressed while the view is scrolled up to the
+        // shift's figures, first brings that delivery back into view: what a key acts on is
+        // always on screen.
+        if [.open, .payAndTips, .pickupPlace].contains(command) && !list.followsSelection && deliveries.indices.contains(selected) {
+            list.select(selected)
+            return .stay
+        }
+        switch command {
         case .select:
             list.move(key, count: deliveries.count, rows: app.rows)
         case .open where deliveries.indices.contains(selected):
@@ -54,16 +62,16 @@ final class ShiftLogView: TerminalScreen {
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
-        var above = [model.title] + [model.timeLine, model.mileageLine].compactMap { $0 } + [model.earningsLine]
-        if let pay = model.payLine { above.append(pay) }
-        // Figures wrap between themselves, never inside one ("5:40 PM" stays whole).
-        let wrapped = above.map { ScreenBuffer.joined(TerminalText.parts($0), width: screen.width) }
-        let lines = wrapped.flatMap { $0 }
-        list.linesAbove = lines.count
-        for (index, line) in lines.enumerated() {
-            screen.line(line, style: index < wrapped[0].count ? .bold : .normal, focus: list.isFocused(above: index))
-        }
+        // The title stays in place (the header); the shift's figures scroll above its deliveries,
+        // as a place's history scrolls up to its summary. Figures wrap between themselves, never
+        // inside one ("5:40 PM" stays whole).
+        for line in ScreenBuffer.joined(TerminalText.parts(model.title), width: screen.width) { screen.line(line, style: .bold) }
         screen.pinHeader()
+        var above = [model.timeLine, model.mileageLine].compactMap { $0 } + [model.earningsLine]
+        if let pay = model.payLine { above.append(pay) }
+        let lines = above.flatMap { ScreenBuffer.joined(TerminalText.parts($0), width: screen.width) }
+        list.linesAbove = lines.count
+        for (index, line) in lines.enumerated() { screen.line(line, focus: list.isFocused(above: index)) }
         for (index, entry) in model.entries.enumerated() {
             // The selected entry stays in view whole: its times are what it is selected for.
             let isSelected = list.followsSelection && index == selected
