@@ -10,7 +10,8 @@ public struct DoctorScreen: Sendable, Equatable {
         public var passed: Bool
         /// What it found, as a sentence.
         public var sentence: String
-        /// Whether it is a note rather than a check (when the newest backup was made).
+        /// Whether it is a note rather than a check (when the newest backup was made; expenses in
+        /// a category this version does not know).
         public var isNote = false
     }
 
@@ -27,7 +28,7 @@ public struct DoctorScreen: Sendable, Equatable {
                     date.map { "The newest backup was made \(format.moment($0))." } ?? "There is no backup yet: dashpilot backup makes one."
                 return Line(name: finding.name, passed: true, sentence: sentence, isNote: true)
             }
-            return Line(name: finding.name, passed: finding.passed, sentence: Self.sentence(finding))
+            return Line(name: finding.name, passed: finding.passed, sentence: Self.sentence(finding), isNote: finding.isNote)
         }
         verdict = report.isHealthy ? "The store is healthy." : "The store has problems; nothing was changed."
     }

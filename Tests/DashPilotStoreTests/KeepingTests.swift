@@ -157,15 +157,14 @@ struct KeepingTests {
         let fixture = try Self.store()
         let scratch = TemporaryFolder()
         let good = try fixture.store.backup(to: StorePath(scratch.file("good.sqlite")), timeZone: Self.utc)
-        // A category a newer version wrote: doctor reports it; the store as it was is still kept.
-        try fixture.store.connection.execute(
-            "INSERT INTO expense (amount_cents, spent_at, category) VALUES (500, 1795971720, 'invented-category')")
+        // A currency that is no ISO code: doctor reports it; the store as it was is still kept.
+        try fixture.store.connection.execute("UPDATE store_currency SET code = 'XYZ'")
         #expect(try !fixture.store.doctor().isHealthy)
         _ = try fixture.store.restore(from: StorePath(good.path), timeZone: Self.utc)
         #expect(try fixture.store.doctor().isHealthy)
         let kept = try #require(try fixture.store.backups().first { $0.isAutomatic })
         let copy = try Connection(path: kept.path, create: false, busyTimeoutMilliseconds: 0)
-        #expect(try copy.scalar("SELECT count(*) FROM expense WHERE category = 'invented-category'") == 1)
+        #expect(try copy.texts("SELECT code FROM store_currency") == ["XYZ"])
     }
 
     @Test func aBackupOlderThanTodaysSchemaIsUpgradedAsAnyStoreIs() throws {

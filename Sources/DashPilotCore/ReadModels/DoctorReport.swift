@@ -73,9 +73,21 @@ public struct DoctorReport: Sendable, Equatable {
             case .keys(let count): count == 0
             case .sharedKeys(let pairs): pairs.isEmpty
             case .routeSummaries(let differing): differing.isEmpty
-            case .tips(let count), .pauses(let count), .expenseCategories(let count): count == 0
+            case .tips(let count), .pauses(let count): count == 0
             case .currency(_, let valid): valid
+            // A category a newer version wrote is the driver's record, read as other: doctor says
+            // so (a note), and a store holding one can still be backed up.
+            case .expenseCategories, .newestBackup: true
+            }
+        }
+
+        /// Whether the finding is a note rather than a check's result: when the newest backup was
+        /// made, and expenses in a category this version does not know.
+        public var isNote: Bool {
+            switch self {
             case .newestBackup: true
+            case .expenseCategories(let count): count > 0
+            default: false
             }
         }
     }
