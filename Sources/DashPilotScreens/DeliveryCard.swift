@@ -206,7 +206,8 @@ public struct RunningShiftScreen: Sendable, Equatable {
         initiallySelected = log.deliveries.last(where: { !$0.state.isFinished })?.number ?? log.deliveries.last?.number
         let working: [ScreenAction] =
             isPaused
-            ? [ScreenAction(.character("b"), "resume", .pauseOrResume)]
+            // No a while paused (screens.md); pressed, it says why (money-and-time.md's refusal).
+            ? [ScreenAction(.character("b"), "resume", .pauseOrResume), ScreenAction(.character("a"), "accept", .accept).unlisted]
             : [
                 ScreenAction(.character("a"), "accept", .accept), .selecting, ScreenAction(.enter, "next step", .nextStep),
                 ScreenAction(.character("@"), "step at a time", .forgottenStep),

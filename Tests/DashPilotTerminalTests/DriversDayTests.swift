@@ -196,6 +196,9 @@ struct EveningMoneyTests {
         window.press("b")
         #expect(window.screen.contains("paused since 5:45 PM") && window.screen.contains("b resume"))
         #expect(!window.screen.contains("Arrived at Pickup") && !window.screen.contains("a accept"))
+        // a is not offered while paused; pressed, it says why and accepts nothing.
+        window.press("a")
+        #expect(window.screen.contains("The shift is paused; resume it first."), "\(window.screen)")
         window.clock.advance(1800)
         window.press("b")
         #expect(!window.screen.contains("paused since"))
