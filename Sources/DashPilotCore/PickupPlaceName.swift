@@ -165,7 +165,8 @@ public struct PickupPlaceName: Sendable {
             }
         }
         if !visible { return .invisible }
-        if display.utf8.count > maximumBytes || display.count > maximumCharacters { return .tooLong }
+        if display.count > maximumCharacters { return .tooLong }
+        if display.utf8.count > maximumBytes { return .tooManyBytes }
         return nil
     }
 }
@@ -182,6 +183,8 @@ public enum PickupPlaceNameProblem: String, Error, Sendable, Equatable, CaseIter
     case empty
     case invisible
     case tooLong
+    /// Within 120 characters, and over 1,024 bytes (characters stacked with marks, long emoji).
+    case tooManyBytes
     case controlCharacter
     case bidiControl
     case invalidUTF8
@@ -192,6 +195,8 @@ public enum PickupPlaceNameProblem: String, Error, Sendable, Equatable, CaseIter
         case .empty: "A pickup place needs a name; the name given is empty."
         case .invisible: "That name has nothing visible in it; type the place's name."
         case .tooLong: "That name is too long; a pickup place name is at most 120 characters."
+        case .tooManyBytes:
+            "That name is too long to keep: its characters take more than 1,024 bytes (marks stacked on a letter count each)."
         case .controlCharacter: "That name holds a control character; type the name as it should read."
         case .bidiControl:
             "That name holds a text-direction control, which could make it display as something it is not."

@@ -51,6 +51,14 @@ struct PickupPlaceServiceTests {
         #expect(fixture.log.events == [.created, .assigned, .created, .changed, .removed])
     }
 
+    @Test func aNameThePolicyRefusesIsLoggedByItsRuleOnly() throws {
+        let fixture = try StoreFixture()
+        #expect(throws: PickupPlaceNameProblem.empty) { _ = try fixture.store.placeName(utf8: "   ".utf8) }
+        #expect(throws: PickupPlaceNameProblem.bidiControl) { _ = try fixture.store.placeName(utf8: "Nowhere\u{202E}Noodles".utf8) }
+        #expect(try fixture.store.placeName(utf8: "Nowhere Noodles".utf8).display == "Nowhere Noodles")
+        #expect(fixture.log.events == [.refused(.invalidName(.empty)), .refused(.invalidName(.bidiControl))])
+    }
+
     @Test func aDeliveryThatDoesNotExistIsRefusedAndNoPlaceIsCreated() throws {
         let fixture = try StoreFixture()
         let shift = try fixture.shiftWithDeliveries(1)

@@ -282,6 +282,10 @@ struct PlaceCommandTests {
             #expect(!line.lowercased().contains("zanzibar") && !line.lowercased().contains("vexbridge"))
         }
         #expect(dash.run(["pickup", "set", "1", "Zanzibar Quokka Grill"]).stderr.isEmpty)
+        // A name the naming policy refuses: the rule, never the name.
+        let refused = dash.run(["pickup", "set", "1", "Zanzibar\u{1}Grill"], environment: log)
+        #expect(refused.status == 1 && refused.stderr.contains("dashpilot[pickup-place]: refused invalid-name-controlCharacter\n"))
+        #expect(!refused.stderr.split(separator: "\n").contains { $0.hasPrefix("dashpilot[") && $0.lowercased().contains("zanzibar") })
         // An expense: that it was added, changed or removed, and its category; never its note.
         var expenses = dash.run(["expense", "add", "42.10", "fuel", "--note", "Quillon tank"], environment: log).stderr
         expenses += dash.run(["expense", "edit", "1", "--category", "supplies"], environment: log).stderr

@@ -13,6 +13,7 @@ public struct ExpenseNote: Sendable, Equatable {
         switch PickupPlaceName.problem(withDisplay: display) {
         case nil: return ExpenseNote(text: display)
         case .tooLong: throw .tooLong
+        case .tooManyBytes: throw .tooManyBytes
         case .controlCharacter: throw .controlCharacter
         case .bidiControl: throw .bidiControl
         case .invisible, .empty: throw .invisible
@@ -32,12 +33,13 @@ public struct ExpenseNote: Sendable, Equatable {
 
 /// Why a typed note was refused.
 public enum ExpenseNoteProblem: String, Error, Sendable, Equatable, CaseIterable {
-    case tooLong, controlCharacter, bidiControl, invisible, invalidUTF8
+    case tooLong, tooManyBytes, controlCharacter, bidiControl, invisible, invalidUTF8
 
     /// The refusal as a sentence for the driver.
     public var sentence: String {
         switch self {
         case .tooLong: "That note is too long; a note is at most 120 characters."
+        case .tooManyBytes: "That note is too long to keep: its characters take more than 1,024 bytes."
         case .controlCharacter: "That note holds a control character; type the note as it should read."
         case .bidiControl: "That note holds a text-direction control, which could make it display as something it is not."
         case .invisible: "That note has nothing visible in it; type the note, or leave it out."

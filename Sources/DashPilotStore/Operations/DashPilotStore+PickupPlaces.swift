@@ -188,6 +188,18 @@ extension DashPilotStore {
         try history(ofPlace: try requirePlace(named: name, else: .placeNotFound).id, limit: limit)
     }
 
+    /// `typed` (its UTF-8 bytes) as a place's name, or the naming policy's refusal, recorded in
+    /// the log by its rule: never the name.
+    public func placeName<Bytes: Collection>(utf8 typed: Bytes) throws(PickupPlaceNameProblem) -> PickupPlaceName
+    where Bytes.Element == UInt8 {
+        do {
+            return try PickupPlaceName(utf8: typed)
+        } catch {
+            log.record(.refused(DashPilotRefusal.invalidName(error).rule))
+            throw error
+        }
+    }
+
     /// The place whose key matches `name`, or `refusal`, recorded in the log by its rule.
     func requirePlace(named name: PickupPlaceName, else refusal: DashPilotRefusal) throws -> PickupPlace {
         guard let place = try place(named: name) else {

@@ -141,7 +141,10 @@ final class CommandContext {
         do {
             return try PickupPlaceName(utf8: bytes)
         } catch {
-            throw DashPilotRefusal.invalidName(error)
+            // Logged by its rule (never the name), as the store logs every refusal.
+            let refusal = DashPilotRefusal.invalidName(error)
+            log.record(.refused(refusal.rule))
+            throw refusal
         }
     }
 }

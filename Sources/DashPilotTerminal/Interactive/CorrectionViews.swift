@@ -24,7 +24,7 @@ final class RenameView: TerminalScreen {
         switch action(for: key)?.command {
         case .record:
             do {
-                _ = try app.store.renamePlace(id: placeID, to: try PickupPlaceName(field.text))
+                _ = try app.store.renamePlace(id: placeID, to: try app.store.placeName(utf8: field.text.utf8))
                 return .pop
             } catch let problem as PickupPlaceNameProblem {
                 error = problem.sentence

@@ -63,7 +63,7 @@ final class PickupSheetView: TerminalScreen {
                 return .pop
             }
             do {
-                _ = try app.store.setPickupPlace(try PickupPlaceName(field.text), delivery: number, shiftID: shiftID)
+                _ = try app.store.setPickupPlace(try app.store.placeName(utf8: field.text.utf8), delivery: number, shiftID: shiftID)
                 return .pop
             } catch let problem as PickupPlaceNameProblem {
                 error = problem.sentence
