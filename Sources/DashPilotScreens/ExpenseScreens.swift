@@ -113,7 +113,7 @@ public struct ExpenseSheet: Sendable, Equatable {
         prefilledNote = expense?.note ?? ""
         keys = [
             ScreenAction(.enter, "record", .record), ScreenAction(.upDown, "move between fields (in the category's, choose)", .move),
-            ScreenAction(.control("i"), "next field", .nextField),
+            ScreenAction(.control("i"), "next field (from the category's)", .nextField),
             ScreenAction(.digits(1...5), "category (in its field)", .chooseCategory), ScreenAction(.escape, "cancel", .back),
         ]
     }

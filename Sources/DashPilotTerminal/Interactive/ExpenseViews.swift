@@ -137,7 +137,8 @@ final class ExpenseSheetView: TerminalScreen {
             let index = all.firstIndex(of: category) ?? 0
             category = all[key == .up ? max(0, index - 1) : min(all.count - 1, index + 1)]
         case .move: focus = key == .up ? max(0, focus - 1) : min(fields.count - 1, focus + 1)
-        case .nextField: focus = (focus + 1) % fields.count
+        // Tab in a text field is whitespace (cli.md); from the category's field, the next field.
+        case .nextField where focus == Self.categoryField: focus += 1
         case .record: return try record(app)
         default:
             if focus == Self.categoryField {
