@@ -51,7 +51,8 @@ public struct PayTipsSheet: Sendable, Equatable {
                 number: tip.number,
                 text: "Tip \(tip.number) · \(format.money(tip.amount)) \(tip.method.rawValue) · recorded \(format.time(tip.recordedAt))",
                 accessibilityLabel:
-                    "Tip \(tip.number), \(format.spokenMoney(tip.amount)), \(tip.method.rawValue), recorded \(format.time(tip.recordedAt))")
+                    "Tip \(tip.number), \(format.spokenAmount(tip.amount)), \(tip.method.rawValue), recorded \(format.time(tip.recordedAt))"
+            )
         }
         addCashTip = Control(
             title: "Add a cash tip", accessibilityLabel: "Add a cash tip, Delivery \(delivery.number)", command: .addCashTip)

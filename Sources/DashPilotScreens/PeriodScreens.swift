@@ -84,7 +84,7 @@ public struct PeriodListScreen: Sendable, Equatable {
                     ?? (figures.hasRouteSamples ? "too few route points to measure" : "no route recorded")
             ]
         if let money = figures.earnings {
-            spoken.append("earned \(format.spokenMoney(money))")
+            spoken.append("earned \(format.spokenAmount(money))")
             if let perHour { spoken.append("\(format.spokenMoney(perHour)) an hour") }
         } else {
             spoken.append("no earnings recorded")

@@ -199,17 +199,19 @@ public struct ScreenFormat: Sendable {
         let written = self.money(money)
         guard written.hasPrefix("$") else { return written }
         let whole = String(written.dropFirst())
-        return (whole.hasSuffix(".00") ? String(whole.dropLast(3)) : whole) + " dollars"
+        let number = whole.hasSuffix(".00") ? String(whole.dropLast(3)) : whole
+        return number + (number == "1" ? " dollar" : " dollars")
     }
 
     /// An amount as a screen reader says one spent or paid ("42 dollars 10 cents", "6 dollars",
-    /// "1 dollar 1 cent"), for the dollar; other currencies are said as written.
+    /// "1 dollar 1 cent", "50 cents"), for the dollar; other currencies are said as written.
     public func spokenAmount(_ amount: Money) -> String {
         guard money(amount).hasPrefix("$") else { return money(amount) }
-        let whole = spokenMoney(Money(cents: amount.cents / 100 * 100)).dropLast(" dollars".count)
+        // The whole dollars as spokenMoney says them ("1,284 dollars", "1 dollar"), then the cents.
+        let dollars = spokenMoney(Money(cents: amount.cents / 100 * 100))
         let cents = amount.cents % 100
-        let dollars = whole == "1" ? "1 dollar" : "\(whole) dollars"
-        return cents == 0 ? dollars : "\(dollars) \(cents) cent\(cents == 1 ? "" : "s")"
+        let centsSaid = "\(cents) cent\(cents == 1 ? "" : "s")"
+        return cents == 0 ? dollars : amount.cents < 100 ? centsSaid : "\(dollars) \(centsSaid)"
     }
 
     /// A day as a screen reader says it: "Saturday November 28", with its year when it is not this

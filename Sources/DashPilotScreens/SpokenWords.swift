@@ -95,7 +95,8 @@ public enum SpokenWords {
                 continue
             }
             guard index > 0, let unit = units[core] else { continue }
-            let number = words[index - 1]
+            // The number may open a parenthesis: "(30 min paused)".
+            let number = words[index - 1].drop { $0 == "(" }
             guard !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." || $0 == "," }) else { continue }
             words[index] = (number == "1" ? unit.one : unit.many) + rest
         }

@@ -20,7 +20,11 @@ struct ExpenseSpokenTests {
             ExpenseListScreen.row(tyres, format: format).accessibilityLabel == "Maintenance, 89 dollars, Wednesday December 3 2025, 4:00 PM"
         )
         #expect(
-            format.spokenAmount(Money(cents: 101)) == "1 dollar 1 cent" && format.spokenAmount(Money(cents: 10)) == "0 dollars 10 cents")
+            format.spokenAmount(Money(cents: 101)) == "1 dollar 1 cent" && format.spokenAmount(Money(cents: 10)) == "10 cents")
         #expect(format.spokenAmount(Money(cents: 128_400)) == "1,284 dollars")
+        // A rate keeps its decimals ("47.56 dollars an hour"), and one dollar is singular.
+        #expect(format.spokenMoney(Money(cents: 4756)) == "47.56 dollars" && format.spokenMoney(Money(cents: 100)) == "1 dollar")
+        #expect(format.spokenAmount(Money(cents: 100)) == "1 dollar" && format.spokenAmount(Money(cents: 250)) == "2 dollars 50 cents")
+        #expect(SpokenWords.sentence("4 h 8 min working (30 min paused)") == "4 hours 8 minutes working (30 minutes paused).")
     }
 }
