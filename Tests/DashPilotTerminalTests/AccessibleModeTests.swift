@@ -186,6 +186,27 @@ struct AccessibleModeTests {
         #expect(reader.press(Window.down) == ["> down", "11. Place 11, 1 delivery. Selected.", "Items 11 to 12 of 12."])
     }
 
+    @Test func aRowAddedAmongTheRowsIsSaidAndSwitchingWeeksAndMonthsSaysEachRow() throws {
+        let dash = Binary()
+        dash.run(["expense", "add", "6.50", "parking"], at: "2026-11-26 09:02:00")
+        for day in ["2026-10-20", "2026-11-18", "2026-11-24"] {
+            dash.run(["shift", "start"], at: "\(day) 17:00:00")
+            dash.run(["shift", "end"], at: "\(day) 18:00:00")
+        }
+        let reader = try Reader(dash, at: "2026-11-29 17:05:00")
+        reader.press("c")
+        // A new expense: its row is said where it now stands, beside the one already there.
+        reader.press("a")
+        reader.press("42.10")
+        let added = reader.press(Window.enter)
+        #expect(added.contains("1. Fuel, 42 dollars 10 cents, Sunday November 29, 5:05 PM. Selected."), "\(added)")
+        reader.press(Window.escape, "w")
+        let months = reader.press("m")
+        #expect(months.contains { $0.hasPrefix("1. November 2026:") } && months.contains { $0.hasPrefix("2. October 2026:") }, "\(months)")
+        let weeks = reader.press("m")
+        #expect(weeks.contains { $0.hasPrefix("2. Week of November 16:") }, "\(weeks)")
+    }
+
     @Test func anotherTerminalsChangeIsSaidWithNoKeyAndTheClockSaysNothing() throws {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")

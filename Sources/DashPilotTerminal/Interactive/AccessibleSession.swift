@@ -128,10 +128,14 @@ final class AccessibleSession: KeyListener {
         -> [SpokenScreen.Line]
     {
         let earlier = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // A row that appears among rows still there was added (a tip, an expense, a place the
+        // filter lets back in) and is said; rows that all replace the ones before are a new page,
+        // of which the selected one is said.
+        let rowsKept = now.contains { $0.kind == .row && earlier[$0.id]?.kind == .row }
         return now.filter { line in
             guard let old = earlier[line.id] else {
                 switch line.kind {
-                case .row: return line.isSelected
+                case .row: return line.isSelected || rowsKept
                 // Typing is silent: a key that works only while the field is empty comes and goes.
                 case .keys: return !typing
                 case .text, .field, .alert: return true

@@ -116,7 +116,8 @@ final class WeeksView: TerminalScreen {
         lines.list(count: total, selected: selected) { index in
             let offset = index - windowStart
             guard model.rows.indices.contains(offset) else { return nil }
-            return ("period \(model.rows[offset].label)", model.rows[offset].accessibilityLabel)
+            // Identified by place in the list: switching weeks and months says each row anew.
+            return ("period \(index)", model.rows[offset].accessibilityLabel)
         }
         lines.keys(model.keys, listsKeys: true)
     }
