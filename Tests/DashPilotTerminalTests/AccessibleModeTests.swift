@@ -184,6 +184,9 @@ struct AccessibleModeTests {
         for _ in 1...9 { reader.press(Window.down) }
         // The next page: its selected row, and where the rows now stand.
         #expect(reader.press(Window.down) == ["> down", "11. Place 11, 1 delivery. Selected.", "Items 11 to 12 of 12."])
+        // A page is the ten rows the reader is given, whatever the terminal's height.
+        reader.press(Window.home)
+        #expect(reader.press(Window.pageDown).contains("11. Place 11, 1 delivery. Selected."))
     }
 
     @Test func aRowAddedAmongTheRowsIsSaidAndSwitchingWeeksAndMonthsSaysEachRow() throws {

@@ -43,6 +43,9 @@ final class AccessibleSession: KeyListener {
         self.app = app
         self.write = write
         app.listener = self
+        // A page is the rows in view less one (screens.md): a reader is given ten at a time, so
+        // PgDn moves ten, as ListCursor.page makes of the window's rows.
+        app.spokenRows = SpokenWords.pageSize + 7
     }
 
     /// Opens the first screen and says it whole.

@@ -29,3 +29,10 @@ extension InteractiveApp {
         }
     }
 }
+
+extension InteractiveApp {
+    /// What the screens work with: the store, the format, the rows they are given, the clock.
+    var environment: AppEnvironment {
+        AppEnvironment(store: store, format: format, rows: spokenRows ?? terminal?.size.rows ?? headlessRows, bars: bars, clock: clock)
+    }
+}

@@ -51,12 +51,10 @@ final class InteractiveApp {
         plainCharacters = PlainCharacters.needed(environment)
     }
 
-    /// The window's rows when no terminal is attached (a headless driver).
+    /// The window's rows when no terminal is attached (a headless driver); when the app speaks,
+    /// the rows a screen reader is given at a time (`spokenRows`), which its lists page by.
     var headlessRows = 24
-
-    var environment: AppEnvironment {
-        AppEnvironment(store: store, format: format, rows: terminal?.size.rows ?? headlessRows, bars: bars, clock: clock)
-    }
+    var spokenRows: Int?
 
     /// How long a read that ended inside an escape sequence waits for the rest before taking what
     /// came as keys (a lone Esc, most often). A terminal writes a sequence at once, so its rest
