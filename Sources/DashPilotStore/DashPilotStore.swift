@@ -12,6 +12,9 @@ public final class DashPilotStore {
     public let path: String
     /// The file's path, its bytes exactly as given.
     public let file: StorePath
+    /// When this value made the store's file (the one linked into place is its own): the folders
+    /// it made for it, deepest first; `nil` when the store was there already.
+    public private(set) var madeFolders: [StorePath]?
     let connection: Connection
     let clock: any WallClock
     let log: any PickupPlaceLog
@@ -66,7 +69,7 @@ public final class DashPilotStore {
             guard errno == ENOENT, creating else {
                 throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
             }
-            try StoreFile.create(at: file, currency: currencyIfNew)
+            madeFolders = try StoreFile.create(at: file, currency: currencyIfNew)
         }
         try StoreFile.checkHeader(at: file)
         do {

@@ -61,9 +61,12 @@ enum StoreFile {
     /// Creates the folder (mode 0700) and a new store at `file` (mode 0600), migrated to today's
     /// schema before it appears: it is built beside the path and linked into place, so that no
     /// half-made store is ever seen there.
-    static func create(at file: StorePath, currency: Currency) throws(StoreError) {
+    /// Returns the folders it made (deepest first) when the store it built is the one linked into
+    /// place; `nil` when another process's store got there first.
+    static func create(at file: StorePath, currency: Currency) throws(StoreError) -> [StorePath]? {
         let path = file.display
-        try makeFolder(file.folder, storePath: path)
+        var made: [StorePath] = []
+        try makeFolder(file.folder, storePath: path, made: &made)
         let temporary = file.sibling(".dashpilot-new-\(getpid()).sqlite")
         _ = temporary.withCString { unlink($0) }
         let descriptor = temporary.withCString { open($0, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600) }
@@ -89,14 +92,19 @@ enum StoreFile {
         if linked != 0 && errno != EEXIST {
             throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
         }
+        return linked == 0 ? made.reversed() : nil
     }
 
-    private static func makeFolder(_ folder: StorePath, storePath: String) throws(StoreError) {
+    /// Makes `folder` and the folders missing above it, each added to `made` only when this call's
+    /// own `mkdir` made it.
+    private static func makeFolder(_ folder: StorePath, storePath: String, made: inout [StorePath]) throws(StoreError) {
         var info = stat()
         if folder.withCString({ stat($0, &info) }) == 0 { return }
         let parent = folder.folder
-        if !parent.bytes.isEmpty && parent != folder { try makeFolder(parent, storePath: storePath) }
-        if folder.withCString({ mkdir($0, 0o700) }) != 0 && errno != EEXIST {
+        if !parent.bytes.isEmpty && parent != folder { try makeFolder(parent, storePath: storePath, made: &made) }
+        if folder.withCString({ mkdir($0, 0o700) }) == 0 {
+            made.append(folder)
+        } else if errno != EEXIST {
             throw .cannotOpen(path: storePath, reason: String(cString: strerror(errno)))
         }
         _ = folder.withCString { chmod($0, 0o700) }
@@ -104,33 +112,21 @@ enum StoreFile {
 }
 
 extension DashPilotStore {
-    /// The folders that would be made for a store at `file`: those missing above it, deepest
-    /// first.
-    public static func missingFolders(for file: StorePath) -> [StorePath] {
-        var missing: [StorePath] = []
-        var folder = file.folder
-        var info = stat()
-        while folder.withCString({ lstat($0, &info) }) != 0 && errno == ENOENT {
-            missing.append(folder)
-            let parent = folder.folder
-            if parent == folder { break }
-            folder = parent
-        }
-        return missing
-    }
-
     /// Removes the store at `file` that a command made and then recorded nothing in (it was
     /// refused), with the folders made for it (`madeFolders`, deepest first, each removed only
-    /// when empty): a refused command leaves no file behind. A store that holds anything recorded
-    /// (another terminal may have written to it meanwhile) stays, as does one that is busy.
-    public static func removeUnused(at file: StorePath, madeFolders: [StorePath]) {
+    /// when empty): a refused command leaves no file behind. A store that holds anything recorded,
+    /// or another currency than it was made with (another terminal may have written to it
+    /// meanwhile), stays, as does one that is busy.
+    public static func removeUnused(at file: StorePath, madeFolders: [StorePath], currency: Currency) {
         var info = stat()
         if file.withCString({ lstat($0, &info) }) == 0 {
             guard let connection = try? Connection(path: file, create: false, busyTimeoutMilliseconds: 0),
                 (try? connection.execute("BEGIN IMMEDIATE")) != nil
             else { return }
             defer { _ = try? connection.execute("ROLLBACK") }
-            guard (try? StoreFile.holdsNothingRecorded(connection)) == true else { return }
+            guard (try? StoreFile.holdsNothingRecorded(connection)) == true,
+                (try? CurrencyTable(connection: connection).code()) == currency.code
+            else { return }
             _ = file.withCString { unlink($0) }
             _ = file.appending("-journal").withCString { unlink($0) }
         }

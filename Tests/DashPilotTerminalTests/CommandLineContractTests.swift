@@ -230,6 +230,17 @@ struct CommandLineContractTests {
         let beside = dash.folder + "/beside.sqlite"
         #expect(dash.run(["--store", beside, "shift", "end"]).status == 1)
         #expect(!FileManager.default.fileExists(atPath: beside) && FileManager.default.fileExists(atPath: dash.folder))
+        // A folder reached through one that was missing ("x/../y") was not made by the command.
+        try? FileManager.default.createDirectory(atPath: dash.folder + "/y", withIntermediateDirectories: false)
+        #expect(dash.run(["--store", dash.folder + "/x/../y/s.sqlite", "shift", "end"]).status == 1)
+        #expect(
+            FileManager.default.fileExists(atPath: dash.folder + "/y")
+                && !FileManager.default.fileExists(atPath: dash.folder + "/y/s.sqlite"))
+        // A restore declined is asked before anything is made.
+        #expect(dash.run(["--store", path, "backup", dash.folder + "/kept.sqlite"]).status == 0)
+        let declined = dash.run(["--store", dash.folder + "/new/s.sqlite", "restore", dash.folder + "/kept.sqlite"])
+        #expect(declined.status == 1 && declined.stderr.contains("add --yes"), "\(declined.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dash.folder + "/new"))
     }
 
     @Test func globalOptionsStandAnywhereOnTheLine() {

@@ -13,7 +13,9 @@ import Foundation
 /// temporary name in its destination folder, flushed, checked, and only then linked under its
 /// final name, which is never overwritten.
 enum BackupFile {
-    /// Pages copied a step: the source is free to other connections between steps.
+    /// Pages copied a step: the source is free to other connections between steps (unless the
+    /// copy runs inside a read transaction, as an automatic backup's does, to count the rows it
+    /// copies: then other terminals' writes wait for it, as they wait for a restore).
     static let pagesPerStep: Int32 = 4096
 
     /// Copies the database open on `source` into a new file at `temporary` (mode 0600), flushes it

@@ -24,8 +24,9 @@ final class CommandContext {
     /// The program's one clock: the store records by it and the screens read "now" from it.
     let clock: any WallClock
     private var opened: DashPilotStore?
-    /// The folders made for a store this command made (deepest first), once it made one.
-    private var made: [StorePath]?
+    /// The folders made for a store this command made (deepest first), and the currency it was
+    /// made with, once it made one.
+    private var made: (folders: [StorePath], currency: Currency)?
 
     init(
         storePath: StorePath, environment: [String: String], format: ScreenFormat, clock: any WallClock,
@@ -44,11 +45,11 @@ final class CommandContext {
     /// The store, for a command that writes: created with its folder when missing, migrated.
     func store() throws -> DashPilotStore {
         if let opened { return opened }
-        if storeIsMissing { made = DashPilotStore.missingFolders(for: storePath) }
         let store = try DashPilotStore(
             storePath: storePath, clock: clock, log: log, busyTimeoutMilliseconds: busyTimeout, currencyIfNew: format.currency,
             timeZone: format.timeZone, migrationProgress: MigrationProgress.onTerminal())
         opened = store
+        made = store.madeFolders.map { ($0, format.currency) }
         format = format.with(currency: try store.currency())
         return store
     }
@@ -71,7 +72,7 @@ final class CommandContext {
     func removeStoreIfUnused() {
         guard let made else { return }
         opened = nil
-        DashPilotStore.removeUnused(at: storePath, madeFolders: made)
+        DashPilotStore.removeUnused(at: storePath, madeFolders: made.folders, currency: made.currency)
     }
 
     /// Whether a store stands at the store's path.

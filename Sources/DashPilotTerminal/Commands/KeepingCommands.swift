@@ -70,14 +70,20 @@ enum KeepingCommands {
         let yes = input.flag("--yes")
         return { context in
             let incoming = try DashPilotStore.checkRestorable(path)
-            let store = try context.store()
-            let current = try DashPilotStore.summary(of: store.file, isAutomatic: false)
+            // Asked before the store is opened for writing: a store that is not there yet is
+            // made only once the driver said yes.
+            let current =
+                context.storeExists
+                ? try DashPilotStore.summary(of: context.storePath, isAutomatic: false)
+                : BackupSummary(
+                    path: context.storePath.display, madeAt: context.clock.now(), bytes: 0, schemaVersion: incoming.schemaVersion,
+                    shifts: 0, deliveries: 0, places: 0, newestShift: nil, isAutomatic: false)
             let question = KeepingWords.restoreQuestion(store: current, backup: incoming, format: context.format)
             guard try context.confirmed(yes, question: question, prompt: "Replace? [y/N]", what: "Restoring a backup") else {
                 context.say("Nothing was changed.")
                 return ExitStatus.refused
             }
-            let restored = try store.restore(from: path, timeZone: context.format.timeZone)
+            let restored = try context.store().restore(from: path, timeZone: context.format.timeZone)
             context.say(KeepingWords.restored(restored, from: path.display))
             return ExitStatus.done
         }
