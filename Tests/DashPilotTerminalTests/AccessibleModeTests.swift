@@ -208,6 +208,9 @@ struct AccessibleModeTests {
         #expect(months.contains { $0.hasPrefix("1. November 2026:") } && months.contains { $0.hasPrefix("2. October 2026:") }, "\(months)")
         let weeks = reader.press("m")
         #expect(weeks.contains { $0.hasPrefix("2. Week of November 16:") }, "\(weeks)")
+        // A move says the row it selects, no other.
+        let moved = reader.press(Window.down)
+        #expect(moved.count == 2 && moved[1].hasPrefix("2. Week of November 16:") && moved[1].hasSuffix("Selected."), "\(moved)")
     }
 
     @Test func anotherTerminalsChangeIsSaidWithNoKeyAndTheClockSaysNothing() throws {

@@ -210,6 +210,10 @@ struct EveningMoneyTests {
         #expect(window.screen.contains("Category  Parking and tolls"), "\(window.screen)")
         window.press(Window.up)
         #expect(window.screen.contains("Category  Fuel"))
+        // Past the list's ends, ↑↓ move on: back up to the amount, and down again.
+        window.press(Window.up)
+        #expect(window.screen.contains("▸ Amount") && window.screen.contains("Category  Fuel"), "\(window.screen)")
+        window.press(Window.down)
         window.press("3", "1", "\t")
         #expect(window.screen.contains("▸ When") && window.screen.contains("Category  Fuel"), "\(window.screen)")
         // In a text field Tab is whitespace (cli.md).

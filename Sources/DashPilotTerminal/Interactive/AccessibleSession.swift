@@ -131,10 +131,10 @@ final class AccessibleSession: KeyListener {
         -> [SpokenScreen.Line]
     {
         let earlier = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        // A row that appears among rows still there was added (a tip, an expense, a place the
-        // filter lets back in) and is said; rows that all replace the ones before are a new page,
-        // of which the selected one is said.
-        let rowsKept = now.contains { $0.kind == .row && earlier[$0.id]?.kind == .row }
+        // A row that appears among rows still there after a record (Enter) or another terminal's
+        // change was added (a tip, an expense) and is said; rows a move or typing brings into the
+        // page are not news, and of a new page the selected one is said.
+        let rowsKept = (key == nil || key == .enter) && now.contains { $0.kind == .row && earlier[$0.id]?.kind == .row }
         return now.filter { line in
             guard let old = earlier[line.id] else {
                 switch line.kind {
@@ -163,7 +163,7 @@ final class AccessibleSession: KeyListener {
     static func edits(_ key: Key) -> Bool {
         switch key {
         case .text, .backspace, .delete, .left, .right, .home, .end: true
-        case .control(let character): "aekuw".contains(character)
+        case .control(let character): "aeikuw".contains(character)
         default: false
         }
     }

@@ -132,10 +132,12 @@ final class ExpenseSheetView: TerminalScreen {
         switch command {
         case .back: return .pop
         case .move where focus == Self.categoryField:
-            // The category is chosen with ↑↓ in its field, as in a list (or 1–5); Tab leaves it.
+            // The category is chosen with ↑↓ in its field, as in a list (or 1–5); past the list's
+            // ends ↑↓ move on to the field above or below, and Tab moves on too.
             let all = ExpenseCategory.allCases
             let index = all.firstIndex(of: category) ?? 0
-            category = all[key == .up ? max(0, index - 1) : min(all.count - 1, index + 1)]
+            let next = index + (key == .up ? -1 : 1)
+            if all.indices.contains(next) { category = all[next] } else { focus += key == .up ? -1 : 1 }
         case .move: focus = key == .up ? max(0, focus - 1) : min(fields.count - 1, focus + 1)
         // Tab in a text field is whitespace (cli.md); from the category's field, the next field.
         case .nextField where focus == Self.categoryField: focus += 1
