@@ -5,9 +5,9 @@ import Foundation
     import os
 #endif
 
-/// The `pickup-place` log category on this platform: `os.Logger` on Apple platforms; elsewhere
-/// standard error, when `DASHPILOT_LOG` is set. It receives only events, which hold no name, key
-/// or count.
+/// The `pickup-place` and `expense` log categories on this platform: `os.Logger` on Apple
+/// platforms; elsewhere standard error, when `DASHPILOT_LOG` is set. It receives only events,
+/// which hold no name, key, count, note or amount.
 struct PlatformPickupPlaceLog: PickupPlaceLog {
     let toStandardError: Bool
 
@@ -15,21 +15,17 @@ struct PlatformPickupPlaceLog: PickupPlaceLog {
         toStandardError = !(environment["DASHPILOT_LOG"] ?? "").isEmpty
     }
 
-    func record(_ event: PickupPlaceEvent) {
-        #if canImport(os)
-            Logger(subsystem: "DashPilot", category: "pickup-place").info("\(event.message, privacy: .public)")
-        #endif
-        if toStandardError {
-            FileHandle.standardError.write(Data("dashpilot[pickup-place]: \(event.message)\n".utf8))
-        }
-    }
+    func record(_ event: PickupPlaceEvent) { write(event.message, category: "pickup-place") }
 
-    func record(_ event: ExpenseEvent) {
+    func record(_ event: ExpenseEvent) { write(event.message, category: "expense") }
+
+    /// One event's text (a closed set's words, never a name, a note or an amount) in `category`.
+    private func write(_ message: String, category: String) {
         #if canImport(os)
-            Logger(subsystem: "DashPilot", category: "expense").info("\(event.message, privacy: .public)")
+            Logger(subsystem: "DashPilot", category: category).info("\(message, privacy: .public)")
         #endif
         if toStandardError {
-            FileHandle.standardError.write(Data("dashpilot[expense]: \(event.message)\n".utf8))
+            FileHandle.standardError.write(Data("dashpilot[\(category)]: \(message)\n".utf8))
         }
     }
 }
