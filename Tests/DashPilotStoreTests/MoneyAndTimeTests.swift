@@ -152,6 +152,29 @@ struct MoneyAndTimeTests {
         #expect(report.kept == 20)
     }
 
+    @Test func aResumeStartsANewCaptureSessionInAnImportedSegmentToo() throws {
+        let fixture = try StoreFixture()
+        let shift = try fixture.store.startShift()
+        fixture.clock.advance(seconds: 600)
+        _ = try fixture.store.pauseShift()
+        fixture.clock.advance(seconds: 30)
+        _ = try fixture.store.resumeShift()
+        fixture.clock.advance(minutes: 30)
+        // One track segment, a point every 50 seconds across a 30-second break: the break is
+        // inside two minutes, so only the resume keeps the way from before it to after it out.
+        let start = shift.startedAt
+        let points = [550, 600 - 10, 640, 690].map { second in
+            RouteSample(recordedAt: start.addingTimeInterval(Double(second)), latitude: 40 + Double(second) * 0.00002, longitude: -75)
+        }
+        let report = try fixture.store.importRoute(segments: [points])
+        #expect(report.kept == 4)
+        let mileage = try #require(try fixture.store.shiftLog(id: shift.id).mileage)
+        #expect(mileage.measuredSegments == 2 && mileage.isPartial)
+        // 40 s and 50 s of the points' spacing, at 0.00002° a second: 0.0008° and 0.001° of latitude.
+        #expect(abs(mileage.metres - (0.0008 + 0.001) * 111_195) < 1)
+        #expect(try fixture.store.doctor().isHealthy)
+    }
+
     @Test func aShiftsLastActivityCountsAPausesStartAndEnd() throws {
         let fixture = try StoreFixture()
         _ = try fixture.store.startShift()

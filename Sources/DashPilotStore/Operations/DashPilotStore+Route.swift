@@ -96,6 +96,7 @@ extension DashPilotStore {
                                     summary: times.isEmpty ? RouteSummary() : try self.routeSummaries.stored(shiftID: shift.id)))
                         }
                     }
+                    touched[last].resumeIfPaused(before: sample.recordedAt)
                     let second = sample.recordedAt.unixSeconds
                     if let problem = RouteSampleCheck.problem(
                         with: sample, shift: shift, lastKept: touched[last].lastKept, now: time,
@@ -166,6 +167,13 @@ private struct TouchedShift {
         } else {
             summary = nil
         }
+    }
+
+    /// Points after a resume are a capture session of their own, as they are to `route add`: the
+    /// way from where the shift paused to where it resumed is never counted, however short the break.
+    mutating func resumeIfPaused(before time: Date) {
+        guard let kept = lastKept?.recordedAt else { return }
+        if pauses.contains(where: { $0.start >= kept && ($0.end.map { $0 <= time } ?? false) }) { beginSegment() }
     }
 
     /// A new segment is a new capture session, with no sample kept in it yet.
