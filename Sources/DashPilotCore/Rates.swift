@@ -95,6 +95,26 @@ public enum RateGap: String, Sendable, Equatable {
         case .tooFewRoutePoints: "The route has too few points to measure"
         }
     }
+
+    /// The reason in words for a week's or a month's rate, computed over its shifts with
+    /// earnings only: when some have none, the reason names the shifts it is about, so that it
+    /// never contradicts the period's own totals ("1 min with a delivery open").
+    public func sentence(ofPeriodWithShiftsWithoutEarnings someWithout: Bool) -> String {
+        let shifts = someWithout ? "its shifts with earnings" : "its shifts"
+        return switch self {
+        case .shiftRunning: sentence
+        case .noEarnings: "Add what its shifts paid to see their rates"
+        case .noShiftTime: "\(shifts.capitalizedFirst) lasted no time"
+        case .noWorkingTime: "\(shifts.capitalizedFirst) were paused for all of their time"
+        case .noDeliveryTime: "No delivery was open during \(shifts)"
+        case .noRoute: someWithout ? "No route was recorded on \(shifts)" : sentence
+        case .tooFewRoutePoints: someWithout ? "The routes of \(shifts) have too few points to measure" : sentence
+        }
+    }
+}
+
+extension String {
+    fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }
 
 /// The length of the union of `[start, end]` intervals given in order of their starts, kept as

@@ -156,9 +156,10 @@ public struct PeriodScreen: Sendable, Equatable {
         workLine = work.joined(separator: " · ")
         if let earnings = figures.earnings {
             var parts = ["Earnings \(format.money(earnings))"]
-            parts.append(Self.rate(figures.rates.perShiftHour, "an hour", format: format))
-            parts.append(Self.rate(figures.rates.perDeliveryHour, "a delivery hour", format: format))
-            parts.append(Self.rate(figures.rates.perMile, "a mile", format: format))
+            let rates = figures.rates
+            parts.append(Self.rate(rates.perShiftHour, "an hour", "per hour", figures, format: format))
+            parts.append(Self.rate(rates.perDeliveryHour, "a delivery hour", "per delivery hour", figures, format: format))
+            parts.append(Self.rate(rates.perMile, "a mile", "per mile", figures, format: format))
             var line = parts.joined(separator: " · ")
             if figures.shiftsWithoutEarnings > 0 {
                 let count = PeriodListScreen.plural(figures.shiftsWithoutEarnings, "shift has", "shifts have")
@@ -200,13 +201,11 @@ public struct PeriodScreen: Sendable, Equatable {
         return lines
     }
 
-    static func rate(_ rate: Rates.Rate, _ unit: String, format: ScreenFormat) -> String {
+    static func rate(_ rate: Rates.Rate, _ unit: String, _ noun: String, _ figures: PeriodFigures, format: ScreenFormat) -> String {
         switch rate {
         case .amount(let money): "\(format.money(money)) \(unit)"
-        case .unavailable(.noRoute): "no rate per mile (no route was recorded to measure)"
-        case .unavailable(.tooFewRoutePoints): "no rate per mile (the route has too few points to measure)"
-        case .unavailable(.noDeliveryTime): "no rate per delivery hour (no delivery was open)"
-        case .unavailable: "no rate \(unit)"
+        case .unavailable(let gap):
+            "no rate \(noun) (\(gap.sentence(ofPeriodWithShiftsWithoutEarnings: figures.shiftsWithoutEarnings > 0).lowercasedFirst))"
         }
     }
 }

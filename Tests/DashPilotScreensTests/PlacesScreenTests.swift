@@ -185,4 +185,32 @@ struct PeriodListScreenTests {
         #expect(screen.workLine.contains("too few route points to measure") && !screen.workLine.contains("no route"))
         #expect(screen.earningsLine.contains("no rate per mile (the route has too few points to measure)"))
     }
+
+    /// platform.md: a period's rates are "computed over the shifts that have earnings only", and
+    /// "A rate that cannot be computed says why": the why is about those shifts, so it never
+    /// contradicts the period's own totals.
+    @Test func aPeriodsMissingRateSaysWhyOfItsShiftsWithEarnings() {
+        let format = ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        let period = Period(.week, containing: LocalDate(parsing: "2026-11-25")!)
+        let start = Date(timeIntervalSince1970: 1_795_478_400)
+        let earned = Shift(id: 1, startedAt: start, endedAt: start.addingTimeInterval(3600), earnings: Money(cents: 5000))
+        let unpaid = Shift(id: 2, startedAt: start.addingTimeInterval(7200), endedAt: start.addingTimeInterval(7320))
+        let totals = [
+            ShiftTotals(shift: earned, delivered: 0, cancelled: 0, deliveries: 0, deliveryOpenSeconds: 0, route: .none),
+            ShiftTotals(shift: unpaid, delivered: 0, cancelled: 1, deliveries: 1, deliveryOpenSeconds: 60, route: .none),
+        ]
+        let figures = PeriodFigures(period: period, totals: totals, now: start)
+        #expect(figures.deliveryOpenSeconds == 60 && figures.rates.perDeliveryHour == .unavailable(.noDeliveryTime))
+        let screen = PeriodScreen(figures: figures, shifts: totals.map(\.summary), format: format)
+        #expect(screen.earningsLine.contains("no rate per delivery hour (no delivery was open during its shifts with earnings)"))
+        #expect(screen.earningsLine.contains("no rate per mile (no route was recorded on its shifts with earnings)"))
+        // A shift with earnings paused for all of its time had no working time, not "no time".
+        var paused = ShiftTotals(shift: earned, delivered: 0, cancelled: 0, deliveries: 0, deliveryOpenSeconds: 0, route: .none)
+        paused.pausedSeconds = 3600
+        let allPaused = PeriodFigures(period: period, totals: [paused], now: start)
+        #expect(allPaused.rates.perShiftHour == .unavailable(.noWorkingTime))
+        #expect(
+            RateGap.noWorkingTime.sentence(ofPeriodWithShiftsWithoutEarnings: false) == "Its shifts were paused for all of their time")
+        #expect(RateGap.noDeliveryTime.sentence(ofPeriodWithShiftsWithoutEarnings: false) == "No delivery was open during its shifts")
+    }
 }

@@ -76,6 +76,7 @@ public struct PeriodFigures: Sendable, Equatable {
         var partial = false
         var earningCents: Int64?
         var earningShiftSeconds: Int64 = 0
+        var earningElapsedSeconds: Int64 = 0
         var earningOpenSeconds: Int64 = 0
         var earningMiles: Double?
         var sampled = false
@@ -104,6 +105,7 @@ public struct PeriodFigures: Sendable, Equatable {
             if let earnings = total.shift.earnings {
                 earningCents = (earningCents ?? 0) + earnings.cents
                 earningShiftSeconds += seconds
+                earningElapsedSeconds += elapsed
                 earningOpenSeconds += total.deliveryOpenSeconds
                 if let mileage = total.mileage { earningMiles = (earningMiles ?? 0) + mileage.miles }
                 earningSampled = earningSampled || total.route != .none
@@ -138,7 +140,8 @@ public struct PeriodFigures: Sendable, Equatable {
         }
         rates = Rates(
             perShiftHour: earningShiftSeconds > 0
-                ? .amount(Money.dividing(cents * 3600, by: earningShiftSeconds)) : .unavailable(.noShiftTime),
+                ? .amount(Money.dividing(cents * 3600, by: earningShiftSeconds))
+                : .unavailable(earningElapsedSeconds > 0 ? .noWorkingTime : .noShiftTime),
             perDeliveryHour: earningOpenSeconds > 0
                 ? .amount(Money.dividing(cents * 3600, by: earningOpenSeconds)) : .unavailable(.noDeliveryTime),
             perMile: perMile)

@@ -116,6 +116,9 @@ enum PeriodCommands {
             ("miles", figures.miles.map(JSON.number) ?? .null), ("partialRoute", .bool(figures.partialRoute)),
             ("earnings", ShiftCommands.money(figures.earnings)),
             ("shiftsWithoutEarnings", .integer(Int64(figures.shiftsWithoutEarnings))),
-        ] + ShiftCommands.rates(figures.rates) + [("shiftIds", .array(figures.shiftIDs.map { .integer($0) }))]
+        ]
+            + ShiftCommands.rates(figures.rates) {
+                $0.sentence(ofPeriodWithShiftsWithoutEarnings: figures.shiftsWithoutEarnings > 0)
+            } + [("shiftIds", .array(figures.shiftIDs.map { .integer($0) }))]
     }
 }

@@ -7,8 +7,8 @@ extension ShiftCommands {
 
     static func rate(_ rate: Rates.Rate) -> JSON { money(rate.amount) }
 
-    static func rateReason(_ rate: Rates.Rate) -> JSON {
-        if case .unavailable(let gap) = rate { return .string(gap.sentence) }
+    static func rateReason(_ rate: Rates.Rate, _ sentence: (RateGap) -> String) -> JSON {
+        if case .unavailable(let gap) = rate { return .string(sentence(gap)) }
         return .null
     }
 
@@ -49,7 +49,8 @@ extension ShiftCommands {
         ])
     }
 
-    static func rates(_ rates: Rates) -> [(String, JSON)] {
+    /// `rates` and `rateReasons`, each reason as `sentence` words it (a shift's, or a period's).
+    static func rates(_ rates: Rates, sentence: (RateGap) -> String = \.sentence) -> [(String, JSON)] {
         [
             (
                 "rates",
@@ -61,8 +62,8 @@ extension ShiftCommands {
             (
                 "rateReasons",
                 .object([
-                    ("perShiftHour", rateReason(rates.perShiftHour)), ("perDeliveryHour", rateReason(rates.perDeliveryHour)),
-                    ("perMile", rateReason(rates.perMile)),
+                    ("perShiftHour", rateReason(rates.perShiftHour, sentence)),
+                    ("perDeliveryHour", rateReason(rates.perDeliveryHour, sentence)), ("perMile", rateReason(rates.perMile, sentence)),
                 ])
             ),
         ]
