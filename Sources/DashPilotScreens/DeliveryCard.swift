@@ -187,7 +187,7 @@ public struct RunningShiftScreen: Sendable, Equatable {
         var parts = ["Shift running since \(since)"]
         if let pause { parts.append("paused since \(format.time(pause.start))") }
         // Working time, once the shift has paused: what every rate divides by.
-        parts.append(format.duration(seconds: Double(time.pausedSeconds > 0 ? time.workingSeconds : time.elapsedSeconds)))
+        parts.append(format.clock(seconds: time.pausedSeconds > 0 ? time.workingSeconds : time.elapsedSeconds))
         parts.append(log.deliveries.count == 1 ? "1 delivery" : "\(log.deliveries.count) deliveries")
         if let mileage = log.mileage { parts.append("\(format.miles(mileage.miles)) recorded") }
         title = parts.joined(separator: " · ")

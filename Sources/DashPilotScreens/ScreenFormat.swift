@@ -162,6 +162,15 @@ public struct ScreenFormat: Sendable {
         return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
     }
 
+    /// A running clock's time ("45 s", "7 min", "4 h 38 min"): each second in the first minute,
+    /// each whole minute after, so that it advances once a minute as screens.md's header does.
+    public func clock(seconds: Int64) -> String {
+        if seconds < 60 { return "\(max(0, seconds)) s" }
+        let minutes = seconds / 60
+        if minutes < 60 { return "\(minutes) min" }
+        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
+    }
+
     /// An amount in the locale's currency format ("$84.50").
     public func money(_ money: Money) -> String {
         if writesUSDollars, let dollars = USEnglish.dollars(cents: money.cents) { return dollars }

@@ -15,7 +15,13 @@ struct RunningClockTests {
         window.clock.advance(7)
         window.idle()
         #expect(window.screen.contains("Shift running since 5:00 PM · 7 s"))
-        window.clock.advance(60 * 42)
+        // After the first minute, whole minutes: "5 min", not "5 min 1 s" ticking each second.
+        window.clock.advance(60 * 5 - 6)
+        window.idle()
+        #expect(window.screen.contains("Shift running since 5:00 PM · 5 min ·"))
+        window.clock.advance(10)
+        #expect(window.harness.ticks() == false)
+        window.clock.advance(60 * 37 - 10)
         window.idle()
         #expect(window.screen.contains("Shift running since 5:00 PM · 42 min"))
         // Within the same minute, nothing shown changes: the run loop draws nothing.
