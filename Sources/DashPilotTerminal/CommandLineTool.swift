@@ -140,7 +140,7 @@ public enum CommandLineTool {
         } catch let error as UsageError {
             return usageFailure(error)
         } catch {
-            return failure(error, format: .driver(environment: environment))
+            return failure(error, format: .driver(environment: environment).at(clock.now()))
         }
     }
 
@@ -196,7 +196,7 @@ public enum CommandLineTool {
         } catch let error as UsageError {
             return usageFailure(error)
         } catch {
-            return failure(error, format: .driver(environment: environment))
+            return failure(error, format: .driver(environment: environment).at(clock.now()))
         }
     }
 

@@ -160,6 +160,19 @@ struct MoneyCommandTests {
             (json(york.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any])?["endedAt"] as? String == "2026-11-25T02:40:00Z")
     }
 
+    /// platform.md: "Dates say their year when it is not the current year, everywhere a driver
+    /// reads one": a forgotten shift's refusal over New Year quotes last year's time with its year.
+    @Test func aRefusalQuotesATimeOfAnotherYearWithItsYear() {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-12-31 20:00:00")
+        dash.run(["delivery", "accept"], at: "2026-12-31 20:00:00")
+        let early = dash.run(["delivery", "arrive", "1", "--at", "2026-12-31 10:00"], at: "2027-01-01 20:00:00")
+        #expect(early.status == 1 && early.stderr.contains("8:00 PM on Thu, Dec 31, 2026"), "\(early.stderr)")
+        dash.run(["delivery", "cancel", "1", "--at", "2026-12-31 21:00"], at: "2027-01-01 20:00:00")
+        let end = dash.run(["shift", "end", "--at", "2026-12-31 20:30"], at: "2027-01-01 20:00:00")
+        #expect(end.status == 1 && end.stderr.contains("9:00 PM on Thu, Dec 31, 2026"), "\(end.stderr)")
+    }
+
     @Test func noAmountEverAppearsOnAPlace() {
         let dash = Self.evening()
         dash.run(["pickup", "set", "1", "Nowhere Noodles", "--shift", "1"])
