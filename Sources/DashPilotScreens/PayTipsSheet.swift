@@ -95,8 +95,11 @@ public struct TipSheet: Sendable, Equatable {
 public struct ForgottenStepSheet: Sendable, Equatable {
     /// "Picked up at".
     public var fieldLabel: String
-    /// The field as it starts: now, as the driver reads it ("5:26 PM").
+    /// The field as it starts: now, as the driver reads it ("5:26 PM"), or as "17:26" where the
+    /// locale writes a time in a form a time is not typed in ("17.26", Arabic digits).
     public var prefilled: String
+    /// The moment the sheet opened, to the second: what the field means while left as prefilled.
+    public var now: Date
     /// The step it records.
     public var step: LifecycleStep
     /// The keys.
@@ -111,7 +114,10 @@ public struct ForgottenStepSheet: Sendable, Equatable {
         self.step = step
         fieldLabel = "Delivery \(delivery.number) · \(step.spokenTitle) at"
         accessibilityTitle = "\(step.spokenTitle), Delivery \(delivery.number), at another time"
-        prefilled = format.time(now)
+        let written = format.time(now)
+        let typeable = TypedTime.parse(written, now: now, timeZone: format.timeZone).map { $0.unixSeconds / 60 == now.unixSeconds / 60 }
+        prefilled = typeable == true ? written : ExpenseSheet.clock(now, format: format)
+        self.now = now
         keys = [ScreenAction(.enter, "record", .record), ScreenAction(.escape, "cancel", .back)]
     }
 }

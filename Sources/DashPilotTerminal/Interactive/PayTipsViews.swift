@@ -206,7 +206,9 @@ final class ForgottenStepView: TerminalScreen {
         case .back: return .pop
         case .record:
             let text = field.text.trimmingCharacters(in: .whitespaces)
-            guard let time = TypedTime.parse(text, now: app.clock.now(), timeZone: app.format.timeZone) else {
+            // Left as prefilled, the field is the moment the sheet opened, to the second.
+            let typed = text == model.prefilled ? model.now : TypedTime.parse(text, now: app.clock.now(), timeZone: app.format.timeZone)
+            guard let time = typed else {
                 error = ScreenMessages.notATime(text)
                 return .stay
             }

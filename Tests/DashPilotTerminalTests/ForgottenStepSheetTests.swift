@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+@testable import DashPilotTerminal
+
+/// screens.md: "`@` on a card opens a small sheet: "Picked up at [ 5:26 PM_ ] · Enter record · Esc
+/// cancel", the field prefilled with now". What the sheet offers, its own field takes.
+@Suite("The step-at-a-time sheet")
+struct ForgottenStepSheetTests {
+    @Test(
+        "Enter on the sheet's own now records now, in every locale",
+        arguments: ["en_US", "de_DE", "fi_FI", "da_DK", "ko_KR", "ar_EG", "zh_CN", "es_MX"])
+    func enterOnThePrefilledNowRecordsIt(locale: String) throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:10:00")
+        let window = try Window(dash, at: "2026-11-29 19:30:00", environment: ["LANG": locale + ".UTF-8"])
+        window.press("@")
+        window.press(Window.enter)
+        #expect(!window.screen.contains("is not one"), "\(window.screen)")
+        let show = try #require(json(dash.run(["shift", "show", "--json"]).stdout) as? [String: Any])
+        let delivery = (show["deliveries"] as? [[String: Any]])?.first
+        #expect(delivery?["arrivedAtPickupAt"] as? String == "2026-11-29T19:30:00Z")
+    }
+
+    /// The field shows the minute; left as it is, it means the moment the sheet opened, so a step
+    /// recorded earlier in the same minute does not make the sheet's own now refused.
+    @Test func thePrefilledNowKeepsItsSeconds() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:10:00")
+        dash.run(["delivery", "arrive", "1"], at: "2026-11-29 17:30:20")
+        let window = try Window(dash, at: "2026-11-29 17:30:40")
+        window.press("@")
+        window.press(Window.enter)
+        #expect(!window.screen.contains("can't be recorded before"), "\(window.screen)")
+        let show = try #require(json(dash.run(["shift", "show", "--json"]).stdout) as? [String: Any])
+        let delivery = (show["deliveries"] as? [[String: Any]])?.first
+        #expect(delivery?["pickedUpAt"] as? String == "2026-11-29T17:30:40Z")
+    }
+}
