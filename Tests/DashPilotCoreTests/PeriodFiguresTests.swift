@@ -75,6 +75,23 @@ struct PeriodFiguresTests {
         #expect(LocalDate(parsing: "2026-11-02")!.start(in: Self.newYork) == Self.date("2026-11-02T05:00:00Z"))
     }
 
+    /// platform.md: "each shift counted whole in the period of its start (local time…)". Where the
+    /// clocks skip midnight, a day begins at the change, never in the evening before it.
+    @Test func aDayWhoseMidnightTheClocksSkipBeginsAtTheChange() {
+        let asuncion = TimeZone(identifier: "America/Asuncion")!
+        // 2023-10-01: 00:00 (UTC-4) became 01:00 (UTC-3), at 04:00Z.
+        #expect(LocalDate(parsing: "2023-10-01")!.start(in: asuncion) == Self.date("2023-10-01T04:00:00Z"))
+        #expect(LocalDate(parsing: "2023-09-30")!.start(in: asuncion) == Self.date("2023-09-30T04:00:00Z"))
+        #expect(LocalDate(parsing: "2023-10-02")!.start(in: asuncion) == Self.date("2023-10-02T03:00:00Z"))
+        let saoPaulo = TimeZone(identifier: "America/Sao_Paulo")!
+        #expect(LocalDate(parsing: "2018-11-04")!.start(in: saoPaulo) == Self.date("2018-11-04T03:00:00Z"))
+        // A shift at 23:30 on 30 September counts in September's month, one at 01:10 in October's.
+        let september = Self.totals(1, "2023-10-01T03:30:00Z", "2023-10-01T06:00:00Z")
+        let october = Self.totals(2, "2023-10-01T04:10:00Z", "2023-10-01T05:30:00Z")
+        let months = Self.periods(.month, [september, october], from: "2023-09-01", to: "2023-10-01", zone: asuncion)
+        #expect(months.map(\.shiftIDs) == [[2], [1]])
+    }
+
     @Test func aPeriodWithNoShiftsIsZerosAndNullMoney() {
         let empty = PeriodFigures(
             period: Period(.week, containing: LocalDate(parsing: "2026-11-29")!), totals: [], now: Self.date("2026-12-01T00:00:00Z"))

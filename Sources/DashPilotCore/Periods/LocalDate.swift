@@ -57,7 +57,15 @@ public struct LocalDate: Sendable, Equatable, Hashable, Comparable, CustomString
     public func adding(days: Int64) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
 
     /// The instant this date begins in `timeZone` (the offset at that midnight).
-    public func start(in timeZone: TimeZone) -> Date { instant(atSecondOfDay: 0, in: timeZone) }
+    /// Where the clocks skip midnight (Asunción, 1 October 2023: 00:00 became 01:00), the day
+    /// begins at the change: midnight at the old offset is still the evening before.
+    public func start(in timeZone: TimeZone) -> Date {
+        let midnight = instant(atSecondOfDay: 0, in: timeZone)
+        guard LocalDate(midnight, in: timeZone) < self, let change = timeZone.nextDaylightSavingTimeTransition(after: midnight) else {
+            return midnight
+        }
+        return change
+    }
 
     /// The instant this date's wall clock reads `second` seconds after midnight in `timeZone`,
     /// at the offset of that moment.
