@@ -106,6 +106,52 @@ struct KeepingTests {
         #expect(fileBytes(path) == before)
     }
 
+    /// keeping.md: backed up "once for the whole upgrade"; platform.md: "Two terminals writing at
+    /// once are serialised by SQLite's lock". A second terminal that found the store old waits for
+    /// the lock and finds it upgraded: no second backup, no failure.
+    @Test func twoTerminalsOpeningAnOldStoreAtOnceBackItUpOnce() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("old.sqlite")
+        try MigrationTests.writeStore(at: path, version: Schema.currentVersion - 1)
+        // The second terminal has read the old version and not yet upgraded.
+        let second = try DashPilotStore(path: path, clock: ManualClock(), migrating: false)
+        _ = try DashPilotStore(path: path, clock: ManualClock(), timeZone: Self.utc)
+        try second.upgrade(from: Schema.currentVersion - 1, timeZone: Self.utc, progress: nil)
+        let backups = try FileManager.default.contentsOfDirectory(atPath: folder.file("backups"))
+        #expect(backups == ["dashpilot-before-v\(Schema.currentVersion)-2026-11-29-1702.sqlite"])
+        #expect(try second.doctor().isHealthy)
+    }
+
+    /// keeping.md: "Nothing else is backed up behind the driver's back": an upgrade that cannot
+    /// run (the store is busy, or read-only) leaves no backup made for it.
+    @Test func anUpgradeThatCannotRunLeavesNoBackup() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("old.sqlite")
+        try MigrationTests.writeStore(at: path, version: Schema.currentVersion - 1)
+        let holder = try Connection(path: StorePath(path), create: false, busyTimeoutMilliseconds: 0)
+        try holder.execute("BEGIN IMMEDIATE")
+        #expect {
+            _ = try DashPilotStore(path: path, clock: ManualClock(), busyTimeoutMilliseconds: 0, timeZone: Self.utc)
+        } throws: { error in
+            guard case .busy = error as? StoreError else { return false }
+            return true
+        }
+        try holder.execute("ROLLBACK")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: folder.file("backups"))) ?? [] == [])
+    }
+
+    /// keeping.md, Faults: a failed restore "leaves the store exactly as it was"; the backup made
+    /// for it goes with it, since nothing is backed up behind the driver's back.
+    @Test func aRestoreThatCannotReplaceTheStoreLeavesNoBackupMadeForIt() throws {
+        let fixture = try Self.store()
+        let kept = try fixture.store.backup(to: nil, timeZone: Self.utc)
+        let impatient = try DashPilotStore(path: fixture.path, clock: fixture.clock, busyTimeoutMilliseconds: 0)
+        try fixture.raw("BEGIN IMMEDIATE")
+        #expect(throws: StoreError.busy) { _ = try impatient.restore(from: StorePath(kept.path), timeZone: Self.utc) }
+        try fixture.raw("ROLLBACK")
+        #expect(try fixture.store.backups().map(\.path) == [kept.path])
+    }
+
     @Test func aRestoreBacksTheStoreUpFirstAndReplacesItWhole() throws {
         let fixture = try Self.store()
         let kept = try fixture.store.backup(to: nil, timeZone: Self.utc)

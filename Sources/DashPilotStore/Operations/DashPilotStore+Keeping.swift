@@ -39,7 +39,10 @@ extension DashPilotStore {
 
     /// Copies the store to `target` under a temporary name beside it, checks the copy, and gives
     /// it its name. The store is untouched; on failure nothing is left under `target`.
-    func makeCheckedCopy(at target: StorePath, before: String?, version: Int, progress: ((Double) -> Void)?) throws {
+    func makeCheckedCopy(
+        at target: StorePath, from source: Connection? = nil, before: String?, version: Int, progress: ((Double) -> Void)?
+    ) throws {
+        let connection = source ?? connection
         BackupFile.removeAbandoned(in: target.folder)
         let temporary = target.sibling(".dashpilot-backup-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sqlite")
         do {
@@ -140,24 +143,32 @@ extension DashPilotStore {
     /// backup older than today's schema is then upgraded as any store is.
     public func restore(from path: StorePath, timeZone: TimeZone) throws -> BackupSummary {
         let incoming = try Self.checkRestorable(path)
+        let before: StorePath
         do {
             let folder = Self.backupsFolder(of: file)
             try BackupFile.makeFolder(folder)
-            let before = BackupFile.freeName(in: folder, before: "restore", at: now, timeZone: timeZone)
+            before = BackupFile.freeName(in: folder, before: "restore", at: now, timeZone: timeZone)
             try makeCheckedCopy(at: before, before: "restore", version: Schema.currentVersion, progress: nil)
         } catch let failure as KeepingFailure {
             throw Self.storeError(failure)
         }
         do {
-            let source = try Connection(path: path, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
-            guard let backup = sqlite3_backup_init(connection.handle, "main", source.handle, "main") else {
-                throw connection.lastError(sqlite3_errcode(connection.handle))
-            }
-            // One step: every page under one lock, so the replacement is all or nothing.
-            let result = sqlite3_backup_step(backup, -1)
-            let finished = sqlite3_backup_finish(backup)
-            guard result == SQLITE_DONE, finished == SQLITE_OK else {
-                throw connection.lastError(result == SQLITE_DONE ? finished : result)
+            do {
+                let source = try Connection(path: path, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
+                guard let backup = sqlite3_backup_init(connection.handle, "main", source.handle, "main") else {
+                    throw connection.lastError(sqlite3_errcode(connection.handle))
+                }
+                // One step: every page under one lock, so the replacement is all or nothing.
+                let result = sqlite3_backup_step(backup, -1)
+                let finished = sqlite3_backup_finish(backup)
+                guard result == SQLITE_DONE, finished == SQLITE_OK else {
+                    throw connection.lastError(result == SQLITE_DONE ? finished : result)
+                }
+            } catch {
+                // Not replaced: the store is as it was, and a backup of it made for a restore that
+                // did not happen would be one behind the driver's back.
+                _ = before.withCString { unlink($0) }
+                throw error
             }
             if incoming.schemaVersion < Schema.currentVersion {
                 try upgrade(from: incoming.schemaVersion, timeZone: timeZone, progress: nil)
@@ -168,18 +179,31 @@ extension DashPilotStore {
         return try Self.summary(of: file, isAutomatic: false)
     }
 
-    /// Before an upgrade from `version`: a checked backup of the store as it is, into the backups
-    /// folder (`dashpilot-before-v8-…`); then the upgrade. Without the backup, no upgrade.
+    /// Before an upgrade: a checked backup of the store as it is, into the backups folder
+    /// (`dashpilot-before-v8-…`); then the upgrade. Without the backup, no upgrade. Both under the
+    /// write lock, so that a second terminal that found the store old waits, then finds it
+    /// upgraded and backs up nothing; the copy is read through a second connection, since SQLite
+    /// copies nothing from a connection in a write transaction. An upgrade that does not run
+    /// (busy, read-only, a full disk) leaves no backup made for it.
     func upgrade(from version: Int, timeZone: TimeZone, progress: (@Sendable (Double) -> Void)?) throws {
+        var made: StorePath?
         do {
-            let folder = Self.backupsFolder(of: file)
-            try BackupFile.makeFolder(folder)
-            let target = BackupFile.freeName(in: folder, before: "v\(Schema.currentVersion)", at: now, timeZone: timeZone)
-            try makeCheckedCopy(at: target, before: "v\(Schema.currentVersion)", version: version, progress: nil)
-        } catch let failure as KeepingFailure {
-            throw StoreError.notUpgraded(path: path, reason: Self.reason(failure))
+            try Migrator.migrate(connection, progress: progress) { version in
+                do {
+                    let folder = Self.backupsFolder(of: file)
+                    try BackupFile.makeFolder(folder)
+                    let target = BackupFile.freeName(in: folder, before: "v\(Schema.currentVersion)", at: now, timeZone: timeZone)
+                    let reader = try Connection(path: file, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
+                    try makeCheckedCopy(at: target, from: reader, before: "v\(Schema.currentVersion)", version: version, progress: nil)
+                    made = target
+                } catch let failure as KeepingFailure {
+                    throw StoreError.notUpgraded(path: path, reason: Self.reason(failure))
+                }
+            }
+        } catch {
+            if let made { _ = made.withCString { unlink($0) } }
+            throw error
         }
-        try Migrator.migrate(connection, progress: progress)
     }
 
     /// A file's modification time, in whole seconds.

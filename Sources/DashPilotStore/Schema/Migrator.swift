@@ -10,8 +10,11 @@ enum Migrator {
     /// Foreign keys are off for the upgrade, as SQLite requires for a step that rebuilds a table
     /// (`PRAGMA foreign_keys` cannot change inside a transaction, and a dropped table would
     /// otherwise cascade), and `foreign_key_check` must find nothing before the commit.
+    /// `first` runs under the write lock before the first step, with the version the store has
+    /// then, and not at all when another process has migrated it meanwhile.
     static func migrate(
-        _ connection: Connection, through migrations: [[MigrationStep]] = Schema.migrations, progress: (@Sendable (Double) -> Void)?
+        _ connection: Connection, through migrations: [[MigrationStep]] = Schema.migrations, progress: (@Sendable (Double) -> Void)?,
+        first: (Int) throws -> Void = { _ in }
     ) throws {
         try connection.execute("PRAGMA foreign_keys = OFF")
         defer { _ = try? connection.execute("PRAGMA foreign_keys = ON") }
@@ -19,6 +22,7 @@ enum Migrator {
             // Read inside the write lock: another process may have migrated meanwhile.
             let from = Int(try connection.scalar("PRAGMA user_version") ?? 0)
             guard from < migrations.count else { return }
+            try first(from)
             let context = MigrationContext(connection: connection, progress: progress)
             for version in (from + 1)...migrations.count {
                 for step in migrations[version - 1] {
