@@ -65,8 +65,21 @@ enum StoreFile {
     /// place; `nil` when another process's store got there first.
     static func create(at file: StorePath, currency: Currency) throws(StoreError) -> [StorePath]? {
         let path = file.display
+        // A path ending in "/" names a folder: nothing is made for it.
+        if file.bytes.last == UInt8(ascii: "/") { throw .notADashPilotStore(path: path, reason: "it is a folder") }
         var made: [StorePath] = []
         try makeFolder(file.folder, storePath: path, made: &made)
+        do {
+            return try create(at: file, currency: currency, made: made)
+        } catch {
+            // Nothing was created in them (a full disk): the folders made for the store go too.
+            for folder in made.reversed() { _ = folder.withCString { rmdir($0) } }
+            throw error
+        }
+    }
+
+    private static func create(at file: StorePath, currency: Currency, made: [StorePath]) throws(StoreError) -> [StorePath]? {
+        let path = file.display
         let temporary = file.sibling(".dashpilot-new-\(getpid()).sqlite")
         _ = temporary.withCString { unlink($0) }
         let descriptor = temporary.withCString { open($0, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600) }

@@ -236,6 +236,10 @@ struct CommandLineContractTests {
         #expect(
             FileManager.default.fileExists(atPath: dash.folder + "/y")
                 && !FileManager.default.fileExists(atPath: dash.folder + "/y/s.sqlite"))
+        // A path ending in "/" names a folder: refused (74) with nothing made for it.
+        let slashed = dash.run(["--store", dash.folder + "/trail/", "shift", "start"])
+        #expect(slashed.status == 74 && slashed.stderr.contains("it is a folder"), "\(slashed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dash.folder + "/trail"))
         // A restore declined is asked before anything is made.
         #expect(dash.run(["--store", path, "backup", dash.folder + "/kept.sqlite"]).status == 0)
         let declined = dash.run(["--store", dash.folder + "/new/s.sqlite", "restore", dash.folder + "/kept.sqlite"])
