@@ -229,8 +229,17 @@ struct PlaceCommandTests {
             "Merge \"Example Diner\" into \"Nowhere Noodles\"? All deliveries recorded under Example Diner will move to Nowhere Noodles, keeping their recorded times. Example Diner will then be removed. This cannot be undone."
         let declined = dash.onTerminal(["place", "merge", "Example Diner", "Nowhere Noodles"], input: "n\n")
         #expect(declined.stdout.contains(question))
-        #expect(declined.stdout.contains("Nothing was merged."))
+        // cli.md: status 1, and "Standard error says which rule, in a sentence", beginning `Error: `.
+        #expect(declined.stdout.contains("Error: Not confirmed; nothing was merged."))
         #expect(declined.status == 1)
+        // Asked on the terminal even when standard output goes to a file: never into the file.
+        let file = dash.folder + "/merge-output"
+        let line = (dash.command() + ["place", "merge", "Example Diner", "Nowhere Noodles"]).map { "'" + $0 + "'" }.joined(separator: " ")
+        let redirected = dash.spawn(
+            ["/usr/bin/script", "-qec", line + " > '" + file + "'", "/dev/null"].map { Array($0.utf8) }, environment: dash.environment,
+            stdin: "n\n")
+        #expect(redirected.stdout.contains(question) && redirected.stdout.contains("Merge? [y/N]"))
+        #expect((try? String(contentsOfFile: file, encoding: .utf8)) == "")
         #expect((json(dash.run(["place", "list", "--json"]).stdout) as? [[String: Any]])?.count == 2)
         let accepted = dash.onTerminal(["place", "merge", "Example Diner", "Nowhere Noodles"], input: "y\n")
         #expect(accepted.stdout.contains(question))

@@ -168,11 +168,11 @@ enum Confirmation {
     /// Whether standard input is a terminal that can be asked.
     static var canAsk: Bool { isatty(STDIN_FILENO) != 0 }
 
-    /// Prints `question` and reads the answer; `true` only for yes.
+    /// Asks `question` on the terminal (standard error, so that it is seen when standard output
+    /// goes to a file) and reads the answer; `true` only for yes.
     static func ask(_ question: String, _ prompt: String) -> Bool {
-        print(question)
-        print(prompt, terminator: " ")
         fflush(nil)
+        FileHandle.standardError.write(Data((question + "\n" + prompt + " ").utf8))
         guard let answer = readLine() else { return false }
         let word = answer.trimmingCharacters(in: .whitespaces).lowercased()
         return word == "y" || word == "yes"

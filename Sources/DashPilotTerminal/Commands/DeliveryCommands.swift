@@ -133,8 +133,7 @@ enum DeliveryCommands {
             let delivery = try store.delivery(number: number, shiftID: shiftID)
             let question = "Delete Delivery \(number) of shift \(delivery.shiftID)? Its pickup place stays. This cannot be undone."
             guard try context.confirmed(yes, question: question, prompt: "Delete? [y/N]", what: "Deleting a delivery") else {
-                context.say("Nothing was deleted.")
-                return ExitStatus.refused
+                throw CommandFailure(sentence: "Not confirmed; nothing was deleted.")
             }
             try store.deleteDelivery(number: number, shiftID: delivery.shiftID)
             context.say("Deleted Delivery \(number) of shift \(delivery.shiftID). Its pickup place stays.")

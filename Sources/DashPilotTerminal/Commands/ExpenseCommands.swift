@@ -125,8 +125,7 @@ enum ExpenseCommands {
             let expense = try store.expense(id: id)
             let question = ExpenseRemoval(expense: expense, format: context.format).question
             guard try context.confirmed(yes, question: question, prompt: "Remove? [y/N]", what: "Removing an expense") else {
-                context.say("Nothing was removed.")
-                return ExitStatus.refused
+                throw CommandFailure(sentence: "Not confirmed; nothing was removed.")
             }
             try store.removeExpense(id: id)
             context.say("Removed expense \(id).")

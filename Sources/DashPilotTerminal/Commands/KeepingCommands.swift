@@ -80,8 +80,7 @@ enum KeepingCommands {
                     shifts: 0, deliveries: 0, places: 0, newestShift: nil, isAutomatic: false)
             let question = KeepingWords.restoreQuestion(store: current, backup: incoming, format: context.format)
             guard try context.confirmed(yes, question: question, prompt: "Replace? [y/N]", what: "Restoring a backup") else {
-                context.say("Nothing was changed.")
-                return ExitStatus.refused
+                throw CommandFailure(sentence: "Not confirmed; nothing was changed.")
             }
             let restored = try context.store().restore(from: path, timeZone: context.format.timeZone)
             context.say(KeepingWords.restored(restored, from: path.display))

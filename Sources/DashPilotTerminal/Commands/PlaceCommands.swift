@@ -93,8 +93,7 @@ enum PlaceCommands {
                 source: try context.name(sourceBytes), destination: try context.name(destinationBytes))
             let question = MergeConfirmation.text(source: TerminalText.safe(from.name), destination: TerminalText.safe(into.name))
             guard try context.confirmed(yes, question: question, prompt: "Merge? [y/N]", what: "Merging places") else {
-                context.say("Nothing was merged.")
-                return ExitStatus.refused
+                throw CommandFailure(sentence: "Not confirmed; nothing was merged.")
             }
             let kept = try store.mergePlace(sourceID: from.id, into: into.id)
             context.say("Merged into \(kept.name).")

@@ -114,8 +114,7 @@ enum ShiftCommands {
             let question =
                 "Delete shift \(id) with its \(count == 1 ? "1 delivery" : "\(count) deliveries") and its route? Pickup places stay. This cannot be undone."
             guard try context.confirmed(yes, question: question, prompt: "Delete? [y/N]", what: "Deleting a shift") else {
-                context.say("Nothing was deleted.")
-                return ExitStatus.refused
+                throw CommandFailure(sentence: "Not confirmed; nothing was deleted.")
             }
             try store.deleteShift(id: id)
             context.say("Deleted shift \(id) with its deliveries and route. Pickup places stay.")
