@@ -109,11 +109,35 @@ struct RouteFollowCommandTests {
         _ = terminal.read(until: "Following: 10 samples kept")
         // Five more, and Ctrl-C before a commit could take them: they are kept too.
         follow.send(drive.sentences[10..<15].map { $0 + "\n" }.joined())
+        follow.waitUntilRead()
         let program = try #require(follow.program)
         kill(program, SIGINT)
         let result = follow.wait()
         #expect(result.status == 130)
         #expect(result.stdout.hasPrefix("Kept 15 points; skipped 0."), "\(result.stdout)")
+        let miles = try #require(Self.miles(dash))
+        #expect(abs(miles - 14 * 12 / 1609.344) < 0.001)
+    }
+
+    /// "Following ends ... on Ctrl-C (exit 130, everything read so far kept)": at once, however
+    /// much more input keeps coming; and on SIGTERM too, as a shell program ends (128 + 15).
+    @Test(.timeLimit(.minutes(1)), arguments: zip([SIGINT, SIGTERM], [Int32(130), 143]))
+    func aStopSignalEndsFollowingAtOnceWhileInputKeepsComing(signal: Int32, status: Int32) throws {
+        let dash = Self.runningShift()
+        let terminal = PseudoTerminal(raw: false)
+        let fixes = InventedDrive().sentences.prefix(15).map { $0 + "\n" }.joined()
+        // Fifteen fixes, then gpsd's sky reports without end, as fast as `yes` writes them.
+        let sky = #"{"class":"SKY","satellites":[]}"#
+        let follow = FollowProcess(
+            dash, at: "2026-11-29 18:00:00", terminal: terminal,
+            feeding: ["/bin/sh", "-c", "printf '%s' \"$1\"; exec yes \"$2\"", "sh", fixes, sky])
+        _ = terminal.read(until: "Following: 15 samples kept")
+        kill(try #require(follow.program), signal)
+        // A guard only: a follow that read on would be killed here, its status 137.
+        let result = follow.wait(seconds: 20)
+        #expect(result.status == status)
+        // The line the signal cut short is not counted: the rest of it was never read.
+        #expect(result.stdout.split(separator: "\n") == ["Kept 15 points; skipped 0."], "\(result.stdout)")
         let miles = try #require(Self.miles(dash))
         #expect(abs(miles - 14 * 12 / 1609.344) < 0.001)
     }
