@@ -69,6 +69,29 @@ struct RouteFollowStoreTests {
         #expect(try fixture.store.recordedRoute(shiftID: shift.id).mileage.map { abs($0.metres - 200) < 1 } == true)
     }
 
+    /// "Every report goes through the same checks as `route add`": a follow into a session that
+    /// holds samples judges its first report against the last of them, as `route add` does.
+    @Test func aFollowIntoAGivenSessionIsJudgedAgainstTheSamplesItAlreadyHolds() throws {
+        let fixture = try StoreFixture()
+        let shift = try fixture.store.startShift()
+        let start = shift.startedAt
+        fixture.clock.advance(seconds: 60)
+        _ = try fixture.store.addRouteSample(latitude: 45.5, longitude: -73.57, accuracy: 5, session: 7)
+        fixture.clock.advance(seconds: 1)
+        #expect(throws: DashPilotRefusal.routeSampleRefused(.tooCloseToLast)) {
+            try fixture.store.addRouteSample(latitude: 45.5, longitude: -73.57, accuracy: 5, session: 7)
+        }
+        let follow = try fixture.store.follow(session: 7)
+        follow.take(Self.fix(start, 30, north: 100))
+        follow.take(Self.fix(start, 62))
+        follow.take(Self.fix(start, 70, north: 100))
+        fixture.clock.advance(minutes: 1)
+        try follow.commit()
+        #expect(follow.report.kept == 1)
+        #expect(follow.report.skipped == [.refused(.notLaterThanLast): 1, .refused(.tooCloseToLast): 1])
+        #expect(try Self.summaryIsEqualToItsSamples(fixture, shift.id))
+    }
+
     @Test func aFixBeforeAnotherSessionsLatestKeepsTheSummaryEqualToTheSamples() throws {
         let fixture = try StoreFixture()
         let shift = try fixture.store.startShift()
