@@ -92,6 +92,42 @@ struct RouteFollowStoreTests {
         #expect(try Self.summaryIsEqualToItsSamples(fixture, shift.id))
     }
 
+    /// A follow's session and an import's segments are numbered from 1, never in the range kept
+    /// for the samples `route add` records after a resume (`sessionAfterResuming`).
+    @Test func newSessionsNeverTakeTheOnesRouteAddKeepsForAfterAResume() throws {
+        let fixture = try StoreFixture()
+        let shift = try fixture.store.startShift()
+        let start = shift.startedAt
+        func point(_ seconds: Double, north: Double) -> RouteSample {
+            RouteSample(
+                recordedAt: start.addingTimeInterval(seconds), latitude: 45.5 + north / 111_195, longitude: -73.57, horizontalAccuracy: 5)
+        }
+        fixture.clock.advance(seconds: 10)
+        _ = try fixture.store.pauseShift()
+        fixture.clock.advance(seconds: 10)
+        _ = try fixture.store.resumeShift()
+        fixture.clock.advance(seconds: 10)
+        _ = try fixture.store.addRouteSample(latitude: 45.5, longitude: -73.57, accuracy: 5, session: nil)
+        fixture.clock.advance(seconds: 50)
+        _ = try fixture.store.importRoute(segments: [[point(40, north: 100), point(50, north: 200)]])
+        let follow = try fixture.store.follow()
+        follow.take(Self.fix(start, 60, north: 300))
+        follow.take(Self.fix(start, 70, north: 400))
+        try follow.commit()
+        let sessions = try fixture.store.connection.query("SELECT session FROM route_sample ORDER BY recorded_at") { $0.optionalInt64(0) }
+        #expect(sessions == [Int64.min + 1, 1, 1, 2, 2])
+        // After a second resume, route add's session is its own, not the import's.
+        _ = try fixture.store.pauseShift()
+        fixture.clock.advance(seconds: 10)
+        _ = try fixture.store.resumeShift()
+        fixture.clock.advance(seconds: 10)
+        let last = point(50, north: 200)
+        #expect(throws: Never.self) {
+            try fixture.store.addRouteSample(latitude: last.latitude, longitude: last.longitude, accuracy: 5, session: nil)
+        }
+        #expect(try Self.summaryIsEqualToItsSamples(fixture, shift.id))
+    }
+
     @Test func aFixBeforeAnotherSessionsLatestKeepsTheSummaryEqualToTheSamples() throws {
         let fixture = try StoreFixture()
         let shift = try fixture.store.startShift()

@@ -92,7 +92,7 @@ public final class RouteFollow {
                 } else if resumes == 0, let given = self.session {
                     session = given
                 } else {
-                    session = (try store.sampleTable.highestSession(shiftID: shiftID) ?? 0) + 1
+                    session = try store.sampleTable.freshSession(shiftID: shiftID)
                 }
                 if lastKept[session] == nil, session == self.session {
                     // A session given may hold samples already (`route add --session`): the

@@ -17,7 +17,7 @@ extension RouteCommands {
         options: [.valued("--session", "ID", "The capture session (default: one of its own, and a new one after each pause).")]
     ) { input throws(UsageError) in
         try input.expectAtMost(0)
-        let session = try input.integerOption("--session", minimum: Int64.min)
+        let session = try input.integerOption("--session")
         return { context in
             let store = try context.store()
             let follow = try store.follow(session: session)
