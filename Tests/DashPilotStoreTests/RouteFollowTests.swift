@@ -69,6 +69,65 @@ struct RouteFollowStoreTests {
         #expect(try fixture.store.recordedRoute(shiftID: shift.id).mileage.map { abs($0.metres - 200) < 1 } == true)
     }
 
+    /// "Every report goes through the same checks as `route add`": a follow into a session that
+    /// holds samples judges its first report against the last of them, as `route add` does.
+    @Test func aFollowIntoAGivenSessionIsJudgedAgainstTheSamplesItAlreadyHolds() throws {
+        let fixture = try StoreFixture()
+        let shift = try fixture.store.startShift()
+        let start = shift.startedAt
+        fixture.clock.advance(seconds: 60)
+        _ = try fixture.store.addRouteSample(latitude: 45.5, longitude: -73.57, accuracy: 5, session: 7)
+        fixture.clock.advance(seconds: 1)
+        #expect(throws: DashPilotRefusal.routeSampleRefused(.tooCloseToLast)) {
+            try fixture.store.addRouteSample(latitude: 45.5, longitude: -73.57, accuracy: 5, session: 7)
+        }
+        let follow = try fixture.store.follow(session: 7)
+        follow.take(Self.fix(start, 30, north: 100))
+        follow.take(Self.fix(start, 62))
+        follow.take(Self.fix(start, 70, north: 100))
+        fixture.clock.advance(minutes: 1)
+        try follow.commit()
+        #expect(follow.report.kept == 1)
+        #expect(follow.report.skipped == [.refused(.notLaterThanLast): 1, .refused(.tooCloseToLast): 1])
+        #expect(try Self.summaryIsEqualToItsSamples(fixture, shift.id))
+    }
+
+    /// A follow's session and an import's segments are numbered from 1, never in the range kept
+    /// for the samples `route add` records after a resume (`sessionAfterResuming`).
+    @Test func newSessionsNeverTakeTheOnesRouteAddKeepsForAfterAResume() throws {
+        let fixture = try StoreFixture()
+        let shift = try fixture.store.startShift()
+        let start = shift.startedAt
+        func point(_ seconds: Double, north: Double) -> RouteSample {
+            RouteSample(
+                recordedAt: start.addingTimeInterval(seconds), latitude: 45.5 + north / 111_195, longitude: -73.57, horizontalAccuracy: 5)
+        }
+        fixture.clock.advance(seconds: 10)
+        _ = try fixture.store.pauseShift()
+        fixture.clock.advance(seconds: 10)
+        _ = try fixture.store.resumeShift()
+        fixture.clock.advance(seconds: 10)
+        _ = try fixture.store.addRouteSample(latitude: 45.5, longitude: -73.57, accuracy: 5, session: nil)
+        fixture.clock.advance(seconds: 50)
+        _ = try fixture.store.importRoute(segments: [[point(40, north: 100), point(50, north: 200)]])
+        let follow = try fixture.store.follow()
+        follow.take(Self.fix(start, 60, north: 300))
+        follow.take(Self.fix(start, 70, north: 400))
+        try follow.commit()
+        let sessions = try fixture.store.connection.query("SELECT session FROM route_sample ORDER BY recorded_at") { $0.optionalInt64(0) }
+        #expect(sessions == [Int64.min + 1, 1, 1, 2, 2])
+        // After a second resume, route add's session is its own, not the import's.
+        _ = try fixture.store.pauseShift()
+        fixture.clock.advance(seconds: 10)
+        _ = try fixture.store.resumeShift()
+        fixture.clock.advance(seconds: 10)
+        let last = point(50, north: 200)
+        #expect(throws: Never.self) {
+            try fixture.store.addRouteSample(latitude: last.latitude, longitude: last.longitude, accuracy: 5, session: nil)
+        }
+        #expect(try Self.summaryIsEqualToItsSamples(fixture, shift.id))
+    }
+
     @Test func aFixBeforeAnotherSessionsLatestKeepsTheSummaryEqualToTheSamples() throws {
         let fixture = try StoreFixture()
         let shift = try fixture.store.startShift()

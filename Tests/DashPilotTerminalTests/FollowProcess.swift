@@ -71,14 +71,17 @@ final class FollowProcess {
     private let outPath: String
     private let errPath: String
     private let peakPath: String?
+    /// The program writing standard input, when a test gave one (`feeding`).
+    private var feeder: pid_t?
     /// The peak memory of `dashpilot`, in kibibytes, once it has ended (when `measured`).
     private(set) var peakKiB = 0
 
     /// With `measured`, `/usr/bin/time` measures the program's peak memory: a child spawned from
-    /// the test process would count the test process's own memory as its peak.
+    /// the test process would count the test process's own memory as its peak. With `feeding`, that
+    /// command writes standard input (its standard output is the pipe), for as long as it likes.
     init(
         _ dash: Binary, at time: String, arguments: [String] = [], receiver: PseudoTerminal? = nil, terminal: PseudoTerminal? = nil,
-        measured: Bool = false
+        measured: Bool = false, feeding: [String]? = nil
     ) {
         let id = UUID().uuidString
         outPath = dash.folder + "/follow-out-" + id
@@ -118,6 +121,32 @@ final class FollowProcess {
         posix_spawn(&spawned, argv[0]!, &actions, &attributes, argv, envp)
         pid = spawned
         if receiver == nil { close(pipeEnds[0]) }
+        if let feeding { feeder = Self.feed(pipeEnds[1], by: feeding) }
+    }
+
+    /// Starts `command` writing into `pipe`; it ends (SIGPIPE) once nobody reads the pipe.
+    private static func feed(_ pipe: Int32, by command: [String]) -> pid_t {
+        let argv = command.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, pipe, 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var spawned: pid_t = 0
+        var attributes = Binary.cleanSignals()
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawn(&spawned, argv[0]!, &actions, &attributes, argv, nil)
+        return spawned
+    }
+
+    /// Waits until the follow has read everything sent so far (the pipe holds nothing), or
+    /// `seconds` pass.
+    func waitUntilRead(seconds: Double = 20) {
+        let deadline = Date().addingTimeInterval(seconds)
+        var waiting: Int32 = 1
+        while ioctl(input, UInt(FIONREAD), &waiting) == 0 && waiting > 0 && Date() < deadline { sched_yield() }
     }
 
     /// Sends `text` on standard input.
@@ -143,6 +172,8 @@ final class FollowProcess {
         var usage = rusage()
         while wait4(pid, &status, WNOHANG, &usage) == 0 {
             if Date() > deadline {
+                // The program first: killed alone, the wrapper would leave it running.
+                if let program { kill(program, SIGKILL) }
                 kill(pid, SIGKILL)
                 wait4(pid, &status, 0, &usage)
                 break
@@ -153,6 +184,12 @@ final class FollowProcess {
             sigemptyset(&mask)
             sigaddset(&mask, SIGCHLD)
             sigtimedwait(&mask, nil, &none)
+        }
+        if let feeder {
+            // A broken pipe ends it once the follow no longer reads; killed all the same.
+            kill(feeder, SIGKILL)
+            var fed: Int32 = 0
+            waitpid(feeder, &fed, 0)
         }
         peakKiB =
             peakPath.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }.flatMap { Int($0.split(separator: "\n").last ?? "") } ?? 0

@@ -109,11 +109,35 @@ struct RouteFollowCommandTests {
         _ = terminal.read(until: "Following: 10 samples kept")
         // Five more, and Ctrl-C before a commit could take them: they are kept too.
         follow.send(drive.sentences[10..<15].map { $0 + "\n" }.joined())
+        follow.waitUntilRead()
         let program = try #require(follow.program)
         kill(program, SIGINT)
         let result = follow.wait()
         #expect(result.status == 130)
         #expect(result.stdout.hasPrefix("Kept 15 points; skipped 0."), "\(result.stdout)")
+        let miles = try #require(Self.miles(dash))
+        #expect(abs(miles - 14 * 12 / 1609.344) < 0.001)
+    }
+
+    /// "Following ends ... on Ctrl-C (exit 130, everything read so far kept)": at once, however
+    /// much more input keeps coming; and on SIGTERM too, as a shell program ends (128 + 15).
+    @Test(.timeLimit(.minutes(1)), arguments: zip([SIGINT, SIGTERM], [Int32(130), 143]))
+    func aStopSignalEndsFollowingAtOnceWhileInputKeepsComing(signal: Int32, status: Int32) throws {
+        let dash = Self.runningShift()
+        let terminal = PseudoTerminal(raw: false)
+        let fixes = InventedDrive().sentences.prefix(15).map { $0 + "\n" }.joined()
+        // Fifteen fixes, then gpsd's sky reports without end, as fast as `yes` writes them.
+        let sky = #"{"class":"SKY","satellites":[]}"#
+        let follow = FollowProcess(
+            dash, at: "2026-11-29 18:00:00", terminal: terminal,
+            feeding: ["/bin/sh", "-c", "printf '%s' \"$1\"; exec yes \"$2\"", "sh", fixes, sky])
+        _ = terminal.read(until: "Following: 15 samples kept")
+        kill(try #require(follow.program), signal)
+        // A guard only: a follow that read on would be killed here, its status 137.
+        let result = follow.wait(seconds: 20)
+        #expect(result.status == status)
+        // The line the signal cut short is not counted: the rest of it was never read.
+        #expect(result.stdout.split(separator: "\n") == ["Kept 15 points; skipped 0."], "\(result.stdout)")
         let miles = try #require(Self.miles(dash))
         #expect(abs(miles - 14 * 12 / 1609.344) < 0.001)
     }
@@ -143,6 +167,37 @@ struct RouteFollowCommandTests {
         dash.run(["route", "follow"], at: "2026-11-29 18:00:00", stdin: drive[100..<300].map { $0 + "\n" }.joined())
         window.idle()
         #expect(window.screen.contains("2.2 mi recorded"), "\(window.screen)")
+    }
+
+    /// A session a driver numbers as high as a number goes leaves a follow and an import a new
+    /// session of their own: never "the highest plus one", which would overflow.
+    @Test func aSessionNumberedAsHighAsCanBeStillLeavesFollowAndImportSessionsOfTheirOwn() {
+        let dash = Self.runningShift()
+        let added = dash.run(["route", "add", "45.5", "-73.57", "--session", "9223372036854775807"], at: "2026-11-29 17:00:00")
+        #expect(added.status == 0, "\(added.stderr)")
+        func tpv(_ time: String, _ north: Double) -> String {
+            #"{"class":"TPV","mode":3,"time":"2026-11-29T"# + time + #"Z","lat":"# + "\(45.5 + north / 111_195)" + #","lon":-73.57}"#
+                + "\n"
+        }
+        let followed = dash.run(["route", "follow"], at: "2026-11-29 18:00:00", stdin: tpv("17:01:00", 100) + tpv("17:01:30", 300))
+        #expect(followed.status == 0 && followed.stdout.hasPrefix("Kept 2 points; skipped 0."), "\(followed.stdout)\(followed.stderr)")
+        let gpx =
+            "<gpx version=\"1.1\"><trk><trkseg>\n"
+            + "<trkpt lat=\"45.51\" lon=\"-73.57\"><time>2026-11-29T17:02:00Z</time></trkpt>\n"
+            + "<trkpt lat=\"45.512\" lon=\"-73.57\"><time>2026-11-29T17:02:30Z</time></trkpt>\n</trkseg></trk></gpx>\n"
+        let imported = dash.run(["route", "import", "-"], at: "2026-11-29 18:00:00", stdin: gpx)
+        #expect(imported.status == 0 && imported.stdout.hasPrefix("Kept 2 points; skipped 0."), "\(imported.stdout)\(imported.stderr)")
+        #expect(dash.run(["doctor"], at: "2026-11-29 18:30:00").status == 0)
+    }
+
+    /// A capture session a driver names is a whole number from 1: below, `route add` keeps the
+    /// sessions after a resume, and a driver's would be judged against them.
+    @Test(arguments: [["route", "add", "45.5", "-73.57"], ["route", "follow"]], ["-9223372036854775807", "0"])
+    func aSessionGivenIsAWholeNumberFromOne(command: [String], session: String) {
+        let dash = Self.runningShift()
+        let result = dash.run(command + ["--session", session], at: "2026-11-29 17:00:00", stdin: "")
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: --session must be a whole number from 1; got \(session)."), "\(result.stderr)")
     }
 
     @Test func followingIsRefusedWithNoShiftRunning() {

@@ -30,8 +30,8 @@ extension DashPilotStore {
     }
 
     /// The capture session `route add` uses, with no session given, after `resumes` pauses of its
-    /// shift: `nil` (the shift's own) before any, then one of a range kept for them, far below any
-    /// session an import or a driver numbers.
+    /// shift: `nil` (the shift's own) before any, then one of a range kept for them, below 1: a
+    /// driver, a follow and an import number theirs from 1 (`FreshSessions`).
     static func sessionAfterResuming(_ resumes: Int) -> Int64? { resumes == 0 ? nil : Int64.min + Int64(resumes) }
 
     /// Imports track segments (each one capture session): every point joins the shift whose time
@@ -106,9 +106,9 @@ extension DashPilotStore {
                         return
                     }
                     if touched[last].session == nil {
-                        let next = try touched[last].nextSession ?? ((self.sampleTable.highestSession(shiftID: shift.id) ?? 0) + 1)
-                        touched[last].session = next
-                        touched[last].nextSession = next + 1
+                        var sessions = try touched[last].sessions ?? FreshSessions(table: self.sampleTable, shiftID: shift.id)
+                        touched[last].session = try sessions.next(table: self.sampleTable)
+                        touched[last].sessions = sessions
                     }
                     sample.session = touched[last].session
                     try inserter.insert(sample, shiftID: shift.id)
@@ -120,7 +120,7 @@ extension DashPilotStore {
             for (skip, count) in read.skipped { report.skipped[.unreadable(skip), default: 0] += count }
             report.tracks = read.tracks
             report.routesOrWaypoints = read.routesOrWaypoints
-            for shift in touched.filter({ $0.nextSession != nil }).sorted(by: { $0.shift.id < $1.shift.id }) {
+            for shift in touched.filter({ $0.sessions != nil }).sorted(by: { $0.shift.id < $1.shift.id }) {
                 if let summary = shift.summary {
                     try routeSummaries.save(summary, shiftID: shift.shift.id)
                 } else {
@@ -144,8 +144,8 @@ private struct TouchedShift {
     /// to recomputing it while every sample comes later than the last. `nil` once one does not
     /// (or when the stored one was missing): then it is recomputed from the samples.
     private(set) var summary: RouteSummary?
-    /// The session the shift's next segment gets; `nil` until a point of the file is kept in it.
-    var nextSession: Int64?
+    /// The sessions the shift's segments get; `nil` until a point of the file is kept in it.
+    var sessions: FreshSessions?
     var session: Int64?
     private(set) var lastKept: RouteSample?
 

@@ -21,7 +21,8 @@ public final class RouteFollow {
     private var pending: [RouteSample] = []
     /// The session of the samples after each pause, by how many pauses ended before them.
     private var sessions: [Int: Int64] = [:]
-    /// The last kept sample of each session of this follow.
+    /// The last kept sample of each session of this follow (of the session given, the last it held
+    /// before, until the follow keeps one).
     private var lastKept: [Int64: RouteSample] = [:]
 
     init(store: DashPilotStore, shift: Shift, pausesBefore: Int, session: Int64?) {
@@ -91,7 +92,12 @@ public final class RouteFollow {
                 } else if resumes == 0, let given = self.session {
                     session = given
                 } else {
-                    session = (try store.sampleTable.highestSession(shiftID: shiftID) ?? 0) + 1
+                    session = try store.sampleTable.freshSession(shiftID: shiftID)
+                }
+                if lastKept[session] == nil, session == self.session {
+                    // A session given may hold samples already (`route add --session`): the
+                    // follow's first fix in it is judged against its last, as `route add` judges.
+                    lastKept[session] = try store.sampleTable.last(shiftID: shiftID, session: session)
                 }
                 var sample = fix
                 sample.session = session

@@ -78,9 +78,21 @@ struct RouteSampleTable {
         var sql: String { "recorded_at" }
     }
 
-    /// The highest capture session shift `shiftID`'s samples hold, if any.
+    /// The highest capture session numbered from 1 (by a driver, a follow or an import) that
+    /// shift `shiftID`'s samples hold, if any.
     func highestSession(shiftID: Int64) throws -> Int64? {
-        try connection.scalar("SELECT max(session) FROM route_sample WHERE shift_id = ?", .integer(shiftID))
+        try connection.scalar("SELECT max(session) FROM route_sample WHERE shift_id = ? AND session > 0", .integer(shiftID))
+    }
+
+    /// The capture sessions numbered from 1 that shift `shiftID`'s samples hold.
+    func numberedSessions(shiftID: Int64) throws -> Set<Int64> {
+        Set(try connection.integers("SELECT DISTINCT session FROM route_sample WHERE shift_id = ? AND session > 0", .integer(shiftID)))
+    }
+
+    /// A capture session shift `shiftID`'s samples do not hold, for a follow (`FreshSessions`).
+    func freshSession(shiftID: Int64) throws -> Int64 {
+        var sessions = try FreshSessions(table: self, shiftID: shiftID)
+        return try sessions.next(table: self)
     }
 
     /// A prepared insert, for many samples in a row: `insert(_:shiftID:)` binds without allocating.
@@ -195,5 +207,36 @@ struct RouteSampleTable {
                 row.int64(Point.shiftID), row.int64(Point.recordedAt), Self.degrees(row.int64(Point.latitudeE7)),
                 Self.degrees(row.int64(Point.longitudeE7)), row.optionalInt64(Point.session))
         }
+    }
+}
+
+/// The capture sessions new samples of one shift get (a follow's, an import's segments): numbers
+/// from 1 that none of its samples holds, one above the highest while there is a number above it,
+/// else the lowest still free. Never 0 or below, where `route add` keeps the sessions after a
+/// resume (`sessionAfterResuming`), and never an overflow, whatever session a driver named.
+struct FreshSessions {
+    private let shiftID: Int64
+    private var highest: Int64
+    /// The sessions in use, read once the highest is the largest number there is.
+    private var inUse: Set<Int64>?
+
+    init(table: RouteSampleTable, shiftID: Int64) throws {
+        self.shiftID = shiftID
+        highest = try table.highestSession(shiftID: shiftID) ?? 0
+    }
+
+    /// The next session: none handed out before, nor held by a sample. Those counted up from the
+    /// highest are all above the lowest free one, which is the one taken once counting cannot go on.
+    mutating func next(table: RouteSampleTable) throws -> Int64 {
+        if highest < Int64.max {
+            highest += 1
+            return highest
+        }
+        var inUse = try self.inUse ?? table.numberedSessions(shiftID: shiftID)
+        var free: Int64 = 1
+        while inUse.contains(free) { free += 1 }
+        inUse.insert(free)
+        self.inUse = inUse
+        return free
     }
 }

@@ -25,7 +25,7 @@ enum RouteCommands {
         let latitude = try input.number(try input.positional(0, "LATITUDE"), "LATITUDE")
         let longitude = try input.number(try input.positional(1, "LONGITUDE"), "LONGITUDE")
         let accuracy = try input.values["--accuracy"].map { (argument) throws(UsageError) in try input.number(argument, "--accuracy") }
-        let session = try input.integerOption("--session", minimum: Int64.min)
+        let session = try input.integerOption("--session")
         return { context in
             _ = try context.store().addRouteSample(latitude: latitude, longitude: longitude, accuracy: accuracy, session: session)
             context.say("Recorded a route sample.")

@@ -17,7 +17,7 @@ extension RouteCommands {
         options: [.valued("--session", "ID", "The capture session (default: one of its own, and a new one after each pause).")]
     ) { input throws(UsageError) in
         try input.expectAtMost(0)
-        let session = try input.integerOption("--session", minimum: Int64.min)
+        let session = try input.integerOption("--session")
         return { context in
             let store = try context.store()
             let follow = try store.follow(session: session)
@@ -53,8 +53,8 @@ private struct Follower {
             let timeout = Int32(max(0, (Self.commitEvery - waited) * 1000).rounded(.up))
             let outcome = Self.readAvailable(into: &buffer, lines: &lines, follow: follow, waiting: timeout)
             if stopSignal != 0 {
-                // Everything that arrived before the signal is read and kept.
-                while Self.readAvailable(into: &buffer, lines: &lines, follow: follow, waiting: 0) == .read {}
+                // Everything read so far is kept, and nothing more is read: input that keeps
+                // coming (a receiver, a long file) would otherwise hold the follow for ever.
                 exit = 128 + stopSignal
                 break reading
             }
@@ -73,7 +73,9 @@ private struct Follower {
             status.show(follow, store: store)
         }
         if !ended {
-            lines.finish { follow.take(Self.report($0)) }
+            // At the end of input its last line counts even without a newline; a line a signal
+            // cut short was never read whole, and is not a line at all.
+            if exit == ExitStatus.done { lines.finish { follow.take(Self.report($0)) } }
             ended = try follow.commit() == .ended
         }
         status.clear()
