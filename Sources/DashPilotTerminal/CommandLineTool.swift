@@ -64,6 +64,10 @@ public enum CommandLineTool {
                     json = true
                 } else if !optionsEnded && argument.text == OptionSpec.accessible.name {
                     accessible = true
+                } else if !optionsEnded,
+                    let flag = ["--json", OptionSpec.accessible.name].first(where: { argument.text.hasPrefix($0 + "=") })
+                {
+                    throw UsageError(command: nil, message: "\(flag) takes no value.")
                 } else {
                     rest.append(argument)
                 }
@@ -104,10 +108,10 @@ public enum CommandLineTool {
         guard let (command, used) = CommandTable.find(words) else {
             if !CommandTable.group(words[0]).isEmpty {
                 if words.count > 1 && words.dropFirst().allSatisfy({ $0 == "--help" || $0 == "-h" }) { return help(topic: [words[0]]) }
-                let usages = CommandTable.group(words[0]).map { "dashpilot \($0.usage)" }.joined(separator: "\n       ")
+                let usages = CommandTable.group(words[0]).enumerated().flatMap { $1.usageLines($0 == 0 ? "Usage: " : "       ") }
                 let what =
                     words.count > 1 ? "\(words[0]) has no subcommand \(TerminalText.safe(words[1]))" : "\(words[0]) needs a subcommand"
-                writeError("Error: \(what).\nUsage: \(usages)\n  See 'dashpilot help \(words[0])'.")
+                writeError((["Error: \(what)."] + usages + ["  See 'dashpilot help \(words[0])'."]).joined(separator: "\n"))
                 return ExitStatus.usage
             }
             return usageFailure(UsageError(command: nil, message: "Unknown command \(TerminalText.safe(words[0]))."))
@@ -226,7 +230,7 @@ public enum CommandLineTool {
     static func usageFailure(_ error: UsageError) -> Int32 {
         var lines = ["Error: \(error.message)"]
         if let command = error.command {
-            lines.append("Usage: dashpilot \(command.usage)")
+            lines += command.usageLines("Usage: ")
             lines.append("  See 'dashpilot \(command.name) --help'.")
         } else {
             lines.append("Usage: dashpilot [--store PATH] [--json] COMMAND [ARGUMENTS] [OPTIONS]")

@@ -8,7 +8,9 @@ struct CommandLineContractTests {
         ["delivery", "accept"], ["delivery", "arrive"], ["delivery", "pickup"], ["delivery", "deliver"], ["delivery", "cancel"],
         ["delivery", "delete"], ["pickup", "set"], ["pickup", "clear"], ["pickup", "recent"], ["place", "list"], ["place", "show"],
         ["place", "rename"], ["place", "merge"], ["route", "add"], ["route", "import"], ["doctor"], ["period", "week"],
-        ["period", "month"], ["period", "list"], ["completions"],
+        ["period", "month"], ["period", "list"], ["completions"], ["delivery", "pay"], ["delivery", "tip"], ["shift", "pause"],
+        ["shift", "resume"], ["expense", "add"], ["expense", "list"], ["expense", "edit"], ["expense", "remove"], ["backup"],
+        ["backup", "list"], ["restore"], ["currency"], ["route", "follow"],
     ]
 
     @Test("Every command has help", arguments: commands)
@@ -22,6 +24,18 @@ struct CommandLineContractTests {
             // Help fits 80 columns and names no file a user does not have.
             for line in result.stdout.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
             #expect(!result.stdout.contains(".md"))
+        }
+        // A flag given a value is told so, by its name, global ones too.
+        let valued = dash.run(words + ["--json=1"])
+        #expect(valued.status == 64 && valued.stderr.hasPrefix("Error: --json takes no value."), "\(valued.stderr)")
+        // The usage an error shows fits 80 columns too, each alternative whole, as help lays it out.
+        let usage = dash.run(words + ["--no-such-option"])
+        #expect(usage.status == 64 && usage.stderr.contains("Usage: dashpilot \(words.joined(separator: " "))"), "\(usage.stderr)")
+        for line in usage.stderr.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
+        if words.count > 1 && !Self.commands.contains([words[0]]) {
+            let group = dash.run([words[0]])
+            #expect(group.status == 64 && group.stderr.contains("dashpilot \(words.joined(separator: " "))"))
+            for line in group.stderr.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
         }
         #expect(!FileManager.default.fileExists(atPath: dash.storePath))
     }

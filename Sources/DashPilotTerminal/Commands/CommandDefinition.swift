@@ -118,12 +118,18 @@ struct CommandDefinition: Sendable {
         return parts
     }
 
+    /// The usage after `head`, as help and a usage error give it: each alternative whole, on lines
+    /// of its own within 80 columns.
+    func usageLines(_ head: String) -> [String] {
+        usageAlternatives.enumerated().flatMap { index, alternative in
+            HelpText.usage((index == 0 ? head : String(repeating: " ", count: head.count)) + "dashpilot ", alternative)
+        }
+    }
+
     /// The help, laid out as swift-argument-parser lays it out, within 80 columns.
     var help: String {
         var lines = HelpText.wrap("OVERVIEW: \(overview)", indent: 0) + [""]
-        for (index, alternative) in usageAlternatives.enumerated() {
-            lines += HelpText.usage((index == 0 ? "USAGE: " : "       ") + "dashpilot ", alternative)
-        }
+        lines += usageLines("USAGE: ")
         if !arguments.isEmpty {
             lines += ["", "ARGUMENTS:"]
             lines += arguments.flatMap { HelpText.entry($0.name, $0.help) }
