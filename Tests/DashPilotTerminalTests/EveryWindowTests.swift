@@ -211,6 +211,36 @@ struct EveryWindowTests {
         #expect(screen.contains("+ Change pickup place - Delivery 2") && screen.contains("| Recent"))
     }
 
+    /// screens.md: `…` is drawn as `...` where the locale is not UTF-8, and "Boxes close": the
+    /// three dots take the place of the two characters before them, so nothing after them moves.
+    @Test func whereTheLocaleIsNotUTF8AShortenedNameKeepsItsRowsColumnsAndBoxes() throws {
+        let dash = try Self.store()
+        let long = "The Extraordinarily Long Named Imaginary Bistro and Noodle Emporium of the Seventh Street"
+        dash.run(["pickup", "set", "2", long], at: "2026-11-29 18:10:00")
+        let unicode = try Window(dash, at: "2026-11-29 18:10:00", columns: 100, rows: 32)
+        let plain = try Window(dash, at: "2026-11-29 18:10:00", columns: 100, rows: 32, environment: ["LANG": "C", "LC_ALL": ""])
+        for window in [unicode, plain] { window.press("l") }
+        let row = { (window: Window) in
+            window.screen.split(separator: "\n").first { $0.contains("The Extraordinarily") }.map(String.init) ?? ""
+        }
+        // The same columns as in UTF-8, the name three dots shorter, nothing at the right edge.
+        func column(_ text: String) -> Int? {
+            text.range(of: "first named").map { text.distance(from: text.startIndex, to: $0.lowerBound) }
+        }
+        #expect(column(row(plain)) != nil && column(row(plain)) == column(row(unicode)), "\(row(plain))")
+        #expect(row(plain).contains("Imag...  first named"), "\(row(plain))")
+        let trimmed = row(plain).trimmingCharacters(in: .whitespaces)
+        #expect(trimmed.hasSuffix("deliveries") || trimmed.hasSuffix("delivery"), "\(row(plain))")
+        plain.harness.resize(columns: 40, rows: 24)
+        plain.press(Window.escape, Window.up, "p")
+        for line in plain.screen.split(separator: "\n") where line.contains("The Extraordinarily") {
+            #expect(line.hasSuffix("|") && !line.hasSuffix("...|") || line.contains("..."), "\(line)")
+            #expect(
+                line.trimmingCharacters(in: .whitespaces).hasPrefix("|") == line.trimmingCharacters(in: .whitespaces).hasSuffix("|"),
+                "\(line)")
+        }
+    }
+
     @Test("Typing filters the merge list as it filters the places", arguments: [(40, 12), (100, 32)])
     func typingFiltersTheMergeList(columns: Int, rows: Int) throws {
         let dash = try Self.store()

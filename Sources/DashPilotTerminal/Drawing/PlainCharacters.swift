@@ -16,11 +16,29 @@ enum PlainCharacters {
         "▇": "#", "█": "#", "×": "x", "✓": "v",
     ]
 
-    /// `text` with every character the program draws replaced by its ASCII counterpart, fitted
-    /// to `columns` again ("..." where it is cut).
+    /// `text` with every character the program draws replaced by its ASCII counterpart, in the
+    /// same columns: a name shortened with `…` ends in `...` in the place of its last two
+    /// characters and the `…`, so that what follows it (a column, a box's side) does not move.
+    /// Fitted to `columns` again ("..." where it is still cut).
     static func line(_ text: String, columns: Int) -> String {
         guard text.contains(where: { table[$0] != nil }) else { return text }
-        let plain = text.map { table[$0] ?? String($0) }.joined()
-        return DisplayWidth.fit(plain, columns, ellipsis: "...")
+        var plain: [Character] = []
+        plain.reserveCapacity(text.count + 2)
+        for character in text {
+            guard let replacement = table[character] else {
+                plain.append(character)
+                continue
+            }
+            if character == "…" {
+                var freed = 0
+                while freed < 2, let last = plain.last, last != "|", last != "+" {
+                    freed += DisplayWidth.of(last)
+                    plain.removeLast()
+                }
+                if freed > 2 { plain += Array(repeating: " ", count: freed - 2) }
+            }
+            plain += replacement
+        }
+        return DisplayWidth.fit(String(plain), columns, ellipsis: "...")
     }
 }
