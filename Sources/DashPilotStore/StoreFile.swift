@@ -13,7 +13,7 @@ import Foundation
 /// may open.
 enum StoreFile {
     /// Reads and checks the first 100 bytes of the file at `file`.
-    static func checkHeader(at file: StorePath) throws(StoreError) {
+    static func checkHeader(at file: StorePath, allowingNewer: Bool = false) throws(StoreError) {
         let path = file.display
         var info = stat()
         guard file.withCString({ stat($0, &info) }) == 0 else {
@@ -43,7 +43,7 @@ enum StoreFile {
             throw .notADashPilotStore(path: path, reason: "it is another application's SQLite database")
         }
         let version = Int(Int32(bitPattern: big32(60)))
-        if version > Schema.currentVersion { throw .newerVersion(path: path, version: version) }
+        if version > Schema.currentVersion && !allowingNewer { throw .newerVersion(path: path, version: version) }
         if version < 1 { throw .damaged(path: path) }
 
         // A hot journal means a write was interrupted: SQLite restores the file from it, so the

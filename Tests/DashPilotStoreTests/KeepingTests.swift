@@ -166,6 +166,22 @@ struct KeepingTests {
         #expect(try fixture.store.doctor().isHealthy)
     }
 
+    /// keeping.md: "`backup list` shows what is there and how much room it takes": a backup a
+    /// newer DashPilot wrote is there too, with its schema version (it cannot be restored here).
+    @Test func aBackupOfANewerVersionIsListedWithItsSchema() throws {
+        let fixture = try Self.store()
+        let kept = try fixture.store.backup(to: nil, timeZone: Self.utc)
+        let newer = fixture.folder.file("backups/from-a-newer-version.sqlite")
+        try FileManager.default.copyItem(atPath: kept.path, toPath: newer)
+        let connection = try Connection(path: StorePath(newer), create: false, busyTimeoutMilliseconds: 0)
+        try connection.execute("PRAGMA user_version = \(Schema.currentVersion + 1)")
+        let listed = try fixture.store.backups()
+        #expect(listed.count == 2)
+        #expect(listed.first { $0.path == newer }?.schemaVersion == Schema.currentVersion + 1)
+        #expect(listed.first { $0.path == newer }?.shifts == 1)
+        #expect(throws: StoreError.self) { _ = try DashPilotStore.checkRestorable(StorePath(newer)) }
+    }
+
     @Test func backupsOfOneSecondAreListedNewestFirst() throws {
         let fixture = try Self.store()
         // A clock that does not move: the number that made each name free orders them.

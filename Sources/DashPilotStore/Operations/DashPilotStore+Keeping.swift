@@ -79,7 +79,10 @@ extension DashPilotStore {
         // in one second by a clock that did not move) by the number that made its name free.
         let listed = names.filter { $0.hasSuffix(".sqlite") && !$0.hasPrefix(".") }.compactMap { name -> (BackupSummary, Int, Int)? in
             let path = StorePath(bytes: folder.bytes + Array("/\(name)".utf8))
-            guard let summary = try? Self.summary(of: path, isAutomatic: name.hasPrefix("dashpilot-before-")) else { return nil }
+            // A newer version's backup is listed too, with its schema: it is there, and takes room.
+            guard let summary = try? Self.summary(of: path, isAutomatic: name.hasPrefix("dashpilot-before-"), allowingNewer: true) else {
+                return nil
+            }
             var info = stat()
             _ = path.withCString { stat($0, &info) }
             return (summary, Self.modifiedNanoseconds(info), BackupFile.suffix(of: name))
@@ -89,8 +92,8 @@ extension DashPilotStore {
 
     /// What the store file at `path` holds, read without changing it: refused as a store that
     /// cannot be used (not SQLite, another program's, newer, damaged) or one that is not healthy.
-    public static func summary(of path: StorePath, isAutomatic: Bool) throws -> BackupSummary {
-        try StoreFile.checkHeader(at: path)
+    public static func summary(of path: StorePath, isAutomatic: Bool, allowingNewer: Bool = false) throws -> BackupSummary {
+        try StoreFile.checkHeader(at: path, allowingNewer: allowingNewer)
         var info = stat()
         _ = path.withCString { stat($0, &info) }
         do {
