@@ -22,7 +22,7 @@ final class InteractiveApp {
     /// Whether the keys list (`?`) shows over the screen on top.
     var showingKeys = false { didSet { if showingKeys != oldValue { view += 1 } } }
     /// Where the keys list (`?`) is scrolled to.
-    private var keysList = ListCursor()
+    private(set) var keysList = ListCursor()
     private(set) var quitting = false
     /// The terminal the mode runs on, once it runs on one.
     var terminal: RawTerminal?
@@ -223,76 +223,12 @@ final class InteractiveApp {
         }
     }
 
-    func draw() {
-        guard let terminal else { return }
-        let (columns, rows) = terminal.size
-        // Synchronized output: a terminal that knows it shows the frame whole, never half drawn.
-        terminal.emit("\u{1B}[?2026h" + frame(columns: columns, rows: rows) + "\u{1B}[?2026l")
-    }
-
     /// Opens the first screen: what `run` does before the first frame.
     func start() {
         seenVersion = try? store.dataVersion()
         reloadTop()
     }
 
-    /// The frame for a window of `columns` × `rows`, as the terminal would be sent it. What a tap
-    /// on each of its lines does is kept until the next.
-    func frame(columns: Int, rows: Int) -> String {
-        guard columns >= ScreenBuffer.smallest.columns && rows >= ScreenBuffer.smallest.rows else {
-            pointer.drawn = nil
-            return ScreenBuffer.tooSmall(columns: columns, rows: rows)
-        }
-        let buffer = buffer(columns: columns)
-        let window = buffer.window(rows: rows, message: message)
-        pointer.drawn = Pointer.Drawn(targets: window.map(\.target), columns: columns, view: view)
-        return buffer.frame(window)
-    }
-
-    /// The window of `columns` × `rows` as plain lines, as a terminal would show it.
-    func window(columns: Int, rows: Int) -> [String] {
-        guard columns >= ScreenBuffer.smallest.columns && rows >= ScreenBuffer.smallest.rows else {
-            return ScreenBuffer.tooSmallLines(columns: columns, rows: rows)
-        }
-        return buffer(columns: columns).window(rows: rows, message: message).map(\.text)
-    }
-
     /// The screen on top, if any.
     var top: (any TerminalScreen)? { stack.last }
-
-    /// The screen on top as the screen-reader mode says it, or the keys list while it shows.
-    func spoken() -> SpokenScreen {
-        var lines = SpokenScreen()
-        guard let top = stack.last else { return lines }
-        if showingKeys {
-            lines.say(ScreenMessages.keysTitle)
-            for action in top.keys where action.isListed { lines.say(action.accessibilityLabel) }
-            lines.say(SpokenWords.sayAgain)
-            lines.say(SpokenWords.keysClose)
-        } else {
-            top.spoken(into: &lines, environment)
-        }
-        return lines
-    }
-
-    private func buffer(columns: Int) -> ScreenBuffer {
-        guard let top = stack.last else { return ScreenBuffer(width: columns, styled: styled) }
-        var screen = ScreenBuffer(width: columns, styled: styled)
-        screen.plainCharacters = plainCharacters
-        if showingKeys {
-            screen.line(ScreenMessages.keysTitle, style: .bold)
-            screen.blank()
-            screen.pinHeader()
-            for (index, action) in top.keys.filter(\.isListed).enumerated() {  // marked as a list's row
-                let isSelected = index == keysList.selected
-                var line = Pieces(isSelected ? "▸ " : "  ")
-                line.add(action.key.title.padding(8) + action.label, key: action.key)
-                screen.line(line, style: isSelected ? .selected : .normal, focus: isSelected)
-            }
-            screen.setFooter(ScreenMessages.keysFooter, key: .escape)
-        } else {
-            top.render(into: &screen, environment)
-        }
-        return screen
-    }
 }
