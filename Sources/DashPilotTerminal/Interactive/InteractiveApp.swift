@@ -37,6 +37,8 @@ final class InteractiveApp {
     private(set) var view = 0
     /// Whether a mouse event since the last frame changed anything.
     var pointerActed = false
+    /// Whether the last frame asked for a larger window instead of showing the screen.
+    var windowTooSmall = false
 
     let clock: any WallClock
 
@@ -174,6 +176,9 @@ final class InteractiveApp {
             quitting = true
             return
         }
+        // What a key acts on is always on screen: while the window is too small to show the
+        // screen, no key acts on it (Ctrl-C and the end of input above still leave).
+        if windowTooSmall { return }
         if key == .control("z") {
             terminal?.suspend()
             terminalResized = 1

@@ -1,0 +1,77 @@
+import DashPilotCore
+import DashPilotStore
+import Foundation
+import Testing
+
+@testable import DashPilotTerminal
+
+/// screens.md, "Layout in any window", at its smallest: 40×12, with names as long as a driver may
+/// write them.
+@Suite("The smallest window, 40×12")
+struct SmallWindowTests {
+    /// An invented place name of 89 characters.
+    static let longName = "Nowhere Noodles of the Sample Quarter by the Example Riverside Market and the Old Test Yard"
+
+    /// A store with a completed shift on 28 November 2026 (three deliveries from the place of the
+    /// long name, each waiting 7 minutes at dinner; $12.00 recorded pay on the first) and a shift
+    /// running since 5:02 PM on 29 November with four accepted deliveries, the second at pickup
+    /// at the place of the long name.
+    static func store() throws -> Binary {
+        let dash = Binary()
+        let clock = SetClock("2026-11-28 17:00:00")
+        let store = try DashPilotStore(path: dash.storePath, clock: clock)
+        let shift = try store.startShift()
+        for number in 1...3 {
+            clock.advance(60)
+            _ = try store.acceptDelivery()
+            _ = try store.setPickupPlace(try PickupPlaceName(longName), delivery: number, shiftID: nil)
+            _ = try store.record(.arrive, delivery: number)
+            clock.advance(420)
+            _ = try store.record(.pickUp, delivery: number)
+            clock.advance(600)
+            _ = try store.record(.deliver, delivery: number)
+        }
+        _ = try store.endShift()
+        _ = try store.setEarnings(Money(cents: 4200), shiftID: shift.id)
+        _ = try store.setPay(Money(cents: 1200), delivery: 1, shiftID: shift.id)
+        clock.set("2026-11-29 17:02:00")
+        _ = try store.startShift()
+        for number in 1...4 {
+            clock.advance(60)
+            _ = try store.acceptDelivery()
+            if number == 2 {
+                _ = try store.setPickupPlace(try PickupPlaceName(longName), delivery: 2, shiftID: nil)
+                _ = try store.record(.arrive, delivery: 2)
+            }
+        }
+        return dash
+    }
+
+    static func lines(_ window: Window) -> [String] {
+        window.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    static func deliveries(_ dash: Binary) -> [[String: Any]] {
+        (json(dash.run(["shift", "show", "--json"], at: "2026-11-29 17:30:00").stdout) as? [String: Any])?["deliveries"] as? [[String: Any]]
+            ?? []
+    }
+
+    @Test func inAWindowTooSmallNoKeyButCtrlCActsOnTheHiddenScreen() throws {
+        let dash = try Self.store()
+        let window = try Window(dash, at: "2026-11-29 17:20:00", columns: 40, rows: 12)
+        window.harness.resize(columns: 30, rows: 10)
+        #expect(window.screen.contains("This window is 30 × 10"))
+        // a would accept a delivery, e end the shift, q quit, a tap select: none acts unseen.
+        window.press("a", "e", "y", "q", Window.up, Window.enter)
+        window.tap(column: 3, row: 4)
+        #expect(window.harness.exitStatus == nil)
+        window.harness.resize(columns: 40, rows: 12)
+        #expect(window.screen.contains("4 deliveries") && !window.screen.contains("End the shift"), "\(window.screen)")
+        #expect(window.screen.contains("▸ Delivery 4 · Accepted"), "\(window.screen)")
+        #expect(Self.deliveries(dash).count == 4)
+        // Ctrl-C still leaves.
+        window.harness.resize(columns: 30, rows: 10)
+        window.press("\u{03}")
+        #expect(window.harness.exitStatus == 130)
+    }
+}
