@@ -75,3 +75,44 @@ struct SmallWindowTests {
         #expect(window.harness.exitStatus == 130)
     }
 }
+
+extension SmallWindowTests {
+    /// The window's lines from the one holding `text` on.
+    static func lines(_ window: Window, from text: String) -> ArraySlice<String> {
+        let all = lines(window)
+        return all[(all.firstIndex { $0.contains(text) } ?? all.endIndex)...]
+    }
+
+    @Test func theSelectedCardsTitleAndButtonAreInViewTheCardsSecondaryLinesGivingWay() throws {
+        let dash = try Self.store()
+        let window = try Window(dash, at: "2026-11-29 17:20:00", columns: 40, rows: 12)
+        window.press(Window.up, Window.up)
+        // Delivery 2 at pickup: its title, place, a wait of three lines, its control, its button.
+        #expect(window.screen.contains("▸ Delivery 2 · At pickup"), "\(window.screen)")
+        #expect(Self.lines(window, from: "▸ Delivery 2").contains { $0.contains("▶ Picked Up  Enter") }, "\(window.screen)")
+        // The footer gave way first, to its one line.
+        #expect(Self.lines(window).last == "? keys · q quit", "\(window.screen)")
+        // In a larger window the card shows whole.
+        let large = try Window(dash, at: "2026-11-29 17:20:00", columns: 40, rows: 24)
+        large.press(Window.up, Window.up)
+        #expect(large.screen.contains("Typical recorded wait 7 min") && large.screen.contains("Change Pickup Place"), "\(large.screen)")
+        // Enter acts on what shows.
+        window.press(Window.enter)
+        #expect(window.screen.contains("▸ Delivery 2 · Picked up"), "\(window.screen)")
+    }
+
+    @Test func aPausedShiftsFooterGivesWayToTheSelectedCardsPlaceAndControl() throws {
+        let dash = try Self.store()
+        for step in [["cancel", "1"], ["cancel", "3"], ["cancel", "4"], ["pickup", "2"], ["deliver", "2"]] {
+            dash.run(["delivery"] + step, at: "2026-11-29 17:20:00")
+        }
+        dash.run(["shift", "pause"], at: "2026-11-29 17:21:00")
+        let window = try Window(dash, at: "2026-11-29 17:30:00", columns: 40, rows: 12)
+        window.press(Window.up, Window.up)
+        #expect(window.screen.contains("paused since 5:21 PM"), "\(window.screen)")
+        let card = Self.lines(window, from: "▸ Delivery 2 · Delivered")
+        #expect(card.contains { $0.contains("Nowhere Noodles of the") }, "\(window.screen)")
+        #expect(card.contains { $0.contains("[ Change Pickup Place ]") }, "\(window.screen)")
+        #expect(Self.lines(window).last == "? keys · q quit", "\(window.screen)")
+    }
+}

@@ -34,12 +34,12 @@ extension ScreenBuffer {
 
     /// A small control, "[ Change Pickup Place ]", its key at the right of a button's width; a
     /// tap on either presses the key.
-    mutating func control(_ title: String, action: ScreenAction?, style: Style = .normal) {
+    mutating func control(_ title: String, action: ScreenAction?, style: Style = .normal, focus: Bool = false) {
         let key = action?.key.title ?? ""
         let room = min(width, Self.widestButton) - DisplayWidth.of(key) - 2
         var line = Pieces("  ")
         line.add(DisplayWidth.fit(TerminalText.safe("[ \(title) ]"), room - 2) + key, key: action?.key)
-        self.line(line, style: style)
+        self.line(line, style: style, focus: focus)
     }
 
     /// Controls side by side, "[ Rename ]  r        [ Merge ]  m", `gap` columns apart.

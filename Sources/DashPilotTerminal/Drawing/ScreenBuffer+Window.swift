@@ -18,6 +18,14 @@ extension ScreenBuffer {
             footerLines = Pieces.keys(compactFooter, width: width)
         }
         let room = max(1, rows - footerLines.count - max(1, messageLines.count))
+        // Then the secondary lines among the focused ones give way, in their order.
+        var fitted = self
+        while !fitted.focusFits(room: room), let order = fitted.nextToGiveWay { fitted = fitted.without(givingWay: order) }
+        return fitted.window(room: room, footerLines: footerLines, messageLines: messageLines)
+    }
+
+    /// The window of `room` lines over the footer and the message.
+    private func window(room: Int, footerLines: [Pieces], messageLines: [String]) -> [Line] {
         // A header taller than half the window scrolls with what it heads, so that what a key
         // acts on still fits; a sheet's top border stays.
         var pinned = headerCount * 2 <= room ? headerCount : 0
@@ -83,8 +91,14 @@ extension ScreenBuffer {
     /// Line `index` of the buffer as the window shows it.
     private func shownLine(_ index: Int) -> Line {
         var line = lines[index]
-        line.source = index
+        line.source = line.source ?? index
         return line
+    }
+
+    /// The order of the focused lines that give way first, if any does.
+    private var nextToGiveWay: Int? {
+        guard let (first, last) = focus else { return nil }
+        return lines[first...last].compactMap(\.givesWay).min()
     }
 
     /// "↑ more" or "↓ more", inside the box's sides when a sheet is open.
