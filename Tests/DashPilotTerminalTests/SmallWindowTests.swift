@@ -11,9 +11,14 @@ import Testing
 struct SmallWindowTests {
     /// An invented place name of 89 characters.
     static let longName = "Nowhere Noodles of the Sample Quarter by the Example Riverside Market and the Old Test Yard"
+    /// Four more, as long.
+    static let otherNames = ["Example Diner", "Sample Sandwich", "Test Kitchen 2", "Noodle Example"].map {
+        $0.padding(toLength: 15, withPad: " ", startingAt: 0) + longName.dropFirst(15)
+    }
 
     /// A store with a completed shift on 28 November 2026 (three deliveries from the place of the
-    /// long name, each waiting 7 minutes at dinner; $12.00 recorded pay on the first) and a shift
+    /// long name, each waiting 7 minutes at dinner, $12.00 recorded pay on the first; then four
+    /// cancelled at four other places of long names) and a shift
     /// running since 5:02 PM on 29 November with four accepted deliveries, the second at pickup
     /// at the place of the long name.
     static func store() throws -> Binary {
@@ -30,6 +35,11 @@ struct SmallWindowTests {
             _ = try store.record(.pickUp, delivery: number)
             clock.advance(600)
             _ = try store.record(.deliver, delivery: number)
+        }
+        for (offset, name) in otherNames.enumerated() {
+            _ = try store.acceptDelivery()
+            _ = try store.setPickupPlace(try PickupPlaceName(name), delivery: 4 + offset, shiftID: nil)
+            _ = try store.record(.cancel, delivery: 4 + offset)
         }
         _ = try store.endShift()
         _ = try store.setEarnings(Money(cents: 4200), shiftID: shift.id)
@@ -114,5 +124,31 @@ extension SmallWindowTests {
         #expect(card.contains { $0.contains("Nowhere Noodles of the") }, "\(window.screen)")
         #expect(card.contains { $0.contains("[ Change Pickup Place ]") }, "\(window.screen)")
         #expect(Self.lines(window).last == "? keys · q quit", "\(window.screen)")
+    }
+}
+
+extension SmallWindowTests {
+    @Test func theSheetsSelectedRowAndTheFieldTypedIntoAreAlwaysInView() throws {
+        let dash = try Self.store()
+        let window = try Window(dash, at: "2026-11-29 17:20:00", columns: 40, rows: 12)
+        window.press(Window.up, Window.up, "p")
+        // The title names the place, wrapped onto four lines, never cut.
+        #expect(window.screen.contains("Change pickup place"), "\(window.screen)")
+        #expect(window.screen.contains("▸ 1  Nowhere Noodles"), "\(window.screen)")
+        // ↓ over the five recent places onto the name field, then Remove (and past it, which
+        // stays on Remove).
+        for _ in 0..<4 { window.press(Window.down) }
+        #expect(window.screen.contains("▸ 5  "), "\(window.screen)")
+        window.press(Window.down)
+        #expect(window.screen.contains("▸ Name  ["), "\(window.screen)")
+        for _ in 0..<3 {
+            window.press(Window.down)
+            #expect(window.screen.contains("▸ Remove Pickup Place"), "\(window.screen)")
+        }
+        // Typing goes into the field, which shows with what was typed.
+        window.press(Window.up)
+        window.type("Sample Diner")
+        #expect(window.screen.contains("▸ Name  [ Sample Diner"), "\(window.screen)")
+        for line in Self.lines(window) { #expect(DisplayWidth.of(line) <= 40, "\(line)") }
     }
 }

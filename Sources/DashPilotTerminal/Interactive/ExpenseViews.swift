@@ -189,8 +189,10 @@ final class ExpenseSheetView: TerminalScreen {
         for (index, label) in labels.enumerated() {
             let marker = index == focus ? "▸ " : "  "
             if index == Self.categoryField {
-                screen.boxLine(Pieces(marker + label + "  " + category.title), style: index == focus ? .selected : .normal, row: index)
-                if index == focus { screen.boxWrapped("  " + model.categories.joined(separator: " · "), style: .dim) }
+                screen.boxLine(
+                    Pieces(marker + label + "  " + category.title), style: index == focus ? .selected : .normal, row: index,
+                    focus: index == focus)
+                if index == focus { screen.boxWrapped("  " + model.categories.joined(separator: " · "), style: .dim, focus: true) }
             } else {
                 screen.boxField(label: label, fields[index], marker: marker, row: index, focused: index == focus)
             }
