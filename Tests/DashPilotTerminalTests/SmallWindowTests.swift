@@ -152,3 +152,56 @@ extension SmallWindowTests {
         for line in Self.lines(window) { #expect(DisplayWidth.of(line) <= 40, "\(line)") }
     }
 }
+
+extension SmallWindowTests {
+    @Test func aSheetsKeysStayInPlaceAndWhatDoesNotFitScrollsIntoView() throws {
+        let dash = try Self.store()
+        let window = try Window(dash, at: "2026-11-29 17:20:00", columns: 40, rows: 12)
+        window.press("h", Window.enter, "t")
+        // The sheet takes the whole window, its keys and bottom border in place at its foot.
+        #expect(window.screen.contains("What did Delivery 1 pay?"), "\(window.screen)")
+        #expect(Self.lines(window).count == 12 && Self.lines(window)[11].hasPrefix("└"), "\(window.screen)")
+        #expect(window.screen.contains("Enter record") && window.screen.contains("Esc cancel"), "\(window.screen)")
+        #expect(window.screen.contains("↓ more"), "\(window.screen)")
+        // What does not fit scrolls: PgDn brings the reminder into view whole, the keys staying.
+        window.press(Window.pageDown)
+        for part in ["A tip the platform already included", "in its pay is part of that pay:", "don't add it again."] {
+            #expect(window.screen.contains(part), "\(window.screen)")
+        }
+        #expect(window.screen.contains("Esc cancel") && Self.lines(window)[11].hasPrefix("└"), "\(window.screen)")
+        window.press(Window.pageUp)
+        #expect(window.screen.contains("Recorded pay  [ 12.00"), "\(window.screen)")
+        // A key that acts on the field, pressed while it is scrolled away, first brings it back.
+        window.press(Window.pageDown, Window.enter)
+        #expect(window.screen.contains("Recorded pay  [ 12.00"), "\(window.screen)")
+        // Typing shows in the field it goes into.
+        window.press(Window.pageDown)
+        window.type("5")
+        #expect(window.screen.contains("Recorded pay  [ 12.005"), "\(window.screen)")
+        window.press(Window.escape, Window.escape, Window.escape)
+
+        // The expense sheet: its keys in place, the category's choices with the category.
+        window.press("c", "a")
+        #expect(window.screen.contains("1–5 category") && window.screen.contains("Esc cancel"), "\(window.screen)")
+        window.press(Window.down)
+        #expect(window.screen.contains("▸ Category  Fuel") && window.screen.contains("5 Other"), "\(window.screen)")
+        #expect(Self.lines(window)[11].hasPrefix("└"), "\(window.screen)")
+        // Where the category's choices leave no room for all the keys, they scroll into view.
+        if !window.screen.contains("Esc cancel") {
+            window.press(Window.pageDown)
+            #expect(window.screen.contains("Esc cancel"), "\(window.screen)")
+            window.press("2")
+            #expect(window.screen.contains("▸ Category  Fuel") && window.screen.contains("5 Other"), "\(window.screen)")
+        }
+        window.press("2")
+        #expect(window.screen.contains("▸ Category  Parking and tolls"), "\(window.screen)")
+        window.press(Window.escape, Window.escape, Window.escape)
+
+        // The pickup sheet under a title of four lines: its keys in place wherever the selection.
+        window.press(Window.up, Window.up, "p")
+        for _ in 0..<7 {
+            #expect(window.screen.contains("Esc cancel") && Self.lines(window)[11].hasPrefix("└"), "\(window.screen)")
+            window.press(Window.down)
+        }
+    }
+}

@@ -52,14 +52,15 @@ extension ScreenBuffer {
         return line
     }
 
-    /// A sheet's top border with its title; a title too long for it wraps onto the lines under
-    /// it (a name in a heading is never cut).
+    /// A sheet's top border with its title, its header; a title too long for it wraps onto the
+    /// lines under it (a name in a heading is never cut).
     mutating func boxTop(_ title: String) {
         box = (lines.count, nil)
         var parts = Self.joined(TerminalText.parts(TerminalText.safe(title)), width: width - 6)
         let head = "┌ " + (parts.isEmpty ? "" : parts.removeFirst()) + " "
         line(head + String(repeating: "─", count: max(0, width - 1 - DisplayWidth.of(head))) + "┐")
         for rest in parts { boxLine(rest, style: .bold) }
+        pinHeader()
     }
 
     mutating func boxLine(_ text: String, style: Style = .normal) { boxLine(Pieces(text), style: style) }
@@ -96,6 +97,8 @@ extension ScreenBuffer {
 
     /// The sheet's keys inside its box, broken between keys: a tap on one presses it.
     mutating func boxKeys(_ actions: [ScreenAction]) {
+        // With the bottom border, they stay in place at the sheet's foot.
+        boxKeysStart = lines.count
         for line in Pieces.keys(actions, width: max(8, width - 4)) { boxLine(line) }
     }
 

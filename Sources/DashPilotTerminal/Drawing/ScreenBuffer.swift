@@ -31,6 +31,8 @@ struct ScreenBuffer {
     private(set) var cursor: (line: Int, column: Int)?
     /// The lines of an open sheet's box, from its top to its bottom border.
     var box: (top: Int, bottom: Int?)?
+    /// The first line of the keys at the foot of a sheet's box.
+    var boxKeysStart: Int?
     /// The row of the screen's list the lines laid out now belong to.
     private var currentRow: Int?
     /// The order in which the lines laid out now give way, if they do.
@@ -97,6 +99,7 @@ struct ScreenBuffer {
         fitted.focus = (moved(first), moved(last))
         fitted.headerCount = moved(headerCount)
         if let box { fitted.box = (moved(box.top), box.bottom.map(moved)) }
+        fitted.boxKeysStart = boxKeysStart.map(moved)
         return fitted
     }
 

@@ -19,9 +19,12 @@ extension InteractiveApp {
             return ScreenBuffer.tooSmall(columns: columns, rows: rows)
         }
         let buffer = buffer(columns: columns)
-        let window = buffer.window(rows: rows, message: message)
-        pointer.drawn = Pointer.Drawn(targets: window.map(\.target), columns: columns, view: view)
-        return buffer.frame(window)
+        let layout = buffer.layout(rows: rows, message: message, scrolled: scrolledLines)
+        laidOut = (view, layout)
+        // Scrolled past its end, a sheet stays at its end: PgUp comes back at once.
+        if scrolledLines != 0 { sheetScroll = (view, layout.scrolled) }
+        pointer.drawn = Pointer.Drawn(targets: layout.lines.map(\.target), columns: columns, view: view)
+        return buffer.frame(layout.lines)
     }
 
     /// The window of `columns` × `rows` as plain lines, as a terminal would show it.
@@ -29,7 +32,26 @@ extension InteractiveApp {
         guard columns >= ScreenBuffer.smallest.columns && rows >= ScreenBuffer.smallest.rows else {
             return ScreenBuffer.tooSmallLines(columns: columns, rows: rows)
         }
-        return buffer(columns: columns).window(rows: rows, message: message).map(\.text)
+        return buffer(columns: columns).layout(rows: rows, message: message, scrolled: scrolledLines).lines.map(\.text)
+    }
+
+    /// How many lines the driver scrolled the sheet showing now.
+    private var scrolledLines: Int { sheetScroll.map { $0.view == view ? $0.lines : 0 } ?? 0 }
+
+    /// What does not fit a sheet scrolls: PgUp and PgDn, which no sheet uses, move it a page (the
+    /// lines in view, less one). A key the sheet acts with on what it focuses (its field, its
+    /// selected row), pressed while that is scrolled out of view, first brings it back: what a
+    /// key acts on is always on screen. Returns whether `key` was spent so.
+    func scrolledSheet(_ key: Key, _ top: any TerminalScreen) -> Bool {
+        guard let laidOut, laidOut.view == view, laidOut.layout.isSheet else { return false }
+        let layout = laidOut.layout
+        if key == .pageDown || key == .pageUp, top.action(for: key) == nil {
+            let page = max(1, layout.linesInView - 1)
+            sheetScroll = (view, layout.scrolled + (key == .pageDown ? page : -page))
+            return true
+        }
+        sheetScroll = nil
+        return !layout.focusShown && top.action(for: key).map { $0.command != .back } == true
     }
 
     /// The screen on top as the screen-reader mode says it, or the keys list while it shows.

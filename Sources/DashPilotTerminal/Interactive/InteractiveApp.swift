@@ -39,6 +39,11 @@ final class InteractiveApp {
     var pointerActed = false
     /// Whether the last frame asked for a larger window instead of showing the screen.
     var windowTooSmall = false
+    /// The window last drawn, and of which view: what PgUp and PgDn scroll a sheet by, and what
+    /// a page of a list is.
+    var laidOut: (view: Int, layout: ScreenBuffer.Layout)?
+    /// How many lines the driver scrolled the sheet of `view` past its focused lines.
+    var sheetScroll: (view: Int, lines: Int)?
 
     let clock: any WallClock
 
@@ -193,6 +198,7 @@ final class InteractiveApp {
             keysList.move(key, count: top.keys.filter(\.isListed).count, page: ListCursor.page(rows: environment.rows))
             return
         }
+        if scrolledSheet(key, top) { return }
         if listsKeys && !top.inTextField {
             showingKeys = true
             keysList = ListCursor()
