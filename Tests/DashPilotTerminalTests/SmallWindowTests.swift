@@ -205,3 +205,24 @@ extension SmallWindowTests {
         }
     }
 }
+
+extension SmallWindowTests {
+    @Test("A week's or a month's heading stays in place as its figures and shifts scroll")
+    func aPeriodsHeadingStaysInPlace() throws {
+        let dash = try Self.store()
+        let window = try Window(dash, at: "2026-11-29 17:20:00", columns: 40, rows: 12)
+        window.press("w", Window.enter)
+        #expect(Self.lines(window).first?.hasPrefix("Week of ") == true, "\(window.screen)")
+        for key in [Window.down, Window.end, Window.up, Window.up, Window.home, Window.pageDown] {
+            window.press(key)
+            #expect(Self.lines(window).first?.hasPrefix("Week of ") == true, "\(window.screen)")
+        }
+        window.press(Window.escape, "m", Window.enter)
+        #expect(Self.lines(window).first?.hasPrefix("November 2026") == true, "\(window.screen)")
+        window.press(Window.end)
+        #expect(Self.lines(window).first?.hasPrefix("November 2026") == true, "\(window.screen)")
+        // Every figure is still reachable under it.
+        for _ in 0..<20 where !window.screen.contains("Earnings") { window.press(Window.up) }
+        #expect(window.screen.contains("Earnings"), "\(window.screen)")
+    }
+}

@@ -160,7 +160,11 @@ final class PeriodView: TerminalScreen {
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
-        var totals: [(String, ScreenBuffer.Style)] = [(model.title, .bold), (model.timeLine, .normal), (model.workLine, .normal)]
+        // The title stays in place (the header); the totals scroll above the shifts, as a
+        // shift's log scrolls up to its figures.
+        for line in ScreenBuffer.joined(TerminalText.parts(model.title), width: screen.width) { screen.line(line, style: .bold) }
+        screen.pinHeader()
+        var totals: [(String, ScreenBuffer.Style)] = [(model.timeLine, .normal), (model.workLine, .normal)]
         totals += [(model.earningsLine, .normal)] + model.moneyLines.map { ($0, .normal) } + [(model.netLine, .bold)]
         if let explanation = model.netExplanation { totals.append(("  " + explanation, .dim)) }
         // Figures wrap between themselves, never inside one ("1 h 24 min" stays whole).
