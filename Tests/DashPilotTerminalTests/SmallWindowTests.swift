@@ -226,3 +226,54 @@ extension SmallWindowTests {
         #expect(window.screen.contains("Earnings"), "\(window.screen)")
     }
 }
+
+extension SmallWindowTests {
+    /// A store with twenty fuel expenses, $1.00 on 1 November 2026 to $20.00 on 20 November,
+    /// each at 9:00 AM with a note that goes under it in a narrow window.
+    static func expenses() throws -> Binary {
+        let dash = Binary()
+        let clock = SetClock("2026-11-28 17:00:00")
+        let store = try DashPilotStore(path: dash.storePath, clock: clock)
+        for day in 1...20 {
+            _ = try store.addExpense(
+                Money(cents: Int64(day) * 100), category: .fuel, at: SetClock.date("2026-11-\(day < 10 ? "0" : "")\(day) 09:00:00"),
+                note: try ExpenseNote.make("full tank"))
+        }
+        return dash
+    }
+
+    /// The amount of the selected expense, in dollars.
+    static func selectedAmount(_ window: Window) -> Int? {
+        let lines = lines(window)
+        guard let first = lines.firstIndex(where: { $0.hasPrefix("▸ ") }) else { return nil }
+        guard let dollars = lines[first].split(separator: "$").dropFirst().first?.prefix(while: \.isNumber) else { return nil }
+        return Int(dollars)
+    }
+
+    /// How many expenses show whole: their amount, and their note on its line or the next.
+    static func expensesInView(_ window: Window) -> Int {
+        let lines = lines(window)
+        return lines.indices.filter {
+            lines[$0].contains("full tank") && ($0 > 0 && lines[$0 - 1].contains(".00") || lines[$0].contains(".00"))
+        }
+        .count
+    }
+
+    @Test("A page is the rows in view, less one", arguments: [(100, 12), (40, 12), (40, 20)])
+    func aPageIsTheRowsInViewLessOne(columns: Int, rows: Int) throws {
+        let dash = try Self.expenses()
+        let window = try Window(dash, at: "2026-11-28 17:00:00", columns: columns, rows: rows)
+        window.press("c")
+        #expect(Self.selectedAmount(window) == 20, "\(window.screen)")
+        var selected = 20
+        for _ in 0..<2 {
+            let inView = Self.expensesInView(window)
+            window.press(Window.pageDown)
+            selected -= inView - 1
+            #expect(Self.selectedAmount(window) == selected, "\(inView) in view\n\(window.screen)")
+        }
+        let inView = Self.expensesInView(window)
+        window.press(Window.pageUp)
+        #expect(Self.selectedAmount(window) == selected + inView - 1, "\(inView) in view\n\(window.screen)")
+    }
+}

@@ -46,7 +46,7 @@ final class ExpensesView: TerminalScreen {
         switch action(for: key)?.command {
         case .select:
             // The window is read before the selection moves: a read that fails leaves it where it was.
-            let moved = ListCursor.moved(selected, by: key, count: total, rows: app.rows)
+            let moved = ListCursor.moved(selected, by: key, count: total, page: app.page)
             if moved < windowStart || moved >= windowStart + expenses.count { try readWindow(around: moved, app) }
             selected = moved
         case .add: return .push(ExpenseSheetView(editing: nil, now: app.clock.now(), format: app.format))

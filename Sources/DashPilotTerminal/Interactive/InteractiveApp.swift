@@ -195,7 +195,7 @@ final class InteractiveApp {
             // The keys list scrolls like any list; Esc or ? close it; no key reaches the screen
             // under it.
             if key == .escape || listsKeys { showingKeys = false }
-            keysList.move(key, count: top.keys.filter(\.isListed).count, page: ListCursor.page(rows: environment.rows))
+            keysList.move(key, count: top.keys.filter(\.isListed).count, page: environment.page)
             return
         }
         if scrolledSheet(key, top) { return }

@@ -76,7 +76,7 @@ final class WeeksView: TerminalScreen {
         case .select:
             // A read that fails leaves the selection where it was, in the window held.
             let previous = selected
-            selected = ListCursor.moved(selected, by: key, count: total, rows: app.rows)
+            selected = ListCursor.moved(selected, by: key, count: total, page: app.page)
             if !holdsSelection(app) {
                 do { try readWindow(app) } catch {
                     selected = previous
@@ -150,7 +150,7 @@ final class PeriodView: TerminalScreen {
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
-        case .select: list.move(key, count: summaries.count, rows: app.rows)
+        case .select: list.move(key, count: summaries.count, page: app.page)
         case .open where summaries.indices.contains(list.selected): return .push(ShiftLogView(shiftID: summaries[list.selected].shift.id))
         case .back: return .pop
         default: break
