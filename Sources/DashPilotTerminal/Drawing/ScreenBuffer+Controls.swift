@@ -34,12 +34,12 @@ extension ScreenBuffer {
 
     /// A small control, "[ Change Pickup Place ]", its key at the right of a button's width; a
     /// tap on either presses the key.
-    mutating func control(_ title: String, action: ScreenAction?, style: Style = .normal) {
+    mutating func control(_ title: String, action: ScreenAction?, style: Style = .normal, focus: Bool = false) {
         let key = action?.key.title ?? ""
         let room = min(width, Self.widestButton) - DisplayWidth.of(key) - 2
         var line = Pieces("  ")
         line.add(DisplayWidth.fit(TerminalText.safe("[ \(title) ]"), room - 2) + key, key: action?.key)
-        self.line(line, style: style)
+        self.line(line, style: style, focus: focus)
     }
 
     /// Controls side by side, "[ Rename ]  r        [ Merge ]  m", `gap` columns apart.
@@ -52,43 +52,53 @@ extension ScreenBuffer {
         return line
     }
 
-    /// A sheet's top border with its title; a title too long for it wraps onto the lines under
-    /// it (a name in a heading is never cut).
+    /// A sheet's top border with its title, its header; a title too long for it wraps onto the
+    /// lines under it (a name in a heading is never cut).
     mutating func boxTop(_ title: String) {
         box = (lines.count, nil)
         var parts = Self.joined(TerminalText.parts(TerminalText.safe(title)), width: width - 6)
         let head = "┌ " + (parts.isEmpty ? "" : parts.removeFirst()) + " "
         line(head + String(repeating: "─", count: max(0, width - 1 - DisplayWidth.of(head))) + "┐")
         for rest in parts { boxLine(rest, style: .bold) }
+        pinHeader()
     }
 
     mutating func boxLine(_ text: String, style: Style = .normal) { boxLine(Pieces(text), style: style) }
 
-    /// A line of the box made of pieces, a tap on each pressing its key.
-    mutating func boxLine(_ pieces: Pieces, style: Style = .normal, row: Int? = nil) {
+    /// A line of the box made of pieces, a tap on each pressing its key; a `focus` line (the
+    /// sheet's selected row) stays in view.
+    mutating func boxLine(_ pieces: Pieces, style: Style = .normal, row: Int? = nil, focus: Bool = false) {
         var line = Pieces("│ ")
         line.add(pieces.fitted(width - 4))
         line.add(" │")
-        self.line(line, style: style, row: row)
+        self.line(line, style: style, focus: focus, row: row)
     }
 
     /// A boxed text field: its label, then the field scrolled to fit with its cursor in view;
-    /// the terminal's cursor stands in it when it is the field typing goes into.
-    mutating func boxField(label: String, _ field: LineEditor, marker: String = "", row: Int? = nil, focused: Bool = true) {
+    /// the terminal's cursor stands in it when it is the field typing goes into, and the window
+    /// keeps it in view when it is `selected` (by default, when it is focused).
+    mutating func boxField(
+        label: String, _ field: LineEditor, marker: String = "", row: Int? = nil, focused: Bool = true, selected: Bool? = nil
+    ) {
         let head = marker + label + "  [ "
         let room = width - 4 - DisplayWidth.of(head) - 2
         let shown = field.visible(width: room)
         if focused { placeCursor(column: 2 + DisplayWidth.of(head) + shown.cursor) }
-        boxLine(Pieces(head + shown.text + " ]"), row: row)
+        boxLine(Pieces(head + shown.text + " ]"), row: row, focus: selected ?? focused)
     }
 
-    /// A sentence wrapped inside the box, never cut.
-    mutating func boxWrapped(_ text: String, style: Style = .normal) {
-        for line in HelpText.wrap(TerminalText.safe(text), indent: 0, width: max(8, width - 4)) { boxLine(line, style: style) }
+    /// A sentence wrapped inside the box, never cut; kept in view with the selected row when it
+    /// is `focus` (what a selected field offers).
+    mutating func boxWrapped(_ text: String, style: Style = .normal, focus: Bool = false) {
+        for line in HelpText.wrap(TerminalText.safe(text), indent: 0, width: max(8, width - 4)) {
+            boxLine(Pieces(line), style: style, focus: focus)
+        }
     }
 
     /// The sheet's keys inside its box, broken between keys: a tap on one presses it.
     mutating func boxKeys(_ actions: [ScreenAction]) {
+        // With the bottom border, they stay in place at the sheet's foot.
+        boxKeysStart = lines.count
         for line in Pieces.keys(actions, width: max(8, width - 4)) { boxLine(line) }
     }
 

@@ -1,40 +1,90 @@
 import DashPilotScreens
 
 extension ScreenBuffer {
+    /// A window as laid out: its lines, and what a key next needs to know of them.
+    struct Layout {
+        var lines: [Line] = []
+        /// How many lines the driver scrolled the window past where the focused lines put it.
+        var scrolled = 0
+        /// Whether the focused lines show whole (or nothing is focused).
+        var focusShown = true
+        /// Whether it is an open sheet's.
+        var isSheet = false
+        /// How many rows of the screen's list show whole; without such rows (the keys list),
+        /// how many of the lines that scroll show.
+        var rowsInView = 0
+        /// How many of the lines that scroll show.
+        var linesInView = 0
+    }
+
+    /// The window's lines (`layout`, not scrolled by the driver).
+    func window(rows: Int, message: String?) -> [Line] { layout(rows: rows, message: message).lines }
+
     /// The window's lines: the header pinned at the top, the footer of keys and the message
     /// (wrapped, never cut) pinned at the bottom, and the lines between scrolled so that the
-    /// focused ones are in view, with "↑ more" and "↓ more" where they continue. An open sheet's
-    /// box keeps its top and bottom borders in view, and says "↑ more" inside its sides. Each line
-    /// keeps what a tap on it does where it is shown, and which line of the buffer it shows.
-    func window(rows: Int, message: String?) -> [Line] {
+    /// focused ones are in view, with "↑ more" and "↓ more" where they continue; `scrolled` lines
+    /// further, where the driver scrolled a sheet. An open sheet's box keeps its top border and
+    /// its keys with its bottom border in view, says "↑ more" inside its sides, and leaves no row
+    /// for a message it has not got. Each line keeps what a tap on it does where it is shown, and
+    /// which line of the buffer it shows.
+    func layout(rows: Int, message: String?, scrolled: Int = 0) -> Layout {
         var footerLines = Pieces.keys(footer, width: width)
         let messageLines = message.map { Self.wrap(TerminalText.safe($0), width: width) } ?? []
+        let messageRows = box == nil ? max(1, messageLines.count) : messageLines.count
         // What a key acts on comes first: in a short window, or where the focused lines (a
         // selected row, a card to its button) would not fit beside the whole footer, the footer
         // gives way, down to one line.
         if footerLines.count > 1, let compactFooter,
-            footerLines.count * 3 > rows || !focusFits(room: rows - footerLines.count - max(1, messageLines.count))
+            footerLines.count * 3 > rows || !focusFits(room: rows - footerLines.count - messageRows)
         {
             footerLines = Pieces.keys(compactFooter, width: width)
         }
-        let room = max(1, rows - footerLines.count - max(1, messageLines.count))
-        // A header taller than half the window scrolls with what it heads, so that what a key
-        // acts on still fits; a sheet's top border stays.
-        var pinned = headerCount * 2 <= room ? headerCount : 0
-        if let box, box.top == 0 { pinned = max(pinned, 1) }
-        let all = Array(lines.indices)
-        let header = Array(all.prefix(min(pinned, room)))
-        var body = Array(all.dropFirst(header.count))
-        // The box's bottom border stays in view under what scrolls inside it.
-        var trailer: [Int] = []
-        if let bottom = box?.bottom, bottom == lines.count - 1, body.count > 1, body.last == bottom {
-            trailer = [bottom]
-            body.removeLast()
+        let room = max(1, rows - footerLines.count - messageRows)
+        // Then the secondary lines among the focused ones give way, in their order.
+        var fitted = self
+        while !fitted.focusFits(room: room), let order = fitted.nextToGiveWay { fitted = fitted.without(givingWay: order) }
+        var layout = fitted.laidOut(room: room, scrolled: scrolled)
+        layout.lines += (messageRows == 0 ? [] : messageLines.isEmpty ? [""] : messageLines).map { Line(text: $0, style: .warning) }
+        layout.lines += footerLines.map {
+            Line(text: DisplayWidth.fit($0.text, width), style: .dim, target: TapTarget(spots: $0.spots).shifted(by: 0, width: width))
         }
+        if plainCharacters {
+            layout.lines = layout.lines.map {
+                var line = $0
+                line.text = PlainCharacters.line($0.text, columns: width)
+                return line
+            }
+        }
+        return layout
+    }
+
+    /// The lines that stay in place in `room` rows: how many at the top (the header; a header
+    /// taller than half the window scrolls with what it heads, a sheet's top border stays), and
+    /// which at the foot (a sheet's bottom border, with its keys where the focused lines still fit).
+    private func pinned(room: Int) -> (header: Int, trailer: [Int]) {
+        var trailer: [Int] = []
+        if let box, let bottom = box.bottom, bottom == lines.count - 1, bottom > box.top + 1 {
+            trailer = [bottom]
+            if let keys = boxKeysStart, keys > box.top + 1, keys <= bottom {
+                let focused = focus.map { $0.last - $0.first + 1 } ?? 1
+                if focused + 2 <= room - 1 - (bottom - keys + 1) { trailer = Array(keys...bottom) }
+            }
+        }
+        var header = headerCount * 2 <= room - trailer.count ? headerCount : 0
+        if let box, box.top == 0 { header = max(header, 1) }
+        return (min(header, room), trailer)
+    }
+
+    /// The window of `room` lines over the message and the footer.
+    private func laidOut(room: Int, scrolled: Int) -> Layout {
+        let (pinnedCount, trailer) = pinned(room: room)
+        let header = Array(lines.indices.prefix(pinnedCount))
+        let body = Array(lines.indices.dropFirst(header.count).dropLast(trailer.count))
         let bodyRoom = max(0, room - header.count - trailer.count)
-        var shown = header.map(shownLine)
+        var layout = Layout(lines: header.map(shownLine), isSheet: box != nil)
+        var shownBody = body[...]
         if body.count <= bodyRoom {
-            shown += body.map(shownLine)
+            layout.lines += body.map(shownLine)
         } else if bodyRoom > 0 {
             let base = header.count
             let first = min(body.count - 1, max(0, (focus?.first ?? 0) - base))
@@ -50,41 +100,62 @@ extension ScreenBuffer {
             // view; above them, as much as fits. Taller than the window, they show from the top.
             var start = 0
             while end(from: start) <= last && start < first { start += 1 }
-            let end = end(from: start)
-            if start > 0 { shown.append(more("↑ more")) }
-            shown += body[start..<min(end, body.count)].map(shownLine)
-            if end < body.count { shown.append(more("↓ more")) }
-        }
-        var window = Array(shown.prefix(room - trailer.count)) + trailer.map(shownLine)
-        window += Array(repeating: Line(text: "", style: .normal), count: room - window.count)
-        window += (messageLines.isEmpty ? [""] : messageLines).map { Line(text: $0, style: .warning) }
-        window += footerLines.map {
-            Line(text: DisplayWidth.fit($0.text, width), style: .dim, target: TapTarget(spots: $0.spots).shifted(by: 0, width: width))
-        }
-        if plainCharacters {
-            window = window.map {
-                var line = $0
-                line.text = PlainCharacters.line($0.text, columns: width)
-                return line
+            // A sheet the driver scrolled shows as far from there as there is to show.
+            if scrolled != 0 {
+                var latest = 0
+                while end(from: latest) < body.count { latest += 1 }
+                let followed = start
+                start = min(latest, max(0, start + scrolled))
+                layout.scrolled = start - followed
             }
+            let end = min(end(from: start), body.count)
+            if start > 0 { layout.lines.append(more("↑ more")) }
+            shownBody = body[start..<end]
+            layout.lines += shownBody.map(shownLine)
+            if end < body.count { layout.lines.append(more("↓ more")) }
         }
-        return window
+        layout.lines = Array(layout.lines.prefix(room - trailer.count)) + trailer.map(shownLine)
+        layout.lines += Array(repeating: Line(text: "", style: .normal), count: max(0, room - layout.lines.count))
+        if let (first, last) = focus {
+            let shown = Set(layout.lines.compactMap(\.source))
+            layout.focusShown = (first...last).allSatisfy { shown.contains(lines[$0].source ?? $0) }
+        }
+        layout.rowsInView = rowsInView(shownBody)
+        layout.linesInView = shownBody.count
+        return layout
+    }
+
+    /// How many rows of the screen's list the lines `shown` hold whole; without such rows, how
+    /// many lines they are.
+    private func rowsInView(_ shown: ArraySlice<Int>) -> Int {
+        var all: [Int: Int] = [:]
+        for line in lines { if let row = line.target.row { all[row, default: 0] += 1 } }
+        guard !all.isEmpty else { return shown.count }
+        var seen: [Int: Int] = [:]
+        for index in shown { if let row = lines[index].target.row { seen[row, default: 0] += 1 } }
+        return seen.filter { all[$0.key] == $0.value }.count
     }
 
     /// Whether the focused lines, with a line for "↑ more" and one for "↓ more", fit in `room`
-    /// rows under the header (all of the lines fit, or nothing is focused: they do).
+    /// rows between what stays in place (all of the lines fit, or nothing is focused: they do).
     private func focusFits(room: Int) -> Bool {
         guard let (first, last) = focus else { return true }
-        let pinned = headerCount * 2 <= room ? headerCount : 0
-        let bodyRoom = room - pinned
-        return lines.count - pinned <= bodyRoom || last - first + 1 + 2 <= bodyRoom
+        let (header, trailer) = pinned(room: room)
+        let bodyRoom = room - header - trailer.count
+        return lines.count - header - trailer.count <= bodyRoom || last - first + 1 + 2 <= bodyRoom
     }
 
     /// Line `index` of the buffer as the window shows it.
     private func shownLine(_ index: Int) -> Line {
         var line = lines[index]
-        line.source = index
+        line.source = line.source ?? index
         return line
+    }
+
+    /// The order of the focused lines that give way first, if any does.
+    private var nextToGiveWay: Int? {
+        guard let (first, last) = focus else { return nil }
+        return lines[first...last].compactMap(\.givesWay).min()
     }
 
     /// "↑ more" or "↓ more", inside the box's sides when a sheet is open.

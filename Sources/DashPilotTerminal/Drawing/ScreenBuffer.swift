@@ -15,6 +15,9 @@ struct ScreenBuffer {
         var style: Style
         var target = TapTarget.none
         var source: Int? = nil
+        /// When the focused lines do not fit, the order in which this one gives way (a card's
+        /// secondary line); `nil`: it never does.
+        var givesWay: Int? = nil
     }
 
     let width: Int
@@ -28,8 +31,12 @@ struct ScreenBuffer {
     private(set) var cursor: (line: Int, column: Int)?
     /// The lines of an open sheet's box, from its top to its bottom border.
     var box: (top: Int, bottom: Int?)?
+    /// The first line of the keys at the foot of a sheet's box.
+    var boxKeysStart: Int?
     /// The row of the screen's list the lines laid out now belong to.
     private var currentRow: Int?
+    /// The order in which the lines laid out now give way, if they do.
+    private var currentGivesWay: Int?
 
     /// How many lines at the top stay in place while the rest scrolls.
     var headerCount = 0
@@ -70,7 +77,30 @@ struct ScreenBuffer {
     mutating func line(_ pieces: Pieces, style: Style = .normal, focus: Bool = false, row: Int? = nil) {
         if focus { markFocus() }
         let target = TapTarget(row: row ?? currentRow, spots: pieces.spots).shifted(by: 0, width: width)
-        lines.append(Line(text: DisplayWidth.fit(pieces.text, width), style: style, target: target))
+        lines.append(Line(text: DisplayWidth.fit(pieces.text, width), style: style, target: target, givesWay: currentGivesWay))
+    }
+
+    /// The lines laid out from here on are secondary: where the focused lines they are among do
+    /// not fit the window, they give way, those of the lowest `order` first. `nil`: they never do.
+    mutating func givingWay(_ order: Int?) { currentGivesWay = order }
+
+    /// The buffer without the focused lines that give way in `order`; every other line keeps
+    /// which line of the buffer it shows (where the terminal's cursor is found).
+    func without(givingWay order: Int) -> ScreenBuffer {
+        guard let (first, last) = focus else { return self }
+        var fitted = self
+        let gone = Set((first...last).filter { lines[$0].givesWay == order })
+        fitted.lines = lines.indices.filter { !gone.contains($0) }.map { index in
+            var line = lines[index]
+            line.source = line.source ?? index
+            return line
+        }
+        func moved(_ index: Int) -> Int { index - gone.filter { $0 < index }.count }
+        fitted.focus = (moved(first), moved(last))
+        fitted.headerCount = moved(headerCount)
+        if let box { fitted.box = (moved(box.top), box.bottom.map(moved)) }
+        fitted.boxKeysStart = boxKeysStart.map(moved)
+        return fitted
     }
 
     /// Makes the next line part of what must stay in view, with the focused lines before it.

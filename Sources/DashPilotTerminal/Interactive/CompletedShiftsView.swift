@@ -39,7 +39,7 @@ final class CompletedShiftsView: TerminalScreen {
         switch action(for: key)?.command {
         case .select:
             // The window is read before the selection moves: a read that fails leaves it where it was.
-            let moved = ListCursor.moved(selected, by: key, count: total, rows: app.rows)
+            let moved = ListCursor.moved(selected, by: key, count: total, page: app.page)
             if moved < windowStart || moved >= windowStart + window.count { try readWindow(around: moved, app) }
             selected = moved
             return .stay

@@ -85,7 +85,7 @@ final class MergeListView: TerminalScreen {
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
-        case .select: selected = ListCursor.moved(selected, by: key, count: model.destinations.count, rows: app.rows)
+        case .select: selected = ListCursor.moved(selected, by: key, count: model.destinations.count, page: app.page)
         case .open where model.destinations.indices.contains(selected):
             return .push(MergeConfirmView(sourceID: source.id, destinationID: model.destinations[selected].placeID))
         case .back: return .pop

@@ -46,7 +46,7 @@ final class ExpensesView: TerminalScreen {
         switch action(for: key)?.command {
         case .select:
             // The window is read before the selection moves: a read that fails leaves it where it was.
-            let moved = ListCursor.moved(selected, by: key, count: total, rows: app.rows)
+            let moved = ListCursor.moved(selected, by: key, count: total, page: app.page)
             if moved < windowStart || moved >= windowStart + expenses.count { try readWindow(around: moved, app) }
             selected = moved
         case .add: return .push(ExpenseSheetView(editing: nil, now: app.clock.now(), format: app.format))
@@ -189,8 +189,10 @@ final class ExpenseSheetView: TerminalScreen {
         for (index, label) in labels.enumerated() {
             let marker = index == focus ? "▸ " : "  "
             if index == Self.categoryField {
-                screen.boxLine(Pieces(marker + label + "  " + category.title), style: index == focus ? .selected : .normal, row: index)
-                if index == focus { screen.boxWrapped("  " + model.categories.joined(separator: " · "), style: .dim) }
+                screen.boxLine(
+                    Pieces(marker + label + "  " + category.title), style: index == focus ? .selected : .normal, row: index,
+                    focus: index == focus)
+                if index == focus { screen.boxWrapped("  " + model.categories.joined(separator: " · "), style: .dim, focus: true) }
             } else {
                 screen.boxField(label: label, fields[index], marker: marker, row: index, focused: index == focus)
             }

@@ -33,6 +33,14 @@ extension InteractiveApp {
 extension InteractiveApp {
     /// What the screens work with: the store, the format, the rows they are given, the clock.
     var environment: AppEnvironment {
-        AppEnvironment(store: store, format: format, rows: spokenRows ?? terminal?.size.rows ?? headlessRows, bars: bars, clock: clock)
+        let rows = spokenRows ?? terminal?.size.rows ?? headlessRows
+        return AppEnvironment(store: store, format: format, rows: rows, bars: bars, clock: clock, page: page(rows: rows))
+    }
+
+    /// A page of the list showing: the rows in view as the window last drew it, less one; a list
+    /// not drawn yet (or said, not drawn) pages by what a window of `rows` shows.
+    private func page(rows: Int) -> Int {
+        guard spokenRows == nil, let laidOut, laidOut.view == view else { return ListCursor.page(rows: rows) }
+        return max(1, laidOut.layout.rowsInView - 1)
     }
 }

@@ -22,7 +22,7 @@ final class InteractiveApp {
     /// Whether the keys list (`?`) shows over the screen on top.
     var showingKeys = false { didSet { if showingKeys != oldValue { view += 1 } } }
     /// Where the keys list (`?`) is scrolled to.
-    private var keysList = ListCursor()
+    private(set) var keysList = ListCursor()
     private(set) var quitting = false
     /// The terminal the mode runs on, once it runs on one.
     var terminal: RawTerminal?
@@ -37,6 +37,13 @@ final class InteractiveApp {
     private(set) var view = 0
     /// Whether a mouse event since the last frame changed anything.
     var pointerActed = false
+    /// Whether the last frame asked for a larger window instead of showing the screen.
+    var windowTooSmall = false
+    /// The window last drawn, and of which view: what PgUp and PgDn scroll a sheet by, and what
+    /// a page of a list is.
+    var laidOut: (view: Int, layout: ScreenBuffer.Layout)?
+    /// How many lines the driver scrolled the sheet of `view` past its focused lines.
+    var sheetScroll: (view: Int, lines: Int)?
 
     let clock: any WallClock
 
@@ -174,6 +181,9 @@ final class InteractiveApp {
             quitting = true
             return
         }
+        // What a key acts on is always on screen: while the window is too small to show the
+        // screen, no key acts on it (Ctrl-C and the end of input above still leave).
+        if windowTooSmall { return }
         if key == .control("z") {
             terminal?.suspend()
             terminalResized = 1
@@ -185,9 +195,10 @@ final class InteractiveApp {
             // The keys list scrolls like any list; Esc or ? close it; no key reaches the screen
             // under it.
             if key == .escape || listsKeys { showingKeys = false }
-            keysList.move(key, count: top.keys.filter(\.isListed).count, page: ListCursor.page(rows: environment.rows))
+            keysList.move(key, count: top.keys.filter(\.isListed).count, page: environment.page)
             return
         }
+        if scrolledSheet(key, top) { return }
         if listsKeys && !top.inTextField {
             showingKeys = true
             keysList = ListCursor()
@@ -223,76 +234,12 @@ final class InteractiveApp {
         }
     }
 
-    func draw() {
-        guard let terminal else { return }
-        let (columns, rows) = terminal.size
-        // Synchronized output: a terminal that knows it shows the frame whole, never half drawn.
-        terminal.emit("\u{1B}[?2026h" + frame(columns: columns, rows: rows) + "\u{1B}[?2026l")
-    }
-
     /// Opens the first screen: what `run` does before the first frame.
     func start() {
         seenVersion = try? store.dataVersion()
         reloadTop()
     }
 
-    /// The frame for a window of `columns` × `rows`, as the terminal would be sent it. What a tap
-    /// on each of its lines does is kept until the next.
-    func frame(columns: Int, rows: Int) -> String {
-        guard columns >= ScreenBuffer.smallest.columns && rows >= ScreenBuffer.smallest.rows else {
-            pointer.drawn = nil
-            return ScreenBuffer.tooSmall(columns: columns, rows: rows)
-        }
-        let buffer = buffer(columns: columns)
-        let window = buffer.window(rows: rows, message: message)
-        pointer.drawn = Pointer.Drawn(targets: window.map(\.target), columns: columns, view: view)
-        return buffer.frame(window)
-    }
-
-    /// The window of `columns` × `rows` as plain lines, as a terminal would show it.
-    func window(columns: Int, rows: Int) -> [String] {
-        guard columns >= ScreenBuffer.smallest.columns && rows >= ScreenBuffer.smallest.rows else {
-            return ScreenBuffer.tooSmallLines(columns: columns, rows: rows)
-        }
-        return buffer(columns: columns).window(rows: rows, message: message).map(\.text)
-    }
-
     /// The screen on top, if any.
     var top: (any TerminalScreen)? { stack.last }
-
-    /// The screen on top as the screen-reader mode says it, or the keys list while it shows.
-    func spoken() -> SpokenScreen {
-        var lines = SpokenScreen()
-        guard let top = stack.last else { return lines }
-        if showingKeys {
-            lines.say(ScreenMessages.keysTitle)
-            for action in top.keys where action.isListed { lines.say(action.accessibilityLabel) }
-            lines.say(SpokenWords.sayAgain)
-            lines.say(SpokenWords.keysClose)
-        } else {
-            top.spoken(into: &lines, environment)
-        }
-        return lines
-    }
-
-    private func buffer(columns: Int) -> ScreenBuffer {
-        guard let top = stack.last else { return ScreenBuffer(width: columns, styled: styled) }
-        var screen = ScreenBuffer(width: columns, styled: styled)
-        screen.plainCharacters = plainCharacters
-        if showingKeys {
-            screen.line(ScreenMessages.keysTitle, style: .bold)
-            screen.blank()
-            screen.pinHeader()
-            for (index, action) in top.keys.filter(\.isListed).enumerated() {  // marked as a list's row
-                let isSelected = index == keysList.selected
-                var line = Pieces(isSelected ? "▸ " : "  ")
-                line.add(action.key.title.padding(8) + action.label, key: action.key)
-                screen.line(line, style: isSelected ? .selected : .normal, focus: isSelected)
-            }
-            screen.setFooter(ScreenMessages.keysFooter, key: .escape)
-        } else {
-            top.render(into: &screen, environment)
-        }
-        return screen
-    }
 }

@@ -24,15 +24,17 @@ struct ListCursor: Equatable {
     /// Keeps the selection inside a list of `count` rows.
     mutating func clamp(to count: Int) { selected = min(selected, max(0, count - 1)) }
 
-    /// A page in a window of `rows`: the rows a list shows, less one.
+    /// A page in a window of `rows` before it is drawn (or as the screen-reader mode says a
+    /// list): the one-line rows such a window shows, less one. Drawn, a list pages by the rows
+    /// in view (`AppEnvironment.page`).
     static func page(rows: Int) -> Int { max(1, rows - 7) }
 }
 
 extension ListCursor {
-    /// `selected` moved by `key` in a list of `count` rows in a window of `rows`.
-    static func moved(_ selected: Int, by key: Key, count: Int, rows: Int) -> Int {
+    /// `selected` moved by `key` in a list of `count` rows whose page is `page` rows.
+    static func moved(_ selected: Int, by key: Key, count: Int, page: Int) -> Int {
         var cursor = ListCursor(selected: selected)
-        cursor.move(key, count: count, page: page(rows: rows))
+        cursor.move(key, count: count, page: page)
         return cursor.selected
     }
 }
@@ -57,10 +59,10 @@ struct ListUnderLines: Equatable {
     /// Whether the list's selection is what the view follows (not a line above it).
     var followsSelection: Bool { scrolledBack == 0 }
 
-    /// Moves by `key` over `count` rows in a window of `rows`; returns whether it was a moving key.
+    /// Moves by `key` over `count` rows whose page is `page` rows (lines, over the lines above);
+    /// returns whether it was a moving key.
     @discardableResult
-    mutating func move(_ key: Key, count: Int, rows: Int) -> Bool {
-        let page = ListCursor.page(rows: rows)
+    mutating func move(_ key: Key, count: Int, page: Int) -> Bool {
         switch key {
         case .up where selected == 0 || scrolledBack > 0: scrolledBack = min(linesAbove, scrolledBack + 1)
         case .pageUp where selected == 0 || scrolledBack > 0: scrolledBack = min(linesAbove, scrolledBack + page)

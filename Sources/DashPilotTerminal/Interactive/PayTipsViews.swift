@@ -93,7 +93,8 @@ final class PayTipsView: TerminalScreen {
                 let parts = ScreenBuffer.joined(TerminalText.parts(TerminalText.safe(tip.text)), width: screen.width - 6)
                 for (position, part) in parts.enumerated() {
                     screen.boxLine(
-                        Pieces((position == 0 && selected ? "▸ " : "  ") + part), style: selected ? .selected : .normal, row: index)
+                        Pieces((position == 0 && selected ? "▸ " : "  ") + part), style: selected ? .selected : .normal, row: index,
+                        focus: selected)
                 }
             }
             let buttons = [

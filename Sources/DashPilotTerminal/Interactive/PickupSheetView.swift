@@ -84,15 +84,19 @@ final class PickupSheetView: TerminalScreen {
         screen.boxTop(model.title)
         screen.boxLine(model.recentHeading)
         for (index, control) in model.recent.enumerated() {
-            screen.boxLine(Pieces((focus == index ? "▸ " : "  ") + control.title), style: focus == index ? .selected : .normal, row: index)
+            screen.boxLine(
+                Pieces((focus == index ? "▸ " : "  ") + control.title), style: focus == index ? .selected : .normal, row: index,
+                focus: focus == index)
         }
         screen.boxLine("")
-        screen.boxField(label: model.nameFieldLabel, field, marker: focus == fieldIndex ? "▸ " : "  ", row: fieldIndex)
+        screen.boxField(
+            label: model.nameFieldLabel, field, marker: focus == fieldIndex ? "▸ " : "  ", row: fieldIndex,
+            selected: focus == fieldIndex)
         if let error { screen.boxWrapped("  " + error, style: .warning) }
         if let remove = model.removeControl {
             screen.boxLine(
                 Pieces((focus > fieldIndex ? "▸ " : "  ") + remove.title), style: focus > fieldIndex ? .selected : .normal,
-                row: fieldIndex + 1)
+                row: fieldIndex + 1, focus: focus > fieldIndex)
         }
         screen.boxLine("")
         screen.boxKeys(keys)

@@ -69,7 +69,7 @@ final class PlacesView: TerminalScreen {
         let rows = model?.rows
         switch action(for: key)?.command {
         case .select:
-            let moved = ListCursor.moved(selected, by: key, count: rows?.count ?? 0, rows: app.rows)
+            let moved = ListCursor.moved(selected, by: key, count: rows?.count ?? 0, page: app.page)
             try countShown(around: moved, app)
             selected = moved
         case .open: if let rows, rows.indices.contains(selected) { return .push(PlaceHistoryView(placeID: rows.placeID(selected))) }

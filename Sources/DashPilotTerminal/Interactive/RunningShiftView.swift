@@ -104,14 +104,21 @@ final class RunningShiftView: TerminalScreen {
             // A tap anywhere on the card selects it; on its controls, presses their keys for it.
             screen.belong(toRow: index)
             screen.row(card.title, selected: isSelected, style: style)
+            // Where the selected card's title and button do not fit, its secondary lines give
+            // way: the wait first, then the place, then the pickup control.
+            screen.givingWay(2)
             if let place = card.placeLine { screen.line("  " + place, style: style) }
             // A sentence is never cut: the wait wraps between its figures, under the card.
+            screen.givingWay(1)
             if let wait = card.waitLine {
                 for part in ScreenBuffer.joined(TerminalText.parts(TerminalText.safe(wait)), width: screen.width - 2) {
                     screen.line("  " + part, style: .dim)
                 }
             }
-            screen.control(card.pickupControl.title, action: action(card.pickupControl.command), style: style)
+            screen.givingWay(3)
+            // Without a button (a paused shift), the control is the last the window must show.
+            screen.control(card.pickupControl.title, action: action(card.pickupControl.command), style: style, focus: isSelected)
+            screen.givingWay(nil)
             // The selected card's button is what must show: the window follows it.
             if let button = card.lifecycleButton {
                 screen.bigButton(button.title, action: action(button.command), compact: app.rows < 20, focus: isSelected)

@@ -37,7 +37,7 @@ final class ShiftLogView: TerminalScreen {
         }
         switch command {
         case .select:
-            list.move(key, count: deliveries.count, rows: app.rows)
+            list.move(key, count: deliveries.count, page: app.page)
         case .open where deliveries.indices.contains(selected):
             guard let placeID = deliveries[selected].pickupPlaceID else {
                 return .message(ScreenMessages.noPlace(deliveries[selected].number))

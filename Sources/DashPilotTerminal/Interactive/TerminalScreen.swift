@@ -14,6 +14,8 @@ struct AppEnvironment {
     var bars: Bars
     /// The clock the screens read "now" from: the program's one clock, injected where it starts.
     var clock: any WallClock
+    /// What `PgUp` `PgDn` move a list by: the rows in view as last drawn, less one.
+    var page: Int
 }
 
 /// Where a key leaves the interactive mode.

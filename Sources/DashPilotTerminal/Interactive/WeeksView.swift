@@ -76,7 +76,7 @@ final class WeeksView: TerminalScreen {
         case .select:
             // A read that fails leaves the selection where it was, in the window held.
             let previous = selected
-            selected = ListCursor.moved(selected, by: key, count: total, rows: app.rows)
+            selected = ListCursor.moved(selected, by: key, count: total, page: app.page)
             if !holdsSelection(app) {
                 do { try readWindow(app) } catch {
                     selected = previous
@@ -150,7 +150,7 @@ final class PeriodView: TerminalScreen {
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
-        case .select: list.move(key, count: summaries.count, rows: app.rows)
+        case .select: list.move(key, count: summaries.count, page: app.page)
         case .open where summaries.indices.contains(list.selected): return .push(ShiftLogView(shiftID: summaries[list.selected].shift.id))
         case .back: return .pop
         default: break
@@ -160,7 +160,11 @@ final class PeriodView: TerminalScreen {
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
-        var totals: [(String, ScreenBuffer.Style)] = [(model.title, .bold), (model.timeLine, .normal), (model.workLine, .normal)]
+        // The title stays in place (the header); the totals scroll above the shifts, as a
+        // shift's log scrolls up to its figures.
+        for line in ScreenBuffer.joined(TerminalText.parts(model.title), width: screen.width) { screen.line(line, style: .bold) }
+        screen.pinHeader()
+        var totals: [(String, ScreenBuffer.Style)] = [(model.timeLine, .normal), (model.workLine, .normal)]
         totals += [(model.earningsLine, .normal)] + model.moneyLines.map { ($0, .normal) } + [(model.netLine, .bold)]
         if let explanation = model.netExplanation { totals.append(("  " + explanation, .dim)) }
         // Figures wrap between themselves, never inside one ("1 h 24 min" stays whole).

@@ -1,0 +1,92 @@
+import DashPilotScreens
+
+/// The interactive mode's frames: the screen on top (or the keys list over it) laid out for the
+/// window, and said for a screen reader.
+extension InteractiveApp {
+    func draw() {
+        guard let terminal else { return }
+        let (columns, rows) = terminal.size
+        // Synchronized output: a terminal that knows it shows the frame whole, never half drawn.
+        terminal.emit("\u{1B}[?2026h" + frame(columns: columns, rows: rows) + "\u{1B}[?2026l")
+    }
+
+    /// The frame for a window of `columns` × `rows`, as the terminal would be sent it. What a tap
+    /// on each of its lines does is kept until the next.
+    func frame(columns: Int, rows: Int) -> String {
+        windowTooSmall = columns < ScreenBuffer.smallest.columns || rows < ScreenBuffer.smallest.rows
+        guard !windowTooSmall else {
+            pointer.drawn = nil
+            return ScreenBuffer.tooSmall(columns: columns, rows: rows)
+        }
+        let buffer = buffer(columns: columns)
+        let layout = buffer.layout(rows: rows, message: message, scrolled: scrolledLines)
+        laidOut = (view, layout)
+        // Scrolled past its end, a sheet stays at its end: PgUp comes back at once.
+        if scrolledLines != 0 { sheetScroll = (view, layout.scrolled) }
+        pointer.drawn = Pointer.Drawn(targets: layout.lines.map(\.target), columns: columns, view: view)
+        return buffer.frame(layout.lines)
+    }
+
+    /// The window of `columns` × `rows` as plain lines, as a terminal would show it.
+    func window(columns: Int, rows: Int) -> [String] {
+        guard columns >= ScreenBuffer.smallest.columns && rows >= ScreenBuffer.smallest.rows else {
+            return ScreenBuffer.tooSmallLines(columns: columns, rows: rows)
+        }
+        return buffer(columns: columns).layout(rows: rows, message: message, scrolled: scrolledLines).lines.map(\.text)
+    }
+
+    /// How many lines the driver scrolled the sheet showing now.
+    private var scrolledLines: Int { sheetScroll.map { $0.view == view ? $0.lines : 0 } ?? 0 }
+
+    /// What does not fit a sheet scrolls: PgUp and PgDn, which no sheet uses, move it a page (the
+    /// lines in view, less one). A key the sheet acts with on what it focuses (its field, its
+    /// selected row), pressed while that is scrolled out of view, first brings it back: what a
+    /// key acts on is always on screen. Returns whether `key` was spent so.
+    func scrolledSheet(_ key: Key, _ top: any TerminalScreen) -> Bool {
+        guard let laidOut, laidOut.view == view, laidOut.layout.isSheet else { return false }
+        let layout = laidOut.layout
+        if key == .pageDown || key == .pageUp, top.action(for: key) == nil {
+            let page = max(1, layout.linesInView - 1)
+            sheetScroll = (view, layout.scrolled + (key == .pageDown ? page : -page))
+            return true
+        }
+        sheetScroll = nil
+        return !layout.focusShown && top.action(for: key).map { $0.command != .back } == true
+    }
+
+    /// The screen on top as the screen-reader mode says it, or the keys list while it shows.
+    func spoken() -> SpokenScreen {
+        var lines = SpokenScreen()
+        guard let top = stack.last else { return lines }
+        if showingKeys {
+            lines.say(ScreenMessages.keysTitle)
+            for action in top.keys where action.isListed { lines.say(action.accessibilityLabel) }
+            lines.say(SpokenWords.sayAgain)
+            lines.say(SpokenWords.keysClose)
+        } else {
+            top.spoken(into: &lines, environment)
+        }
+        return lines
+    }
+
+    func buffer(columns: Int) -> ScreenBuffer {
+        guard let top = stack.last else { return ScreenBuffer(width: columns, styled: styled) }
+        var screen = ScreenBuffer(width: columns, styled: styled)
+        screen.plainCharacters = plainCharacters
+        if showingKeys {
+            screen.line(ScreenMessages.keysTitle, style: .bold)
+            screen.blank()
+            screen.pinHeader()
+            for (index, action) in top.keys.filter(\.isListed).enumerated() {  // marked as a list's row
+                let isSelected = index == keysList.selected
+                var line = Pieces(isSelected ? "▸ " : "  ")
+                line.add(action.key.title.padding(8) + action.label, key: action.key)
+                screen.line(line, style: isSelected ? .selected : .normal, focus: isSelected)
+            }
+            screen.setFooter(ScreenMessages.keysFooter, key: .escape)
+        } else {
+            top.render(into: &screen, environment)
+        }
+        return screen
+    }
+}
