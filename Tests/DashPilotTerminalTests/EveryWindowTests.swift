@@ -242,6 +242,20 @@ struct EveryWindowTests {
         }
     }
 
+    /// screens.md: "only a row of a list may shorten a name, and the full name is one `Enter`
+    /// away": on a delivery card `Enter` records a step, so the card's place wraps whole.
+    @Test("A delivery card's place name wraps and is never cut", arguments: [40, 100])
+    func aCardsPlaceNameWraps(columns: Int) throws {
+        let dash = try Self.store()
+        let long = "The Extraordinarily Long Named Imaginary Bistro and Noodle Emporium of the Seventh Street Quarter"
+        dash.run(["pickup", "set", "2", long], at: "2026-11-29 18:10:00")
+        let window = try Window(dash, at: "2026-11-29 18:10:00", columns: columns, rows: 30)
+        let screen = window.screen
+        #expect(!screen.contains("…"), "\(screen)")
+        let words = screen.split(whereSeparator: { $0 == "\n" || $0 == " " || $0 == "│" }).joined(separator: " ")
+        #expect(words.contains(long), "\(screen)")
+    }
+
     @Test("Typing filters the merge list as it filters the places", arguments: [(40, 12), (100, 32)])
     func typingFiltersTheMergeList(columns: Int, rows: Int) throws {
         let dash = try Self.store()

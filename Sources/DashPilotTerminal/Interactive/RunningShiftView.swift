@@ -107,7 +107,10 @@ final class RunningShiftView: TerminalScreen {
             // Where the selected card's title and button do not fit, its secondary lines give
             // way: the wait first, then the place, then the pickup control.
             screen.givingWay(2)
-            if let place = card.placeLine { screen.line("  " + place, style: style) }
+            // Not a row of a list (Enter records a step): the place's name wraps, never cut.
+            if let place = card.placeLine {
+                for part in ScreenBuffer.wrap(TerminalText.safe(place), width: screen.width - 2) { screen.line("  " + part, style: style) }
+            }
             // A sentence is never cut: the wait wraps between its figures, under the card.
             screen.givingWay(1)
             if let wait = card.waitLine {
