@@ -107,6 +107,24 @@ struct TouchAndMouseTests {
         #expect(states(dash) == ["accepted", "accepted", "cancelled"])
     }
 
+    /// pickup-identity.txt: "the honest interaction is one tap and no keyboard. Tapping one
+    /// records it and closes the sheet".
+    @Test("A tap on a recent place records it and closes the sheet", arguments: windows)
+    func aTapOnARecentPlaceRecordsIt(columns: Int, rows: Int) throws {
+        let dash = threeDeliveries()
+        dash.run(["pickup", "set", "1", "Example Diner"], at: "2026-11-29 17:04:00")
+        dash.run(["pickup", "set", "2", "Nowhere Noodles"], at: "2026-11-29 17:04:10")
+        let window = try Window(dash, at: "2026-11-29 17:05:00", columns: columns, rows: rows)
+        window.press("p")
+        // The newest is selected on opening: a tap on the other one records that one.
+        let heading = try #require(window.place(of: "Recent"), "\(window.screen)")
+        window.tap(window.place(of: "Example Diner", from: heading.row))
+        #expect(!window.screen.contains("Recent"), "\(window.screen)")
+        let show = json(dash.run(["shift", "show", "--json"]).stdout) as? [String: Any]
+        let places = (show?["deliveries"] as? [[String: Any]] ?? []).map { $0["pickupPlace"] as? String }
+        #expect(places == ["Example Diner", "Nowhere Noodles", "Example Diner"])
+    }
+
     @Test("The wheel scrolls a list three rows, the selection with it", arguments: windows)
     func theWheelScrollsAListThreeRows(columns: Int, rows: Int) throws {
         let dash = Binary()

@@ -34,7 +34,8 @@ final class PickupSheetView: TerminalScreen {
 
     var typingGoesToField: Bool { true }
 
-    /// A tap on a recent place, the name field or Remove moves to it (`Enter` then records it).
+    /// A tap on a recent place, the name field or Remove moves to it (on a recent place, the tap
+    /// then presses `Enter`, recording it).
     func select(row: Int, _ app: AppEnvironment) throws {
         let last = model?.removeControl == nil ? recent.count : recent.count + 1
         if (0...last).contains(row) { focus = row }
@@ -83,10 +84,12 @@ final class PickupSheetView: TerminalScreen {
         let focus = currentFocus
         screen.boxTop(model.title)
         screen.boxLine(model.recentHeading)
+        // One tap on a recent place records it and closes the sheet (pickup-identity.txt): the
+        // tap selects its row, then presses Enter for it.
         for (index, control) in model.recent.enumerated() {
             screen.boxLine(
-                Pieces((focus == index ? "▸ " : "  ") + control.title), style: focus == index ? .selected : .normal, row: index,
-                focus: focus == index)
+                Pieces((focus == index ? "▸ " : "  ") + control.title, key: .enter), style: focus == index ? .selected : .normal,
+                row: index, focus: focus == index)
         }
         screen.boxLine("")
         screen.boxField(
