@@ -23,4 +23,17 @@ struct DatesWithYearCommandTests {
         window.press("h")
         #expect(window.screen.contains("Thu, Nov 26, 2026") && window.screen.contains("Wed, Dec 3, 2025"), "\(window.screen)")
     }
+
+    /// Left open over New Year, the interactive mode's dates of the year just ended say it.
+    @Test func theInteractiveModeLeftOpenOverNewYearSaysTheOldYear() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-12-31 17:02:00")
+        dash.run(["shift", "end"], at: "2026-12-31 21:40:00")
+        let window = try Window(dash, at: "2026-12-31 23:59:30")
+        window.press("h")
+        #expect(window.screen.contains("Thu, Dec 31 ·"), "\(window.screen)")
+        window.clock.set("2027-01-01 00:00:30")
+        window.idle()
+        #expect(window.screen.contains("Thu, Dec 31, 2026"), "\(window.screen)")
+    }
 }

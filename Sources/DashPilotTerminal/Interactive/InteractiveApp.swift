@@ -7,7 +7,7 @@ import Foundation
 /// keys to the top screen, follows where they lead, and draws; each screen does the rest.
 final class InteractiveApp {
     let store: DashPilotStore
-    let format: ScreenFormat
+    private(set) var format: ScreenFormat
     let styled: Bool
     let bars: Bars
     /// Whether the terminal shows only ASCII (a locale that is not UTF-8).
@@ -124,6 +124,13 @@ final class InteractiveApp {
     @discardableResult
     func tick() -> Bool {
         guard !showingKeys, let top = stack.last else { return false }
+        // Left open over New Year, dates of the year just ended now say their year.
+        let now = format.at(clock.now())
+        if now.currentYear != format.currentYear {
+            format = now
+            reloadTop()
+            return true
+        }
         return top.tick(environment)
     }
 
