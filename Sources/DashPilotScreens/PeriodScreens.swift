@@ -131,9 +131,8 @@ public struct PeriodScreen: Sendable, Equatable {
             "\(format.duration(seconds: Double(figures.shiftSeconds))) on shift",
         ]
         if figures.pausedSeconds > 0 {
-            time.append(
-                "\(format.duration(seconds: Double(figures.workingSeconds))) working (\(format.duration(seconds: Double(figures.pausedSeconds))) paused)"
-            )
+            let shown = format.shiftTimes(elapsed: figures.shiftSeconds, paused: figures.pausedSeconds)
+            time.append("\(shown.working) working (\(shown.paused) paused)")
         }
         time.append("\(format.duration(seconds: Double(figures.deliveryOpenSeconds))) with a delivery open")
         timeLine = time.joined(separator: " · ")

@@ -94,10 +94,8 @@ public struct ShiftLogScreen: Sendable, Equatable {
     public init(log: ShiftLog, format: ScreenFormat, now: Date? = nil) {
         let shift = log.shift
         let time = log.time(now: now ?? shift.endedAt ?? shift.startedAt)
-        timeLine =
-            time.pausedSeconds > 0
-            ? "\(format.duration(seconds: Double(time.elapsedSeconds))) elapsed · \(format.duration(seconds: Double(time.workingSeconds))) working (\(format.duration(seconds: Double(time.pausedSeconds))) paused)"
-            : nil
+        let shown = format.shiftTimes(elapsed: time.elapsedSeconds, paused: time.pausedSeconds)
+        timeLine = time.pausedSeconds > 0 ? "\(shown.elapsed) elapsed · \(shown.working) working (\(shown.paused) paused)" : nil
         payLine = Self.payLine(log.deliveryPay, tips: log.tips, format: format)
         var title = "Shift \(shift.id) · \(format.day(shift.startedAt)) · \(format.time(shift.startedAt))"
         if let end = shift.endedAt, let seconds = shift.durationSeconds {

@@ -30,4 +30,19 @@ struct SpokenDurationTests {
             #expect(said.filter(\.isNumber) == shown.filter(\.isNumber), "\(shown)")
         }
     }
+
+    /// screens.md's "4 h 38 min elapsed · 4 h 8 min working (30 min paused)": what is shown adds
+    /// up, each figure rounded to the minute as the others are.
+    @Test(
+        "Elapsed, working and paused time as shown add up",
+        arguments: [
+            (3600, 930, "1 h", "44 min", "16 min"), (16_680, 1800, "4 h 38 min", "4 h 8 min", "30 min"),
+            (3600, 60, "1 h", "59 min", "1 min"), (5400, 2670, "1 h 30 min", "45 min", "45 min"),
+            (3600, 90, "1 h", "59 min", "1 min 30 s"),
+        ] as [(Int64, Int64, String, String, String)])
+    func shiftTimesAddUp(elapsed: Int64, paused: Int64, shownElapsed: String, working: String, shownPaused: String) {
+        let format = ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        let shown = format.shiftTimes(elapsed: elapsed, paused: paused)
+        #expect(shown.elapsed == shownElapsed && shown.working == working && shown.paused == shownPaused)
+    }
 }
