@@ -62,6 +62,16 @@ struct PeriodCommandTests {
         let months = try #require(
             json(dash.run(["period", "list", "month", "--all", "--json"], at: "2026-11-30 12:00:00").stdout) as? [[String: Any]])
         #expect(months.count == 1 && months[0]["shifts"] as? Int == 3)
+        // cli.md: "the newest 12 unless told otherwise" are the newest of every period: none
+        // before the one holding the first record, so that --limit N is the start of --all.
+        let all = try #require(
+            json(dash.run(["period", "list", "week", "--all", "--json"], at: "2026-11-30 12:00:00").stdout) as? [[String: Any]])
+        let newest = try #require(
+            json(dash.run(["period", "list", "week", "--json"], at: "2026-11-30 12:00:00").stdout) as? [[String: Any]])
+        let twenty = try #require(
+            json(dash.run(["period", "list", "week", "--limit", "20", "--json"], at: "2026-11-30 12:00:00").stdout) as? [[String: Any]])
+        #expect(all.count < 12 && newest.map { $0["from"] as? String } == all.map { $0["from"] as? String })
+        #expect(twenty.map { $0["from"] as? String } == all.map { $0["from"] as? String })
         #expect(dash.run(["period", "list", "fortnight"]).status == 64)
         #expect(dash.run(["period", "list", "week", "--all", "--limit", "2"]).status == 64)
     }

@@ -10,8 +10,11 @@ extension DashPilotStore {
     ) throws -> [PeriodFigures] {
         let today = LocalDate(now, in: timeZone)
         if let limit {
+            // The newest `limit` of every period: none before the one holding the first record.
+            let first = try read { [try shiftTable.startSpan(), try expenseTable.span()] }.compactMap { $0?.first }.min()
+            let start = Period(kind, containing: min(first.map { LocalDate(Date(unixSeconds: $0), in: timeZone) } ?? today, today))
             var oldest = Period(kind, containing: today)
-            for _ in 1..<max(1, limit) { oldest = oldest.previous }
+            for _ in 1..<max(1, limit) where oldest.from > start.from { oldest = oldest.previous }
             let from = oldest.from.start(in: timeZone)
             let totals = try shiftTotals(startedFrom: from, before: nil, now: now, detail: detail)
             let spent = try expenses(from: from, before: nil, limit: nil)

@@ -46,7 +46,9 @@ enum PeriodCommands {
         arguments: [
             ArgumentSpec(name: "week|month", help: "Weeks (Monday to Sunday) or calendar months.", completion: .choices(["week", "month"]))
         ],
-        options: [.valued("--limit", "N", "List at most N periods."), .flag("--all", "List every period since the first shift.")],
+        options: [
+            .valued("--limit", "N", "List at most N periods."), .flag("--all", "List every period since the first shift or expense."),
+        ],
         printsJSON: true, usageOverride: "period list week|month [--limit N | --all] [--json]"
     ) { input throws(UsageError) in
         try input.expectAtMost(1)
