@@ -276,6 +276,19 @@ struct DoctorTests {
         #expect(!"\(report)".lowercased().contains("quokka"))
     }
 
+    /// platform.md: bytes that are not valid UTF-8 are "refused, never repaired into U+FFFD";
+    /// a name another program wrote so is today's policy's problem, though it reads as text.
+    @Test func aNameWhoseBytesAreNotUTF8IsReportedOnce() throws {
+        let fixture = try StoreFixture()
+        try fixture.raw(
+            "INSERT INTO pickup_place (display_name, key, first_named_at) VALUES (CAST(X'4578616D706C65FF' AS TEXT), CAST(X'6578616D706C65FF' AS TEXT), 0)"
+        )
+        try fixture.raw(
+            "INSERT INTO pickup_place (display_name, key, first_named_at) VALUES (CAST(X'4E6F776865726546' AS TEXT), CAST(X'6E6F77686572FF' AS TEXT), 0)"
+        )
+        #expect(try fixture.store.doctor().finding("keys") == .keys(notTodays: 2))
+    }
+
     @Test func aDanglingReferenceIsReported() throws {
         let fixture = try StoreFixture()
         try fixture.shiftWithDeliveries(1)

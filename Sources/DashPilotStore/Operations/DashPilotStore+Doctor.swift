@@ -14,16 +14,17 @@ extension DashPilotStore {
             guard version == Schema.currentVersion else { return DoctorReport(findings: findings) }
 
             findings.append(.namingPolicy(found: try placeTable.policyVersion(), today: policy.version))
-            var notTodays = 0
-            try placeTable.forEachStored { _, displayName, key in
+            // The policy refuses bytes that are not UTF-8, never repairs them.
+            var notTodays = try placeTable.notUTF8()
+            try placeTable.forEachStored { id, displayName, key in
                 guard let display = try? policy.display(displayName), display.utf8.elementsEqual(displayName.utf8),
                     policy.key(display).utf8.elementsEqual(key.utf8)
                 else {
-                    notTodays += 1
+                    notTodays.insert(id)
                     return
                 }
             }
-            findings.append(.keys(notTodays: notTodays))
+            findings.append(.keys(notTodays: notTodays.count))
             findings.append(.sharedKeys(try placeTable.sharedKeys().map { DoctorReport.SharedKey(first: $0.first, other: $0.other) }))
             findings.append(.routeSummaries(differing: try routeSummaries.shiftsWhoseSummaryDiffers()))
             findings.append(.tips(notMoreThanZero: try tipTable.notMoreThanZero()))

@@ -53,6 +53,9 @@ struct Row {
     /// `column` as text, its bytes exactly as stored.
     func text<C: Columns>(_ column: C) -> String { statement.text(index(column)) }
 
+    /// Whether `column`'s bytes are UTF-8.
+    func isUTF8<C: Columns>(_ column: C) -> Bool { statement.isUTF8(index(column)) }
+
     /// `column` as text, or `nil` when `NULL`.
     func optionalText<C: Columns>(_ column: C) -> String? { isNull(column) ? nil : text(column) }
 

@@ -79,6 +79,14 @@ extension Statement {
     /// Column `index` as a double.
     func double(_ index: Int32) -> Double { sqlite3_column_double(handle, index) }
 
+    /// Whether column `index`'s bytes are UTF-8 (text another program wrote may not be: read as
+    /// text, it comes out repaired).
+    func isUTF8(_ index: Int32) -> Bool {
+        guard let bytes = sqlite3_column_blob(handle, index) else { return true }
+        let buffer = UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, index)))
+        return !transcode(buffer.makeIterator(), from: UTF8.self, to: UTF32.self, stoppingOnError: true) { _ in }
+    }
+
     /// Column `index` as text, its bytes exactly as stored.
     func text(_ index: Int32) -> String {
         guard let bytes = sqlite3_column_text(handle, index) else { return "" }

@@ -106,6 +106,16 @@ struct PickupPlaceTable {
         }
     }
 
+    /// The places whose spelling or key holds bytes that are not UTF-8 (another program wrote
+    /// them): read as text they come out repaired, and would pass for what the policy writes.
+    func notUTF8() throws -> Set<Int64> {
+        var ids = Set<Int64>()
+        try connection.forEachRow("SELECT \(Stored.select()) FROM pickup_place") { row in
+            if !row.isUTF8(Stored.displayName) || !row.isUTF8(Stored.key) { ids.insert(row.int64(Stored.id)) }
+        }
+        return ids
+    }
+
     /// Writes place `id`'s cleaned-up spelling and key as a naming policy made them: re-keying.
     func rewrite(id: Int64, display: String, key: String) throws {
         try connection.run("UPDATE pickup_place SET display_name = ?, key = ? WHERE id = ?", .text(display), .text(key), .integer(id))
