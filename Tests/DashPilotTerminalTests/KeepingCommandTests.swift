@@ -167,7 +167,12 @@ struct KeepingCommandTests {
             let changed = dash.spawn(
                 ["/usr/bin/sqlite3", path, "UPDATE store_currency SET code = 'XYZ'"].map { Array($0.utf8) }, environment: [:], stdin: nil)
             try #require(changed.status == 0)
-            #expect(dash.run(["--store", path, "doctor"]).status == 1)
+            // cli.md: on status 1, "Standard error says which rule, in a sentence".
+            let doctor = dash.run(["--store", path, "doctor"])
+            #expect(doctor.status == 1 && doctor.stdout.contains("FAIL The store's currency, XYZ, is not an ISO 4217 code."))
+            #expect(doctor.stderr == "Error: The store has problems; nothing was changed.\n", "\(doctor.stderr)")
+            let json = dash.run(["--store", path, "doctor", "--json"])
+            #expect(json.status == 1 && json.stderr.hasPrefix("Error: "))
         }
         let before = FileManager.default.contents(atPath: dash.storePath)
         let result = dash.run(["restore", path, "--yes"])

@@ -27,9 +27,11 @@ enum DoctorCommand {
                     ]))
             } else {
                 for line in screen.lines { context.say("\(line.isNote ? "note" : line.passed ? "ok  " : "FAIL") \(line.sentence)") }
-                context.say(screen.verdict)
+                if report.isHealthy { context.say(screen.verdict) }
             }
-            return report.isHealthy ? ExitStatus.done : ExitStatus.refused
+            // Status 1: standard error says so, in a sentence (cli.md), as after any refusal.
+            if !report.isHealthy { throw CommandFailure(sentence: screen.verdict) }
+            return ExitStatus.done
         }
     }
 }
