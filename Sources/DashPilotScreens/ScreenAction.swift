@@ -117,6 +117,10 @@ public struct ScreenAction: Sendable, Equatable {
         return action
     }
 
+    /// Whether the keys list (`?`) shows it: every listed action, and the paging keys the footer
+    /// leaves out to stay short.
+    public var isInKeysList: Bool { isListed || [.pageUp, .pageDown, .home, .end].contains(key) && command == .select }
+
     /// The action as a screen reader says it: "a accept", "question mark keys".
     public var accessibilityLabel: String { "\(key.spoken) \(label)" }
 

@@ -186,6 +186,19 @@ struct EveryWindowTests {
         #expect(window.screen.contains("3 deliveries"))
     }
 
+    /// cli.md: "`?` Lists the keys of this screen": on a list, the paging keys too, which the
+    /// footer leaves out to stay short.
+    @Test func theKeysListOfAListNamesItsPagingKeys() throws {
+        let dash = try Self.store()
+        let window = try Window(dash, at: "2026-11-29 18:10:00", columns: 100, rows: 32)
+        window.press("h", "?")
+        for key in ["PgUp    page up", "PgDn    page down", "Home    first", "End     last"] {
+            #expect(window.screen.contains(key), "\(window.screen)")
+        }
+        window.press(Window.escape)
+        #expect(!window.screen.contains("page down"), "\(window.screen)")
+    }
+
     @Test func aWindowTooSmallAsksForALargerOneAndDrawsNothingOutsideIt() throws {
         let dash = try Self.store()
         let window = try Window(dash, at: "2026-11-29 18:10:00", columns: 40, rows: 12)

@@ -60,7 +60,7 @@ extension InteractiveApp {
         guard let top = stack.last else { return lines }
         if showingKeys {
             lines.say(ScreenMessages.keysTitle)
-            for action in top.keys where action.isListed { lines.say(action.accessibilityLabel) }
+            for action in top.keys where action.isInKeysList { lines.say(action.accessibilityLabel) }
             lines.say(SpokenWords.sayAgain)
             lines.say(SpokenWords.keysClose)
         } else {
@@ -77,7 +77,7 @@ extension InteractiveApp {
             screen.line(ScreenMessages.keysTitle, style: .bold)
             screen.blank()
             screen.pinHeader()
-            for (index, action) in top.keys.filter(\.isListed).enumerated() {  // marked as a list's row
+            for (index, action) in top.keys.filter(\.isInKeysList).enumerated() {  // marked as a list's row
                 let isSelected = index == keysList.selected
                 var line = Pieces(isSelected ? "▸ " : "  ")
                 line.add(action.key.title.padding(8) + action.label, key: action.key)

@@ -202,7 +202,7 @@ final class InteractiveApp {
             // The keys list scrolls like any list; Esc or ? close it; no key reaches the screen
             // under it.
             if key == .escape || listsKeys { showingKeys = false }
-            keysList.move(key, count: top.keys.filter(\.isListed).count, page: environment.page)
+            keysList.move(key, count: top.keys.filter(\.isInKeysList).count, page: environment.page)
             return
         }
         if scrolledSheet(key, top) { return }
