@@ -167,7 +167,9 @@ public struct PeriodScreen: Sendable, Equatable {
             earningsLine = line
         } else {
             earningsLine =
-                figures.shifts == 0 ? "No shifts in this period." : "No earnings recorded: add what its shifts paid to see their rates."
+                figures.shifts == 0
+                ? "No earnings and no rates: no shift was recorded in this period."
+                : "No earnings recorded: add what its shifts paid to see their rates."
         }
         shifts = summaries.map { ShiftListScreen.row($0, format: format) }
         emptyMessage = summaries.isEmpty ? "No shifts in this period." : nil

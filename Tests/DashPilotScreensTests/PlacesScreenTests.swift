@@ -213,4 +213,17 @@ struct PeriodListScreenTests {
             RateGap.noWorkingTime.sentence(ofPeriodWithShiftsWithoutEarnings: false) == "Its shifts were paused for all of their time")
         #expect(RateGap.noDeliveryTime.sentence(ofPeriodWithShiftsWithoutEarnings: false) == "No delivery was open during its shifts")
     }
+
+    /// An opened week with no shift says so once, and why it has no rates.
+    @Test func anEmptyPeriodSaysItHasNoShiftOnce() {
+        let format = ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        let period = Period(.week, containing: LocalDate(parsing: "2026-11-25")!)
+        let figures = PeriodFigures(period: period, totals: [], now: Date(timeIntervalSince1970: 1_795_478_400))
+        let screen = PeriodScreen(figures: figures, shifts: [], format: format)
+        let lines =
+            [screen.title, screen.timeLine, screen.workLine, screen.earningsLine] + screen.moneyLines + [screen.netLine]
+            + [screen.emptyMessage].compactMap { $0 }
+        #expect(lines.filter { $0.contains("No shifts in this period") }.count == 1, "\(lines)")
+        #expect(screen.earningsLine.contains("no rates"))
+    }
 }
