@@ -130,10 +130,9 @@ public struct PeriodScreen: Sendable, Equatable {
             PeriodListScreen.plural(figures.shifts, "shift", "shifts"),
             "\(format.duration(seconds: Double(figures.shiftSeconds))) on shift",
         ]
-        if figures.pausedSeconds > 0 {
-            let shown = format.shiftTimes(elapsed: figures.shiftSeconds, paused: figures.pausedSeconds)
-            time.append("\(shown.working) working (\(shown.paused) paused)")
-        }
+        // screens.md: a period's totals add "working and paused time", paused for none or not.
+        let shown = format.shiftTimes(elapsed: figures.shiftSeconds, paused: figures.pausedSeconds)
+        time.append("\(shown.working) working (\(shown.paused) paused)")
         time.append("\(format.duration(seconds: Double(figures.deliveryOpenSeconds))) with a delivery open")
         timeLine = time.joined(separator: " · ")
         moneyLines = Self.moneyLines(figures, format: format)

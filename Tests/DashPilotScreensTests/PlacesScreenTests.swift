@@ -225,5 +225,7 @@ struct PeriodListScreenTests {
             + [screen.emptyMessage].compactMap { $0 }
         #expect(lines.filter { $0.contains("No shifts in this period") }.count == 1, "\(lines)")
         #expect(screen.earningsLine.contains("no rates"))
+        // screens.md: a period's totals add "working and paused time", none paused or not.
+        #expect(screen.timeLine.contains("0 s working (0 s paused)"), "\(screen.timeLine)")
     }
 }

@@ -80,7 +80,9 @@ struct PeriodCommandTests {
         let dash = Self.history()
         defer { dash.remove() }
         let text = dash.run(["period", "week", "2026-11-23"], at: "2026-11-30 12:00:00").stdout
-        #expect(text.hasPrefix("Week of Nov 23 – 29\n2 shifts · 5 h on shift · 1 min with a delivery open\n"))
+        #expect(
+            text.hasPrefix("Week of Nov 23 – 29\n2 shifts · 5 h on shift · 5 h working (0 s paused) · 1 min with a delivery open\n"),
+            "\(text)")
         #expect(text.contains("2 delivered · 0 cancelled · no route recorded\n"))
         #expect(text.contains("Earnings $84.50 · $21.13 an hour"))
         #expect(text.contains("(over the shifts with earnings; 1 shift has none recorded)"))
