@@ -186,6 +186,20 @@ struct EveryWindowTests {
         #expect(window.screen.contains("3 deliveries"))
     }
 
+    /// screens.md: "Buttons are as wide as the window up to 60 columns, their key beside their
+    /// label"; the pickup control's key sits at the button's right edge.
+    @Test("A button is as wide as the window up to 60 columns", arguments: [(40, 36), (60, 56), (64, 60), (100, 60), (160, 60)])
+    func aButtonIsAsWideAsTheWindowUpTo60Columns(columns: Int, width: Int) throws {
+        let dash = try Self.store()
+        let window = try Window(dash, at: "2026-11-29 18:10:00", columns: columns, rows: 40)
+        let lines = window.screen.split(separator: "\n").map(String.init)
+        let top = try #require(lines.first { $0.contains("┏") }, "\(window.screen)")
+        #expect(DisplayWidth.of(top.trimmingCharacters(in: .whitespaces)) == width, "\(top)")
+        let control = try #require(lines.first { $0.contains("[ ") && $0.hasSuffix("p") || $0.contains("[ ") && $0.contains(" p") })
+        #expect(
+            DisplayWidth.of(control.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)) == width + 2, "\(control)")
+    }
+
     /// cli.md: "`?` Lists the keys of this screen": on a list, the paging keys too, which the
     /// footer leaves out to stay short.
     @Test func theKeysListOfAListNamesItsPagingKeys() throws {

@@ -114,10 +114,10 @@ struct InteractiveTerminalTests {
         dash.run(["delivery", "accept"])
         let session = TmuxSession(dash: dash, command: "\(dash.program()) --store '\(dash.storePath)'")
         defer { session.kill() }
-        // At 100 columns a button is 60 wide at most, its key beside its label.
+        // At 100 columns a button is 60 wide (as wide as the window up to 60), its key beside its label.
         let wide = session.waitFor { $0.contains("Arrived at Pickup") && $0.contains("q quit") }
-        #expect(wide.split(separator: "\n").contains { $0.hasPrefix("  ┗") && $0.count == 58 })
-        #expect(wide.split(separator: "\n").contains { $0.contains("Arrived at Pickup") && $0.hasSuffix("Enter ┃") && $0.count == 58 })
+        #expect(wide.split(separator: "\n").contains { $0.hasPrefix("  ┗") && $0.count == 62 })
+        #expect(wide.split(separator: "\n").contains { $0.contains("Arrived at Pickup") && $0.hasSuffix("Enter ┃") && $0.count == 62 })
         session.tmux(["resize-window", "-t", session.name, "-x", "50", "-y", "30"])
         let narrow = session.waitFor { $0.split(separator: "\n").contains { $0.hasPrefix("  ┗") && $0.count == 48 } }
         #expect(narrow.split(separator: "\n").contains { $0.hasPrefix("  ┗") && $0.count == 48 })

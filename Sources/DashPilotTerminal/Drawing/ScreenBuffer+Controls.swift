@@ -6,6 +6,10 @@ extension ScreenBuffer {
     /// The widest a button grows, in columns.
     static let widestButton = 60
 
+    /// A button's width, its box included: as wide as the window (less its margins) up to 60
+    /// columns (screens.md).
+    var buttonWidth: Int { max(8, min(width - 4, Self.widestButton)) }
+
     /// The large primary lifecycle button: as wide as the window up to 60 columns, its key beside
     /// its label; a tap anywhere on it presses that key.
     mutating func bigButton(_ title: String, action: ScreenAction?, compact: Bool = false, focus: Bool = false) {
@@ -17,7 +21,7 @@ extension ScreenBuffer {
             self.line(line, style: .primary, focus: focus)
             return
         }
-        let inner = min(width, Self.widestButton) - 6
+        let inner = buttonWidth - 2
         let label = DisplayWidth.of(title)
         let left = max(0, (inner - label) / 2)
         let right = max(0, inner - left - label - DisplayWidth.of(key) - 1)
@@ -36,7 +40,7 @@ extension ScreenBuffer {
     /// tap on either presses the key.
     mutating func control(_ title: String, action: ScreenAction?, style: Style = .normal, focus: Bool = false) {
         let key = action?.key.title ?? ""
-        let room = min(width, Self.widestButton) - DisplayWidth.of(key) - 2
+        let room = 2 + buttonWidth - DisplayWidth.of(key)
         var line = Pieces("  ")
         line.add(DisplayWidth.fit(TerminalText.safe("[ \(title) ]"), room - 2) + key, key: action?.key)
         self.line(line, style: style, focus: focus)
