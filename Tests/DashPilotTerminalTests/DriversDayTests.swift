@@ -160,6 +160,30 @@ struct TerminalSessionTests {
         #expect(session.waitFor { $0.contains("exited-0") }.contains("exited-0"))
     }
 
+    /// cli.md: "Text pasted into a field goes into the field": through a real terminal's
+    /// bracketed paste, a name with a line break in it is one name, never an Enter.
+    @Test func aNamePastedThroughARealTerminalIsOneName() {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:00:00")
+        let session = TmuxSession(
+            dash: dash,
+            command: "env DASHPILOT_STORE='\(dash.storePath)' TZ=UTC \(dash.program(at: "2026-11-29 17:01:00")); echo exited-$?; sleep 30")
+        defer { session.kill() }
+        session.waitFor { $0.contains("Delivery 1 · Accepted") }
+        session.keys("p")
+        session.waitFor { $0.contains("Name") }
+        session.tmux(["set-buffer", "-b", "pasted", "Two\nLines Cafe"])
+        session.tmux(["paste-buffer", "-p", "-b", "pasted", "-t", session.name])
+        #expect(session.waitFor { $0.contains("Two Lines Cafe") }.contains("Two Lines Cafe"))
+        session.keys("Enter")
+        session.waitFor { $0.contains("Delivery 1 · Accepted") && !$0.contains("Recent") }
+        session.keys("q")
+        #expect(session.waitFor { $0.contains("exited-0") }.contains("exited-0"))
+        let show = json(dash.run(["shift", "show", "--json"]).stdout) as? [String: Any]
+        #expect((show?["deliveries"] as? [[String: Any]])?.first?["pickupPlace"] as? String == "Two Lines Cafe")
+    }
+
     /// cli.md: the store "is created with its folder by the first command that writes": opening
     /// the screens on a store that does not exist and leaving without recording leaves nothing.
     @Test func openingTheScreensAndLeavingCreatesNoStore() {

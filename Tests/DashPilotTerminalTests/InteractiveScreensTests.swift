@@ -96,6 +96,30 @@ struct InteractiveScreensTests {
         #expect(window.screen.contains("Keys on this screen"))
     }
 
+    /// cli.md: "Text pasted into a field goes into the field; outside a field, each character is
+    /// its own key"; pickup-identity.txt: every run of whitespace or newlines is one space.
+    @Test func aPasteGoesIntoTheFieldWholeItsLineBreaksAsSpaces() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        let window = try Window(dash, at: "2026-11-29 17:05:00")
+        window.press("p")
+        window.type("\u{1B}[200~Two\nLines Cafe\u{1B}[201~")
+        #expect(window.screen.contains("Pickup place · Delivery 1"), "\(window.screen)")
+        window.press(Window.enter)
+        let show = json(dash.run(["shift", "show", "--json"]).stdout) as? [String: Any]
+        #expect((show?["deliveries"] as? [[String: Any]])?.first?["pickupPlace"] as? String == "Two Lines Cafe")
+        // A control character pasted is the policy's to refuse, with its sentence, the sheet open.
+        window.press("p")
+        window.type("\u{1B}[200~Bad\u{01}Name\u{1B}[201~")
+        window.press(Window.enter)
+        #expect(window.screen.contains("pickup place · Delivery 1") && window.screen.contains("control character"), "\(window.screen)")
+        window.press(Window.escape)
+        // Outside a field, each character pasted is its own key: "a" accepts a delivery.
+        window.type("\u{1B}[200~a\u{1B}[201~")
+        #expect(window.screen.contains("Delivery 2 · Accepted"), "\(window.screen)")
+    }
+
     @Test func thePlacesListFiltersAsTheDriverTypesAndOpensAPlace() throws {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")

@@ -111,6 +111,26 @@ struct TerminalTextTests {
         #expect(Key.parse(Array("Caf\u{E9}".utf8)) == [.text("Caf\u{E9}")])
     }
 
+    /// Bracketed paste: what the terminal marks as pasted is one key, its line breaks and all,
+    /// whatever reads it arrives in; what follows it is keys again.
+    @Test func aPasteIsOneKeyWhateverReadsItArrivesIn() {
+        let start = Array("\u{1B}[200~".utf8)
+        let end = Array("\u{1B}[201~".utf8)
+        let bytes = start + Array("Two\nLines\u{01}".utf8) + end + Array("q".utf8)
+        #expect(Key.parse(bytes) == [.paste("Two\nLines\u{01}"), .text("q")])
+        // Cut at every byte: the same keys. Once it began, a pause in the middle ends nothing.
+        for cut in 1..<bytes.count {
+            var decoder = KeyDecoder()
+            var keys = decoder.keys(from: Array(bytes[..<cut]))
+            if cut > start.count { keys += decoder.finish() }
+            keys += decoder.keys(from: Array(bytes[cut...])) + decoder.finish()
+            #expect(keys == [.paste("Two\nLines\u{01}"), .text("q")], "cut at \(cut)")
+        }
+        // A paste longer than any field keeps what a paste keeps, and memory does not grow.
+        let long = Key.parse(start + Array(repeating: UInt8(ascii: "x"), count: 200_000) + end)
+        #expect(long == [.paste(String(repeating: "x", count: KeyDecoder.longestPaste))])
+    }
+
     @Test func numbersAreValuesNeverOptions() {
         #expect(Argument("-75.0").isNumber && !Argument("-75.0").isOption)
         #expect(Argument("--json").isOption)

@@ -162,7 +162,7 @@ final class AccessibleSession: KeyListener {
     /// Whether `key` edits a text field when the screen has no action for it.
     static func edits(_ key: Key) -> Bool {
         switch key {
-        case .text, .backspace, .delete, .left, .right, .home, .end: true
+        case .text, .paste, .backspace, .delete, .left, .right, .home, .end: true
         case .control(let character): "aeikuw".contains(character)
         default: false
         }
@@ -188,6 +188,7 @@ final class AccessibleSession: KeyListener {
         case .endOfInput: nil
         case .control(let character): .control(character)
         case .text(let text): text.count == 1 ? text.first.map { .character($0) } : .word(TerminalText.safe(text))
+        case .paste(let text): .word(TerminalText.safe(text))
         }
     }
 

@@ -164,6 +164,7 @@ final class InteractiveApp {
     /// Acts on `key`. Characters that came together go into a field whole when the screen on top
     /// types into one; otherwise each is its own key, in order, each to the screen on top then.
     func handle(_ key: Key) {
+        if case .paste(let text) = key { return paste(text) }
         guard case .text(let characters) = key, characters.count > 1 else { return handleOne(key) }
         var rest = Substring(characters)
         while let first = rest.first, !quitting {
@@ -173,6 +174,17 @@ final class InteractiveApp {
             handleOne(.text(String(first)))
             rest = rest.dropFirst()
         }
+    }
+
+    /// A paste (cli.md): into a field whole, its line breaks and tabs as spaces (the naming policy
+    /// then judges what else it holds); outside a field, each character is its own key.
+    private func paste(_ text: String) {
+        if stack.last?.typingGoesToField == true && !showingKeys {
+            let spaced = String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" || $0 == "\t" ? " " : $0 })
+            if !spaced.isEmpty { handleOne(.text(spaced)) }
+            return
+        }
+        for key in Key.parse(Array(text.utf8)) where !quitting { handle(key) }
     }
 
     func handleOne(_ key: Key) {

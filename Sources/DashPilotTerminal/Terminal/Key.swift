@@ -20,6 +20,8 @@ enum Key: Equatable {
     case text(String)
     /// A mouse report: a button pressed or released, or the wheel, somewhere in the window.
     case mouse(MouseEvent)
+    /// What the terminal marked as pasted (bracketed paste), whatever its characters.
+    case paste(String)
 
     /// The keys in `bytes`, taken as everything the terminal will send (a lone Esc at the end is
     /// the Esc key).
@@ -43,6 +45,12 @@ struct KeyDecoder {
 
     /// No key's sequence is longer: one that goes on is dropped, never held without end.
     static let longestSequence = 64
+    /// What a paste keeps, at most: a field takes far less, and memory never grows with a paste.
+    static let longestPaste = 65_536
+    /// The bytes of a paste begun (after `ESC [ 200 ~`) and not yet ended, or nil outside one.
+    private var pasted: [UInt8]?
+    private static let pasteStart = Array("\u{1B}[200~".utf8)
+    private static let pasteEnd = Array("\u{1B}[201~".utf8)
 
     /// Whether a key waits for the rest of its bytes; the run loop then waits only briefly for
     /// them before taking what came as it is (`finish`).
@@ -60,7 +68,17 @@ struct KeyDecoder {
         }
         var index = skipRest(of: input)
         while index < input.count {
+            if pasted != nil {
+                index = takePaste(input, from: index, into: &keys)
+                continue
+            }
             let byte = input[index]
+            if byte == 0x1B && input[index...].starts(with: Self.pasteStart) {
+                flushText()
+                pasted = []
+                index += Self.pasteStart.count
+                continue
+            }
             if byte == 0x1B {
                 flushText()
                 guard let (key, length) = Self.escape(input[index...]) else {
@@ -103,10 +121,45 @@ struct KeyDecoder {
         return keys
     }
 
+    /// Takes a paste's bytes from `input` at `index` up to its end marker (then the paste is a
+    /// key), or all of them when the marker has not come yet (a bit of it may be at the end,
+    /// kept for the next read). Returns where the keys after it begin.
+    private mutating func takePaste(_ input: [UInt8], from index: Int, into keys: inout [Key]) -> Int {
+        var end = index
+        while end < input.count {
+            if input[end] == 0x1B {
+                let rest = input[end...]
+                if rest.starts(with: Self.pasteEnd) {
+                    keep(input[index..<end])
+                    keys.append(.paste(String(decoding: pasted ?? [], as: UTF8.self)))
+                    pasted = nil
+                    return end + Self.pasteEnd.count
+                }
+                if Self.pasteEnd.starts(with: rest) {
+                    keep(input[index..<end])
+                    pending = Array(rest)
+                    return input.count
+                }
+            }
+            end += 1
+        }
+        keep(input[index..<end])
+        return input.count
+    }
+
+    /// Adds `bytes` to the paste, up to what a paste keeps.
+    private mutating func keep(_ bytes: ArraySlice<UInt8>) {
+        let room = max(0, Self.longestPaste - (pasted?.count ?? 0))
+        pasted?.append(contentsOf: bytes.prefix(room))
+    }
+
     /// What is left when no more comes: a lone Esc is the Esc key; an unfinished sequence after
     /// it is dropped, as an unknown key is. A mouse report cut short is dropped whole, never an
     /// Esc (which would close a sheet), and its rest is skipped if it comes after all.
     mutating func finish() -> [Key] {
+        // Inside a paste nothing is finished until its end marker comes: what is pending is the
+        // start of that marker, kept for the next read.
+        if pasted != nil { return [] }
         defer { pending = [] }
         guard let first = pending.first else { return [] }
         if first == 0x1B {

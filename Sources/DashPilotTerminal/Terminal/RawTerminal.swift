@@ -15,8 +15,10 @@ nonisolated(unsafe) private var mouseReporting: sig_atomic_t = 0
 nonisolated(unsafe) private var alternateScreenActive: sig_atomic_t = 0
 nonisolated(unsafe) var terminalResized: sig_atomic_t = 0
 
-private let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
-private let leaveSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+/// The alternate screen, the cursor hidden, and bracketed paste (2004): a paste arrives marked,
+/// so that a newline in it is not Enter.
+private let enterSequence = "\u{1B}[?1049h\u{1B}[?2004h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
+private let leaveSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1049l".utf8)
 /// Mouse reporting on: presses and releases (1000, never motion, so that Shift and drag still
 /// select text in the terminal), in SGR coordinates (1006).
 private let mouseOnSequence = "\u{1B}[?1000h\u{1B}[?1006h"
