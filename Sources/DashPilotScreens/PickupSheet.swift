@@ -73,7 +73,8 @@ public struct PickupSheet: Sendable, Equatable {
         } else {
             enter = ScreenAction(.enter, "remove the pickup place", .record)
         }
-        var actions = [enter, ScreenAction(.upDown, "move", .move)]
+        // screens.md sketches "↑↓ recent": the arrows go through the recent places (and on to the field).
+        var actions = [enter, ScreenAction(.upDown, "recent", .move)]
         if fieldIsEmpty && !recentNames.isEmpty {
             actions.append(ScreenAction(.digits(1...recentNames.count), "record a recent place", .recordRecent))
         }

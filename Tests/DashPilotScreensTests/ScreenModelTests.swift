@@ -139,12 +139,12 @@ struct ScreenModelTests {
         // The footer says what Enter does on the selected row.
         #expect(
             empty.keys(focus: 0, fieldIsEmpty: true) == [
-                ScreenAction(.enter, "record F Six", .record), ScreenAction(.upDown, "move", .move),
+                ScreenAction(.enter, "record F Six", .record), ScreenAction(.upDown, "recent", .move),
                 ScreenAction(.digits(1...5), "record a recent place", .recordRecent), ScreenAction(.escape, "cancel", .back),
             ])
         #expect(
             empty.keys(focus: 5, fieldIsEmpty: false) == [
-                ScreenAction(.enter, "record this name", .record), ScreenAction(.upDown, "move", .move),
+                ScreenAction(.enter, "record this name", .record), ScreenAction(.upDown, "recent", .move),
                 ScreenAction(.escape, "cancel", .back),
             ])
         let withPlace = PickupSheet(delivery: try store.delivery(number: 1, shiftID: nil), recent: try store.recentPlaces())

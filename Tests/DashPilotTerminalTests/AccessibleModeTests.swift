@@ -91,7 +91,7 @@ struct AccessibleModeTests {
             reader.press("p") == [
                 "> p", "Pickup place, Delivery 3.", "Recent.", "1. Record Nowhere Noodles as the pickup place. Selected.",
                 "2. Record Example Diner as the pickup place.", "Name, empty, type and press Enter.",
-                "Keys: Enter record Nowhere Noodles, up and down move, 1 to 2 record a recent place, Escape cancel, question mark all keys.",
+                "Keys: Enter record Nowhere Noodles, up and down recent, 1 to 2 record a recent place, Escape cancel, question mark all keys.",
             ])
         #expect(reader.press(Window.down) == ["> down", "2. Record Example Diner as the pickup place. Selected."])
         #expect(
