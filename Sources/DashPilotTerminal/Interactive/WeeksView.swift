@@ -42,7 +42,8 @@ final class WeeksView: TerminalScreen {
     private func readWindow(_ app: AppEnvironment) throws {
         guard let newest else { return }
         let start = max(0, selected - screenful(app) - Self.margin)
-        let end = min(total, max(selected + Self.margin + 1, start + screenful(app) + Self.margin))
+        // Below, only a screenful on opening: the margin below is read as the selection nears it.
+        let end = min(total, max(selected + Self.margin + 1, start + screenful(app)))
         let held = windowStart..<(windowStart + periods.count)
         func read(_ range: Range<Int>) throws -> [PeriodFigures] {
             guard !range.isEmpty else { return [] }
