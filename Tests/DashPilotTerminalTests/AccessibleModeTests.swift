@@ -208,9 +208,36 @@ struct AccessibleModeTests {
         #expect(months.contains { $0.hasPrefix("1. November 2026:") } && months.contains { $0.hasPrefix("2. October 2026:") }, "\(months)")
         let weeks = reader.press("m")
         #expect(weeks.contains { $0.hasPrefix("2. Week of November 16:") }, "\(weeks)")
+        // Weeks and months are two lists: switching says the other whole, every row of its page
+        // (more weeks than months) and its keys, where m now means the other.
+        for row in ["3. Week of November 9:", "4. Week of November 2:", "6. Week of October 19:"] {
+            #expect(weeks.contains { $0.hasPrefix(row) }, "\(weeks)")
+        }
+        #expect(weeks.contains { $0.hasPrefix("Keys:") && $0.contains("m months") }, "\(weeks)")
         // A move says the row it selects, no other.
         let moved = reader.press(Window.down)
         #expect(moved.count == 2 && moved[1].hasPrefix("2. Week of November 16:") && moved[1].hasSuffix("Selected."), "\(moved)")
+    }
+
+    /// screens.md: "after a key, only what changed": the first tip added is said, and a tip
+    /// removed is said to be gone, not only the row the selection moved to.
+    @Test func aTipAddedOrRemovedIsSaid() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        dash.run(["delivery", "cancel", "1"], at: "2026-11-29 17:20:00")
+        let reader = try Reader(dash, at: "2026-11-29 17:30:00")
+        reader.press("t")
+        reader.press("c")
+        reader.press("1.50")
+        let first = reader.press(Window.enter)
+        #expect(first.contains { $0.hasPrefix("Tip 1, 1 dollar 50 cents, cash") }, "\(first)")
+        reader.press("c")
+        reader.press("2.50")
+        reader.press(Window.enter)
+        reader.press(Window.down)
+        let removed = reader.press("\u{1B}[3~")
+        #expect(removed.contains { $0.hasPrefix("Removed: Tip 1, 1 dollar 50 cents, cash") }, "\(removed)")
     }
 
     @Test func anotherTerminalsChangeIsSaidWithNoKeyAndTheClockSaysNothing() throws {

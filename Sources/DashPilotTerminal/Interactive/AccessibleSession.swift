@@ -131,32 +131,40 @@ final class AccessibleSession: KeyListener {
         -> [SpokenScreen.Line]
     {
         let earlier = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        // A row that appears among rows still there after a record (Enter) or another terminal's
-        // change was added (a tip, an expense) and is said; rows a move or typing brings into the
-        // page are not news, and of a new page the selected one is said.
-        let rowsKept = (key == nil || key == .enter) && now.contains { $0.kind == .row && earlier[$0.id]?.kind == .row }
-        return now.filter { line in
-            guard let old = earlier[line.id] else {
+        // A row that appears after a record (Enter) or another terminal's change was added (a
+        // tip, an expense, the first of them too) and is said; rows a move or typing brings into
+        // the page are not news, and of a new page the selected one is said.
+        let rowsKept = key == nil || key == .enter
+        // A row gone from the same list (its title unchanged) after a removal (Delete, or y to a
+        // question, or Enter) was removed, and is said to be; a move or typing only leaves it off
+        // the page, and a list whose title changed (the shift ended) is another list.
+        let present = Set(now.map(\.id))
+        let sameList = before.first?.text == now.first?.text
+        let removes = sameList && (key == .enter || key == .delete || key == .text("y"))
+        let gone = removes ? before.filter { $0.kind == .row && !present.contains($0.id) } : []
+        return gone.map { SpokenScreen.Line(id: $0.id, text: "Removed: " + $0.text, kind: .text) }
+            + now.filter { line in
+                guard let old = earlier[line.id] else {
+                    switch line.kind {
+                    case .row: return line.isSelected || rowsKept
+                    // Typing is silent: a key that works only while the field is empty comes and goes.
+                    case .keys: return !typing
+                    case .text, .field, .alert: return true
+                    }
+                }
                 switch line.kind {
-                case .row: return line.isSelected || rowsKept
-                // Typing is silent: a key that works only while the field is empty comes and goes.
-                case .keys: return !typing
-                case .text, .field, .alert: return true
+                case .row: return line.change != old.change || line.text != old.text || (line.isSelected && !old.isSelected)
+                // Typing moves to the field it goes into without a word.
+                case .field: return line.isSelected && !old.isSelected && !typing
+                case .alert: return key == .enter
+                case .text, .keys: return false
                 }
             }
-            switch line.kind {
-            case .row: return line.change != old.change || line.text != old.text || (line.isSelected && !old.isSelected)
-            // Typing moves to the field it goes into without a word.
-            case .field: return line.isSelected && !old.isSelected && !typing
-            case .alert: return key == .enter
-            case .text, .keys: return false
+            .map { line in
+                // A recorded step is said as it happened; the rest as they now read.
+                guard line.kind == .row, let change = line.change, let old = earlier[line.id], change != old.change else { return line }
+                return SpokenScreen.Line(id: line.id, text: change, kind: .text)
             }
-        }
-        .map { line in
-            // A recorded step is said as it happened; the rest as they now read.
-            guard line.kind == .row, let change = line.change, let old = earlier[line.id], change != old.change else { return line }
-            return SpokenScreen.Line(id: line.id, text: change, kind: .text)
-        }
     }
 
     /// Whether `key` edits a text field when the screen has no action for it.

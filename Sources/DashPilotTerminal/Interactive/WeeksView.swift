@@ -10,7 +10,7 @@ final class WeeksView: TerminalScreen {
     /// Periods held beyond a screenful, on each side of it.
     static let margin = 6
 
-    private var kind = Period.Kind.week
+    private let kind: Period.Kind
     private var newest: Period?
     private var total = 0
     private var windowStart = 0
@@ -19,6 +19,9 @@ final class WeeksView: TerminalScreen {
     private var selected = 0
     /// The rows as laid out for `width`: a key that only moves the selection lays out nothing.
     private var laidOut: (width: Int, rows: [[String]])?
+
+    /// Weeks, or months.
+    init(kind: Period.Kind = .week) { self.kind = kind }
 
     func reload(_ app: AppEnvironment) throws {
         let span = try app.store.periodSpan(kind, timeZone: app.format.timeZone, now: app.clock.now())
@@ -85,9 +88,9 @@ final class WeeksView: TerminalScreen {
                 }
             }
         case .switchPeriod:
-            kind = kind == .week ? .month : .week
-            selected = 0
-            return .reload
+            // Weeks and months are two lists: the other opens in this one's place, and the
+            // screen-reader mode says it whole, its keys too (m now means the other).
+            return .rewind(closing: { [self] in $0 === self }, then: WeeksView(kind: kind == .week ? .month : .week))
         case .open where periods.indices.contains(selected - windowStart):
             return .push(PeriodView(figures: periods[selected - windowStart]))
         case .back: return .pop
