@@ -152,42 +152,6 @@ public struct ScreenFormat: Sendable {
     /// A moment as a sentence quotes it: "9:30 PM on Sun, Nov 29", local time in the driver's locale.
     public func moment(_ date: Date) -> String { "\(time(date)) on \(day(date))" }
 
-    /// A duration in words ("4 h 38 min", "7 min", "2 min 30 s", "45 s").
-    public func duration(seconds: Double) -> String {
-        let total = Int(seconds.rounded())
-        if total < 60 { return "\(total) s" }
-        if total < 600 && total % 60 != 0 { return "\(total / 60) min \(total % 60) s" }
-        let minutes = Int((Double(total) / 60).rounded())
-        if minutes < 60 { return "\(minutes) min" }
-        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
-    }
-
-    /// A shift's (or a period's) elapsed, working and paused time in words, so that what is shown
-    /// adds up: where elapsed and paused time are both shown in whole minutes, working time is
-    /// shown as their difference ("1 h elapsed · 44 min working (16 min paused)", where 2,670
-    /// working seconds alone would round to 45 min).
-    public func shiftTimes(elapsed: Int64, paused: Int64) -> (elapsed: String, working: String, paused: String) {
-        func shownMinutes(_ seconds: Int64) -> Int64? {
-            seconds >= 600 || (seconds >= 60 && seconds % 60 == 0) ? Int64((Double(seconds) / 60).rounded()) : nil
-        }
-        let working: Int64
-        if let elapsedMinutes = shownMinutes(elapsed), let pausedMinutes = shownMinutes(paused) {
-            working = max(0, elapsedMinutes - pausedMinutes) * 60
-        } else {
-            working = max(0, elapsed - paused)
-        }
-        return (duration(seconds: Double(elapsed)), duration(seconds: Double(working)), duration(seconds: Double(paused)))
-    }
-
-    /// A running clock's time ("45 s", "7 min", "4 h 38 min"): each second in the first minute,
-    /// each whole minute after, so that it advances once a minute as screens.md's header does.
-    public func clock(seconds: Int64) -> String {
-        if seconds < 60 { return "\(max(0, seconds)) s" }
-        let minutes = seconds / 60
-        if minutes < 60 { return "\(minutes) min" }
-        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
-    }
-
     /// An amount in the locale's currency format ("$84.50").
     public func money(_ money: Money) -> String {
         if writesUSDollars, let dollars = USEnglish.dollars(cents: money.cents) { return dollars }
