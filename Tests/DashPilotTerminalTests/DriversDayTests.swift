@@ -149,9 +149,7 @@ struct TerminalSessionTests {
     @Test func keysReachTheProgramThroughARealTerminalAndQuitExitsZero() {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
-        let session = TmuxSession(
-            dash: dash,
-            command: "env DASHPILOT_STORE='\(dash.storePath)' TZ=UTC \(dash.program(at: "2026-11-29 17:01:00")); echo exited-$?; sleep 30")
+        let session = TmuxSession.untilExit(dash, store: dash.storePath, at: "2026-11-29 17:01:00")
         defer { session.kill() }
         session.waitFor { $0.contains("Shift running since 5:00 PM") }
         session.keys("a")
@@ -166,9 +164,7 @@ struct TerminalSessionTests {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
         dash.run(["delivery", "accept"], at: "2026-11-29 17:00:00")
-        let session = TmuxSession(
-            dash: dash,
-            command: "env DASHPILOT_STORE='\(dash.storePath)' TZ=UTC \(dash.program(at: "2026-11-29 17:01:00")); echo exited-$?; sleep 30")
+        let session = TmuxSession.untilExit(dash, store: dash.storePath, at: "2026-11-29 17:01:00")
         defer { session.kill() }
         session.waitFor { $0.contains("Delivery 1 · Accepted") }
         session.keys("p")
@@ -189,18 +185,14 @@ struct TerminalSessionTests {
     @Test func openingTheScreensAndLeavingCreatesNoStore() {
         let dash = Binary()
         let path = dash.folder + "/new/s.sqlite"
-        let session = TmuxSession(
-            dash: dash, command: "env DASHPILOT_STORE='\(path)' TZ=UTC \(dash.program(at: "2026-11-29 17:01:00")); echo exited-$?; sleep 30"
-        )
+        let session = TmuxSession.untilExit(dash, store: path, at: "2026-11-29 17:01:00")
         defer { session.kill() }
         session.waitFor { $0.contains("No shift running") }
         session.keys("q")
         #expect(session.waitFor { $0.contains("exited-0") }.contains("exited-0"))
         #expect(!FileManager.default.fileExists(atPath: dash.folder + "/new"))
         // The first write creates it, and it stays.
-        let writing = TmuxSession(
-            dash: dash, command: "env DASHPILOT_STORE='\(path)' TZ=UTC \(dash.program(at: "2026-11-29 17:02:00")); echo exited-$?; sleep 30"
-        )
+        let writing = TmuxSession.untilExit(dash, store: path, at: "2026-11-29 17:02:00")
         defer { writing.kill() }
         writing.waitFor { $0.contains("No shift running") }
         writing.keys("s")

@@ -14,6 +14,12 @@ struct TmuxSession {
     let socket: String
     let name = "dashpilot"
 
+    /// The interactive mode on the store at `store`, at `time` in UTC; when it ends, the window
+    /// says "exited-" and its status, and stays for a test to read.
+    static func untilExit(_ dash: Binary, store: String, at time: String) -> TmuxSession {
+        TmuxSession(dash: dash, command: "env DASHPILOT_STORE='\(store)' TZ=UTC \(dash.program(at: time)); echo exited-$?; sleep 30")
+    }
+
     init(dash: Binary, command: String, columns: Int = 100, rows: Int = 40) {
         self.dash = dash
         socket = "dashpilot-test-" + UUID().uuidString.prefix(8)
