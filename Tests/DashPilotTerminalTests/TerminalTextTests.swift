@@ -118,14 +118,17 @@ struct TerminalTextTests {
         let end = Array("\u{1B}[201~".utf8)
         let bytes = start + Array("Two\nLines\u{01}".utf8) + end + Array("q".utf8)
         #expect(Key.parse(bytes) == [.paste("Two\nLines\u{01}"), .text("q")])
-        // Cut at every byte: the same keys. Once it began, a pause in the middle ends nothing.
+        // Cut at every byte, the two reads straight after each other: the same keys.
         for cut in 1..<bytes.count {
             var decoder = KeyDecoder()
-            var keys = decoder.keys(from: Array(bytes[..<cut]))
-            if cut > start.count { keys += decoder.finish() }
-            keys += decoder.keys(from: Array(bytes[cut...])) + decoder.finish()
+            let keys = decoder.keys(from: Array(bytes[..<cut])) + decoder.keys(from: Array(bytes[cut...])) + decoder.finish()
             #expect(keys == [.paste("Two\nLines\u{01}"), .text("q")], "cut at \(cut)")
         }
+        // A paste whose end never comes is taken as it stands once the input goes quiet, and the
+        // keys after it are keys again (Ctrl-C among them).
+        var unended = KeyDecoder()
+        #expect(unended.keys(from: start + Array("Half".utf8)) == [] && unended.finish() == [.paste("Half")])
+        #expect(unended.keys(from: [0x03]) == [.interrupt])
         // A paste longer than any field keeps what a paste keeps, and memory does not grow.
         let long = Key.parse(start + Array(repeating: UInt8(ascii: "x"), count: 200_000) + end)
         #expect(long == [.paste(String(repeating: "x", count: KeyDecoder.longestPaste))])

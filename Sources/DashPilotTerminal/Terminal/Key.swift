@@ -157,9 +157,13 @@ struct KeyDecoder {
     /// it is dropped, as an unknown key is. A mouse report cut short is dropped whole, never an
     /// Esc (which would close a sheet), and its rest is skipped if it comes after all.
     mutating func finish() -> [Key] {
-        // Inside a paste nothing is finished until its end marker comes: what is pending is the
-        // start of that marker, kept for the next read.
-        if pasted != nil { return [] }
+        // A paste whose end has not come when the input goes quiet is taken as it stands: a
+        // terminal that never ends it must not hold every later key (Ctrl-C too) inside it.
+        if let paste = pasted {
+            pasted = nil
+            pending = []
+            return [.paste(String(decoding: paste, as: UTF8.self))]
+        }
         defer { pending = [] }
         guard let first = pending.first else { return [] }
         if first == 0x1B {
