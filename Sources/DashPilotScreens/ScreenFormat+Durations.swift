@@ -8,7 +8,8 @@ extension ScreenFormat {
         let total = Int(seconds.rounded())
         if total < 60 { return "\(total) s" }
         if total < 600 && total % 60 != 0 { return "\(total / 60) min \(total % 60) s" }
-        let minutes = Int((Double(total) / 60).rounded())
+        // Rounded once, from the seconds as they are: 749.5 s is 12 min, not 750 s and then 13.
+        let minutes = Int((seconds / 60).rounded())
         if minutes < 60 { return "\(minutes) min" }
         return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
     }

@@ -212,13 +212,22 @@ public struct ScreenFormat: Sendable {
     }
 
     /// A distance to 0.1 mi ("31.2 mi").
+    /// A distance measured but shorter than a twentieth of a mile is "under 0.1 mi", never "0.0 mi"
+    /// (platform.md).
     public func miles(_ miles: Double) -> String { Self.tenths(miles) + " mi" }
 
     /// Miles as a screen reader says them: "612.4 miles recorded".
     public func milesRecorded(_ miles: Double) -> String { Self.tenths(miles) + " miles recorded" }
 
+    /// A moment as a message quotes it: the time alone when it is today ("9:40 PM"), else with its
+    /// day ("9:40 PM on Wed, Dec 31, 2025"), so that a time of another day never reads as today's.
+    public func time(_ date: Date, today now: Date) -> String {
+        LocalDate(date, in: timeZone) == LocalDate(now, in: timeZone) ? time(date) : moment(date)
+    }
+
     private static func tenths(_ value: Double) -> String {
         let tenths = (value * 10).rounded()
+        if tenths == 0 && value > 0 { return "under 0.1" }
         return "\(Int(tenths) / 10).\(Int(tenths) % 10)"
     }
 }

@@ -98,7 +98,7 @@ public struct EndShiftConfirmation: Sendable, Equatable {
         let open = log.deliveries.filter { !$0.state.isFinished }
         if !open.isEmpty {
             let each = open.map { delivery in
-                "Delivery \(delivery.number) is still open (\(delivery.state == .arrivedAtPickup ? "arrived at pickup" : delivery.state.phrase) \(format.time(delivery.lastStepAt)))"
+                "Delivery \(delivery.number) is still open (\(delivery.state == .arrivedAtPickup ? "arrived at pickup" : delivery.state.phrase) \(format.time(delivery.lastStepAt, today: now)))"
             }
             openDeliveries =
                 each.joined(separator: "; ")

@@ -45,4 +45,21 @@ struct SpokenDurationTests {
         let shown = format.shiftTimes(elapsed: elapsed, paused: paused)
         #expect(shown.elapsed == shownElapsed && shown.working == working && shown.paused == shownPaused)
     }
+
+    /// A duration is rounded once: a median of 749.5 s (12 min 29.5 s) is "12 min", not 750 s
+    /// and then "13 min".
+    @Test func aDurationIsRoundedOnceFromItsSeconds() {
+        let format = ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        #expect(format.duration(seconds: 749.5) == "12 min")
+        #expect(format.duration(seconds: 750) == "13 min")
+        #expect(format.duration(seconds: 3_629.5) == "1 h")
+    }
+
+    /// platform.md: "Shown to 0.1 mi; … never "0.0 mi"": a distance measured and shorter than a
+    /// twentieth of a mile is under 0.1 mi.
+    @Test func aMeasuredDistanceUnderATwentiethOfAMileIsUnderATenth() {
+        let format = ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        #expect(format.miles(0.0037) == "under 0.1 mi" && format.milesRecorded(0.0037) == "under 0.1 miles recorded")
+        #expect(format.miles(0.05) == "0.1 mi" && format.miles(612.44) == "612.4 mi")
+    }
 }

@@ -171,6 +171,11 @@ struct MoneyCommandTests {
         dash.run(["delivery", "cancel", "1", "--at", "2026-12-31 21:00"], at: "2027-01-01 20:00:00")
         let end = dash.run(["shift", "end", "--at", "2026-12-31 20:30"], at: "2027-01-01 20:00:00")
         #expect(end.status == 1 && end.stderr.contains("9:00 PM on Thu, Dec 31, 2026"), "\(end.stderr)")
+        // Ended at a time of another day, the shift says which day.
+        let ended = dash.run(["shift", "end", "--at", "2026-12-31 21:00"], at: "2027-01-01 20:00:00")
+        #expect(ended.stdout == "Shift 1 ended at 9:00 PM on Thu, Dec 31, 2026.\n", "\(ended.stdout)")
+        dash.run(["shift", "start"], at: "2027-01-01 20:00:00")
+        #expect(dash.run(["shift", "end"], at: "2027-01-01 21:00:00").stdout == "Shift 2 ended at 9:00 PM.\n")
     }
 
     @Test func noAmountEverAppearsOnAPlace() {

@@ -30,7 +30,8 @@ enum ShiftCommands {
         let at = try input.time("--at")
         return { context in
             let shift = try context.store().endShift(at: try at.map { try context.instant($0) })
-            context.say("Shift \(shift.id) ended at \(context.format.time(shift.endedAt ?? shift.startedAt)).")
+            let end = shift.endedAt ?? shift.startedAt
+            context.say("Shift \(shift.id) ended at \(context.format.time(end, today: context.clock.now())).")
             return ExitStatus.done
         }
     }
