@@ -43,12 +43,14 @@ struct PickupPlaceServiceTests {
         #expect(!added.replacedAnother)
         let changed = try fixture.store.setPickupPlace(fixture.name("Nowhere Noodles"), delivery: 1, shiftID: shift.id)
         #expect(changed.replacedAnother)
+        // The place it already names, again: reused, and nothing changed (nor logged as changed).
+        _ = try fixture.store.setPickupPlace(fixture.name("nowhere noodles"), delivery: 1, shiftID: shift.id)
         #expect(try fixture.store.clearPickupPlace(delivery: 1, shiftID: shift.id))
         #expect(try !fixture.store.clearPickupPlace(delivery: 1, shiftID: shift.id))
         #expect(try fixture.store.delivery(number: 1, shiftID: shift.id).pickupPlace == nil)
         // Removing a place from a delivery keeps the place in the catalogue.
         #expect(try fixture.store.places().map(\.place.name) == ["Example Diner", "Nowhere Noodles"])
-        #expect(fixture.log.events == [.created, .assigned, .created, .changed, .removed])
+        #expect(fixture.log.events == [.created, .assigned, .created, .changed, .reused, .removed])
     }
 
     @Test func aNameThePolicyRefusesIsLoggedByItsRuleOnly() throws {

@@ -80,7 +80,10 @@ extension DashPilotStore {
         }
     }
 
+    /// Records `place` on `delivery`: assigned where it had none, changed where it had another,
+    /// and nothing (nothing written, nothing logged) where it already names that place.
     private func assign(_ place: PickupPlace, to delivery: Delivery, events: inout [PickupPlaceEvent]) throws {
+        if delivery.pickupPlaceID == place.id { return }
         try deliveryTable.setPlace(place.id, number: delivery.number, shiftID: delivery.shiftID)
         events.append(delivery.pickupPlace == nil ? .assigned : .changed)
     }
