@@ -42,6 +42,9 @@ struct PeriodCommandTests {
         #expect(today["from"] as? String == "2026-11-23")
         let empty = try #require(json(dash.run(["period", "month", "2026-01-15", "--json"]).stdout) as? [String: Any])
         #expect(empty["shifts"] as? Int == 0 && empty["earnings"] is NSNull && empty["to"] as? String == "2026-01-31")
+        // cli.md: "a period with no shift is listed with zeros and null money": no mile either.
+        #expect(empty["miles"] as? Double == 0 && empty["partialRoute"] as? Bool == false, "\(empty)")
+        #expect(empty["shiftSeconds"] as? Int == 0 && empty["deliveryOpenSeconds"] as? Int == 0 && empty["delivered"] as? Int == 0)
         #expect(dash.run(["period", "week", "2026-02-31"]).status == 64)
     }
 

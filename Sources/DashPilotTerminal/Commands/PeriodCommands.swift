@@ -115,7 +115,10 @@ enum PeriodCommands {
             ("to", .string(figures.period.to.description)), ("shifts", .integer(Int64(figures.shifts))),
             ("shiftSeconds", .integer(figures.shiftSeconds)), ("deliveryOpenSeconds", .integer(figures.deliveryOpenSeconds)),
             ("delivered", .integer(Int64(figures.delivered))), ("cancelled", .integer(Int64(figures.cancelled))),
-            ("miles", figures.miles.map(JSON.number) ?? .null), ("partialRoute", .bool(figures.partialRoute)),
+            // "A period with no shift is listed with zeros and null money" (cli.md): 0 miles; a
+            // period whose shifts have no measurable route, null.
+            ("miles", figures.miles.map(JSON.number) ?? (figures.shifts == 0 ? .number(0) : .null)),
+            ("partialRoute", .bool(figures.partialRoute)),
             ("earnings", ShiftCommands.money(figures.earnings)),
             ("shiftsWithoutEarnings", .integer(Int64(figures.shiftsWithoutEarnings))),
         ]
