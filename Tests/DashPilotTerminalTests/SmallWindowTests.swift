@@ -207,6 +207,20 @@ extension SmallWindowTests {
 }
 
 extension SmallWindowTests {
+    /// screens.md: "a refusal keeps the sheet open with its sentence", and "Messages and
+    /// refusals wrap onto as many lines as they need": in the smallest window too.
+    @Test func theExpenseSheetsRefusalIsInViewAt40By12() throws {
+        let dash = try Self.store()
+        let window = try Window(dash, at: "2026-11-29 17:30:00", columns: 40, rows: 12)
+        window.press("c", "a")
+        window.type("abc")
+        window.press(Window.enter)
+        let screen = window.screen.replacingOccurrences(of: "│", with: " ")
+        let words = screen.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        #expect(words.contains("An amount is a decimal number such as 84.50."), "\(window.screen)")
+        #expect(Self.lines(window).count <= 12)
+    }
+
     @Test("A week's or a month's heading stays in place as its figures and shifts scroll")
     func aPeriodsHeadingStaysInPlace() throws {
         let dash = try Self.store()

@@ -197,7 +197,8 @@ final class ExpenseSheetView: TerminalScreen {
                 screen.boxField(label: label, fields[index], marker: marker, row: index, focused: index == focus)
             }
         }
-        if let error { screen.boxWrapped(error, style: .warning) }
+        // A refusal stays in view with the field it is about, whatever the window's size.
+        if let error { screen.boxWrapped(error, style: .warning, focus: true) }
         screen.boxKeys(model.keys)
         screen.boxBottom()
     }
