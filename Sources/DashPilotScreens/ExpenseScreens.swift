@@ -98,6 +98,9 @@ public struct ExpenseSheet: Sendable, Equatable {
     public var prefilledAmount: String
     public var prefilledCategory: ExpenseCategory
     public var prefilledWhen: String
+    /// The moment the time field stands for while left as prefilled, to the second: the expense's
+    /// own time, or now.
+    public var when: Date
     public var prefilledNote: String
     /// The keys.
     public var keys: [ScreenAction]
@@ -108,7 +111,7 @@ public struct ExpenseSheet: Sendable, Equatable {
         categories = ExpenseCategory.allCases.enumerated().map { "\($0.offset + 1) \($0.element.title)" }
         prefilledAmount = expense.map { $0.amount.typed(style: format.amountStyle) } ?? ""
         prefilledCategory = expense?.category ?? .fuel
-        let when = expense?.spentAt ?? now
+        when = expense?.spentAt ?? now
         prefilledWhen = LocalDate(when, in: format.timeZone).description + " " + Self.clock(when, format: format)
         prefilledNote = expense?.note ?? ""
         keys = [

@@ -163,7 +163,11 @@ final class ExpenseSheetView: TerminalScreen {
         case .success(let typed): amount = typed
         }
         let whenText = fields[2].text.trimmingCharacters(in: .whitespaces)
-        guard let when = TypedTime.parse(whenText, now: app.clock.now(), timeZone: app.format.timeZone) else {
+        // Left as prefilled, the time is the expense's own (or the sheet's now), seconds and all:
+        // editing the amount does not move it to the minute.
+        let typed =
+            whenText == model.prefilledWhen ? model.when : TypedTime.parse(whenText, now: app.clock.now(), timeZone: app.format.timeZone)
+        guard let when = typed else {
             error = ScreenMessages.notATime(whenText)
             return .stay
         }

@@ -5,8 +5,8 @@ import Testing
 
 /// screens.md: "`@` on a card opens a small sheet: "Picked up at [ 5:26 PM_ ] · Enter record · Esc
 /// cancel", the field prefilled with now". What the sheet offers, its own field takes.
-@Suite("The step-at-a-time sheet")
-struct ForgottenStepSheetTests {
+@Suite("A sheet's prefilled time: the step sheet's and the expense sheet's")
+struct PrefilledTimeTests {
     @Test(
         "Enter on the sheet's own now records now, in every locale",
         arguments: ["en_US", "de_DE", "fi_FI", "da_DK", "ko_KR", "ar_EG", "zh_CN", "es_MX"])
@@ -37,5 +37,17 @@ struct ForgottenStepSheetTests {
         let show = try #require(json(dash.run(["shift", "show", "--json"]).stdout) as? [String: Any])
         let delivery = (show["deliveries"] as? [[String: Any]])?.first
         #expect(delivery?["pickedUpAt"] as? String == "2026-11-29T17:30:40Z")
+    }
+
+    /// The expense sheet's time field shows the minute; left as it is, an edit keeps the
+    /// expense's own time to the second (editing the amount moves nothing else).
+    @Test func editingAnExpensesAmountKeepsItsTimeToTheSecond() throws {
+        let dash = Binary()
+        dash.run(["expense", "add", "1.11", "other", "--at", "2026-11-28 23:59:59"], at: "2026-11-29 17:00:00")
+        let window = try Window(dash, at: "2026-11-29 17:05:00")
+        window.press("c", Window.enter)
+        window.press(Window.backspace, "2", Window.enter)
+        let list = try #require(json(dash.run(["expense", "list", "--json"]).stdout) as? [[String: Any]])
+        #expect(list.first?["amount"] as? String == "1.12" && list.first?["at"] as? String == "2026-11-28T23:59:59Z", "\(list)")
     }
 }
