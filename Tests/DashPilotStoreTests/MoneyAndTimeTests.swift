@@ -275,6 +275,11 @@ struct MoneyAndTimeTests {
         // Said as a note: the store is healthy, and can be backed up.
         #expect(report.finding("expenseCategories")?.isNote == true && report.isHealthy)
         #expect(try fixture.store.backup(to: nil, timeZone: TimeZone(identifier: "UTC")!).shifts == 0)
+        // An edit that names no category leaves the one the newer store wrote as it was.
+        _ = try fixture.store.editExpense(id: 1, amount: Money(cents: 501))
+        #expect(try fixture.rawText("SELECT category FROM expense WHERE id = 1") == "tolls-by-distance")
+        _ = try fixture.store.editExpense(id: 1, category: .parking)
+        #expect(try fixture.rawText("SELECT category FROM expense WHERE id = 1") == "parking")
     }
 
     @Test func theStoresCurrencyIsUSDAfterAnUpgradeAndChangingItConvertsNothing() throws {

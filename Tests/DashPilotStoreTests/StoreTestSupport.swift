@@ -61,6 +61,8 @@ struct StoreFixture {
 
     func rawScalar(_ sql: String) throws -> Int64? { try store.connection.scalar(sql) }
 
+    func rawText(_ sql: String) throws -> String? { try store.connection.texts(sql).first }
+
     /// Starts a shift and accepts `count` deliveries a minute apart.
     @discardableResult
     func shiftWithDeliveries(_ count: Int) throws -> Shift {

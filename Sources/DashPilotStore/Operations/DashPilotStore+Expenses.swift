@@ -33,7 +33,7 @@ extension DashPilotStore {
                 expense.spentAt = time.wholeSecond
             }
             if let note { expense.note = note?.text }
-            try expenseTable.update(expense)
+            try expenseTable.update(expense, category: category != nil)
             return expense
         }
         log.record(.changed(edited.category))

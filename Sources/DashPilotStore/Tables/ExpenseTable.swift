@@ -40,11 +40,13 @@ struct ExpenseTable {
     }
 
     /// Writes every fact of `expense` at once.
-    func update(_ expense: Expense) throws {
+    /// Writes `expense`'s facts; its category only when `category` says it was given, so that a
+    /// category a newer version wrote (read as other) stays as it was when the edit names none.
+    func update(_ expense: Expense, category given: Bool) throws {
         try connection.run(
-            "UPDATE expense SET amount_cents = ?, spent_at = ?, category = ?, note = ? WHERE id = ?", .integer(expense.amount.cents),
-            .integer(expense.spentAt.unixSeconds), .text(expense.category.rawValue), expense.note.map { .text($0) } ?? .null,
-            .integer(expense.id))
+            "UPDATE expense SET amount_cents = ?, spent_at = ?, category = coalesce(?, category), note = ? WHERE id = ?",
+            .integer(expense.amount.cents), .integer(expense.spentAt.unixSeconds), given ? .text(expense.category.rawValue) : .null,
+            expense.note.map { .text($0) } ?? .null, .integer(expense.id))
     }
 
     /// Removes expense `id`.

@@ -174,7 +174,9 @@ final class ExpenseSheetView: TerminalScreen {
         do {
             let note = try ExpenseNote.make(fields[3].text)
             if let expenseID {
-                _ = try app.store.editExpense(id: expenseID, amount: amount, category: category, at: when, note: .some(note))
+                // A category left as shown is not written: one a newer version wrote stays.
+                let chosen = category == model.prefilledCategory ? nil : category
+                _ = try app.store.editExpense(id: expenseID, amount: amount, category: chosen, at: when, note: .some(note))
             } else {
                 _ = try app.store.addExpense(amount, category: category, at: when, note: note)
             }
