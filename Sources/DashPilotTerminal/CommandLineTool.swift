@@ -196,11 +196,7 @@ public enum CommandLineTool {
             let app = InteractiveApp(
                 store: store, format: .driver(environment: environment).at(clock.now()), environment: environment, clock: clock,
                 mouse: options.mouse)
-            let status = spoken(global, environment: environment) ? AccessibleSession.run(app) : app.run()
-            // Opened on a store that did not exist and left with nothing recorded: nothing stays
-            // ("created by the first command that writes").
-            if let made = store.madeFolders { DashPilotStore.removeUnused(at: store.file, madeFolders: made, currency: format.currency) }
-            return status
+            return spoken(global, environment: environment) ? AccessibleSession.run(app) : app.run()
         } catch let error as UsageError {
             return usageFailure(error)
         } catch {

@@ -179,28 +179,6 @@ struct TerminalSessionTests {
         let show = json(dash.run(["shift", "show", "--json"]).stdout) as? [String: Any]
         #expect((show?["deliveries"] as? [[String: Any]])?.first?["pickupPlace"] as? String == "Two Lines Cafe")
     }
-
-    /// cli.md: the store "is created with its folder by the first command that writes": opening
-    /// the screens on a store that does not exist and leaving without recording leaves nothing.
-    @Test func openingTheScreensAndLeavingCreatesNoStore() {
-        let dash = Binary()
-        let path = dash.folder + "/new/s.sqlite"
-        let session = TmuxSession.untilExit(dash, store: path, at: "2026-11-29 17:01:00")
-        defer { session.kill() }
-        session.waitFor { $0.contains("No shift running") }
-        session.keys("q")
-        #expect(session.waitFor { $0.contains("exited-0") }.contains("exited-0"))
-        #expect(!FileManager.default.fileExists(atPath: dash.folder + "/new"))
-        // The first write creates it, and it stays.
-        let writing = TmuxSession.untilExit(dash, store: path, at: "2026-11-29 17:02:00")
-        defer { writing.kill() }
-        writing.waitFor { $0.contains("No shift running") }
-        writing.keys("s")
-        writing.waitFor { $0.contains("Shift running since") }
-        writing.keys("q")
-        #expect(writing.waitFor { $0.contains("exited-0") }.contains("exited-0"))
-        #expect(FileManager.default.fileExists(atPath: path))
-    }
 }
 
 @Suite("A whole evening's money and time in the interactive mode")
