@@ -129,6 +129,9 @@ struct TerminalTextTests {
         var unended = KeyDecoder()
         #expect(unended.keys(from: start + Array("Half".utf8)) == [] && unended.finish() == [.paste("Half")])
         #expect(unended.keys(from: [0x03]) == [.interrupt])
+        // A paste's own text read again as keys holds no paste: a marker in it is dropped.
+        var again = KeyDecoder(bracketsPastes: false)
+        #expect(again.keys(from: start + start + Array("a".utf8)) + again.finish() == [.text("a")])
         // A paste longer than any field keeps what a paste keeps, and memory does not grow.
         let long = Key.parse(start + Array(repeating: UInt8(ascii: "x"), count: 200_000) + end)
         #expect(long == [.paste(String(repeating: "x", count: KeyDecoder.longestPaste))])

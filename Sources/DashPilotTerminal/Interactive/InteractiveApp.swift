@@ -184,7 +184,10 @@ final class InteractiveApp {
             if !spaced.isEmpty { handleOne(.text(spaced)) }
             return
         }
-        for key in Key.parse(Array(text.utf8)) where !quitting { handle(key) }
+        // Read once, with no paste inside it: a marker within a paste is dropped, never a paste
+        // again (one nested in another would recurse without end).
+        var decoder = KeyDecoder(bracketsPastes: false)
+        for key in decoder.keys(from: Array(text.utf8)) + decoder.finish() where !quitting { handle(key) }
     }
 
     func handleOne(_ key: Key) {

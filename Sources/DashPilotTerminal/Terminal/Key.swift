@@ -49,6 +49,12 @@ struct KeyDecoder {
     static let longestPaste = 65_536
     /// The bytes of a paste begun (after `ESC [ 200 ~`) and not yet ended, or nil outside one.
     private var pasted: [UInt8]?
+    /// Whether `ESC [ 200 ~` begins a paste: not for the text of a paste read again as keys,
+    /// where a marker inside it is an unknown sequence, dropped (a paste never holds a paste).
+    private let bracketsPastes: Bool
+
+    /// A decoder of a terminal's input; `bracketsPastes` false for a paste's own text.
+    init(bracketsPastes: Bool = true) { self.bracketsPastes = bracketsPastes }
     private static let pasteStart = Array("\u{1B}[200~".utf8)
     private static let pasteEnd = Array("\u{1B}[201~".utf8)
 
@@ -73,7 +79,7 @@ struct KeyDecoder {
                 continue
             }
             let byte = input[index]
-            if byte == 0x1B && input[index...].starts(with: Self.pasteStart) {
+            if byte == 0x1B && bracketsPastes && input[index...].starts(with: Self.pasteStart) {
                 flushText()
                 pasted = []
                 index += Self.pasteStart.count
