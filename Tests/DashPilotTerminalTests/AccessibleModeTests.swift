@@ -240,6 +240,32 @@ struct AccessibleModeTests {
         #expect(removed.contains { $0.hasPrefix("Removed: Tip 1, 1 dollar 50 cents, cash") }, "\(removed)")
     }
 
+    /// Typing into a filter only hides rows: nothing is said to be removed, "y" included.
+    @Test func rowsAFilterHidesAreNotSaidToBeRemoved() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        for (number, name) in ["Example Diner", "Nowhere Noodles", "Sample Yard"].enumerated() {
+            dash.run(["delivery", "accept"], at: "2026-11-29 17:0\(number + 1):00")
+            dash.run(["pickup", "set", String(number + 1), name], at: "2026-11-29 17:0\(number + 1):00")
+        }
+        let reader = try Reader(dash, at: "2026-11-29 17:30:00")
+        reader.press("l")
+        reader.press(Window.enter)
+        reader.press("m")
+        let typed = reader.press("y")
+        #expect(!typed.contains { $0.hasPrefix("Removed:") }, "\(typed)")
+        // y to the question over a list removes its row, and that is said.
+        dash.run(["expense", "add", "3.00", "parking"], at: "2026-11-29 17:10:00")
+        dash.run(["expense", "add", "4.00", "fuel"], at: "2026-11-29 17:11:00")
+        reader.press(Window.escape)
+        reader.press(Window.escape)
+        reader.press(Window.escape)
+        reader.press("c")
+        reader.press("d")
+        let removed = reader.press("y")
+        #expect(removed.contains { $0.hasPrefix("Removed: ") && $0.contains("Fuel") }, "\(removed)")
+    }
+
     @Test func anotherTerminalsChangeIsSaidWithNoKeyAndTheClockSaysNothing() throws {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")

@@ -99,7 +99,7 @@ final class AccessibleSession: KeyListener {
             said = now
         } else if screen != shownScreen || shownKeysList {
             if let before = memory.first(where: { $0.screen === app.top })?.lines {
-                said = Self.changes(from: before, to: now, after: key, typing: typing)
+                said = Self.changes(from: before, to: now, after: key, typing: typing, returning: true)
                 if let title = now.first, !said.contains(title) { said.insert(title, at: 0) }
             } else {
                 said = now
@@ -127,20 +127,22 @@ final class AccessibleSession: KeyListener {
 
     /// The lines of `now` to say after `key` (`typing` into a field), given what was said of the
     /// same screen before.
-    static func changes(from before: [SpokenScreen.Line], to now: [SpokenScreen.Line], after key: Key?, typing: Bool = false)
-        -> [SpokenScreen.Line]
-    {
+    /// `returning`: the screen is said again after another on top of it closed (a question).
+    static func changes(
+        from before: [SpokenScreen.Line], to now: [SpokenScreen.Line], after key: Key?, typing: Bool = false, returning: Bool = false
+    ) -> [SpokenScreen.Line] {
         let earlier = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         // A row that appears after a record (Enter) or another terminal's change was added (a
         // tip, an expense, the first of them too) and is said; rows a move or typing brings into
         // the page are not news, and of a new page the selected one is said.
         let rowsKept = key == nil || key == .enter
-        // A row gone from the same list (its title unchanged) after a removal (Delete, or y to a
-        // question, or Enter) was removed, and is said to be; a move or typing only leaves it off
-        // the page, and a list whose title changed (the shift ended) is another list.
+        // A row gone from the same list (its title unchanged) after a removal (Delete, y to a
+        // question over it, or Enter) was removed, and is said to be; a move, or typing into a
+        // filter ("y" too), only leaves it off the page, and a list whose title changed (the shift
+        // ended) is another list.
         let present = Set(now.map(\.id))
         let sameList = before.first?.text == now.first?.text
-        let removes = sameList && (key == .enter || key == .delete || key == .text("y"))
+        let removes = sameList && !typing && (key == .enter || key == .delete || (key == .text("y") && returning))
         let gone = removes ? before.filter { $0.kind == .row && !present.contains($0.id) } : []
         return gone.map { SpokenScreen.Line(id: $0.id, text: "Removed: " + $0.text, kind: .text) }
             + now.filter { line in
