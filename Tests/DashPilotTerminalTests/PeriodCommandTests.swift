@@ -75,6 +75,9 @@ struct PeriodCommandTests {
             json(dash.run(["period", "list", "week", "--limit", "20", "--json"], at: "2026-11-30 12:00:00").stdout) as? [[String: Any]])
         #expect(all.count < 12 && newest.map { $0["from"] as? String } == all.map { $0["from"] as? String })
         #expect(twenty.map { $0["from"] as? String } == all.map { $0["from"] as? String })
+        // A limit as large as a number can be stops at the first record all the same.
+        let most = dash.run(["period", "list", "week", "--limit", "9223372036854775807", "--json"], at: "2026-11-30 12:00:00")
+        #expect((json(most.stdout) as? [[String: Any]])?.count == all.count, "\(most.stderr)")
         #expect(dash.run(["period", "list", "fortnight"]).status == 64)
         #expect(dash.run(["period", "list", "week", "--all", "--limit", "2"]).status == 64)
     }

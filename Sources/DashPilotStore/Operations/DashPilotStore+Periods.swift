@@ -14,7 +14,11 @@ extension DashPilotStore {
             let first = try read { [try shiftTable.startSpan(), try expenseTable.span()] }.compactMap { $0?.first }.min()
             let start = Period(kind, containing: min(first.map { LocalDate(Date(unixSeconds: $0), in: timeZone) } ?? today, today))
             var oldest = Period(kind, containing: today)
-            for _ in 1..<max(1, limit) where oldest.from > start.from { oldest = oldest.previous }
+            var count = 1
+            while count < limit && oldest.from > start.from {
+                oldest = oldest.previous
+                count += 1
+            }
             let from = oldest.from.start(in: timeZone)
             let totals = try shiftTotals(startedFrom: from, before: nil, now: now, detail: detail)
             let spent = try expenses(from: from, before: nil, limit: nil)
