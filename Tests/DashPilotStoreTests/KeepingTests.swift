@@ -138,6 +138,8 @@ struct KeepingTests {
         }
         try holder.execute("ROLLBACK")
         #expect((try? FileManager.default.contentsOfDirectory(atPath: folder.file("backups"))) ?? [] == [])
+        // Nor the backups folder made for it.
+        #expect(!FileManager.default.fileExists(atPath: folder.file("backups")))
     }
 
     /// keeping.md, Faults: a failed restore "leaves the store exactly as it was"; the backup made

@@ -190,10 +190,12 @@ extension DashPilotStore {
     /// (busy, read-only, a full disk) leaves no backup made for it.
     func upgrade(from version: Int, timeZone: TimeZone, progress: (@Sendable (Double) -> Void)?) throws {
         var made: StorePath?
+        let folder = Self.backupsFolder(of: file)
+        var info = stat()
+        let folderStood = folder.withCString { stat($0, &info) } == 0
         do {
             try Migrator.migrate(connection, progress: progress) { version in
                 do {
-                    let folder = Self.backupsFolder(of: file)
                     try BackupFile.makeFolder(folder)
                     let target = BackupFile.freeName(in: folder, before: "v\(Schema.currentVersion)", at: now, timeZone: timeZone)
                     let reader = try Connection(path: file, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
@@ -205,6 +207,8 @@ extension DashPilotStore {
             }
         } catch {
             if let made { _ = made.withCString { unlink($0) } }
+            // A backups folder made for it goes too (only when empty: nothing else was in it).
+            if !folderStood { _ = folder.withCString { rmdir($0) } }
             throw error
         }
     }
