@@ -11,8 +11,7 @@ extension DashPilotStore {
         let today = LocalDate(now, in: timeZone)
         if let limit {
             // The newest `limit` of every period: none before the one holding the first record.
-            let first = try read { [try shiftTable.startSpan(), try expenseTable.span()] }.compactMap { $0?.first }.min()
-            let start = Period(kind, containing: min(first.map { LocalDate(Date(unixSeconds: $0), in: timeZone) } ?? today, today))
+            let start = Period(kind, containing: try recordedDays(timeZone: timeZone, today: today).first)
             var oldest = Period(kind, containing: today)
             var count = 1
             while count < limit && oldest.from > start.from {
@@ -39,20 +38,24 @@ extension DashPilotStore {
     /// How many periods of `kind` there are, from the one holding the first shift or expense to
     /// the one holding today (or the last, when later), and that newest one. Two index reads.
     public func periodSpan(_ kind: Period.Kind, timeZone: TimeZone, now: Date) throws -> (newest: Period, count: Int) {
-        try read {
-            let today = LocalDate(now, in: timeZone)
-            let spans = [try shiftTable.startSpan(), try expenseTable.span()].compactMap { $0 }
-            let first = spans.map { LocalDate(Date(unixSeconds: $0.first), in: timeZone) }.min().map { min($0, today) } ?? today
-            let last = spans.map { LocalDate(Date(unixSeconds: $0.last), in: timeZone) }.max().map { max($0, today) } ?? today
-            let newest = Period(kind, containing: last)
-            var count = 1
-            var period = newest
-            while period.from > Period(kind, containing: first).from {
-                period = period.previous
-                count += 1
-            }
-            return (newest, count)
+        let (first, last) = try recordedDays(timeZone: timeZone, today: LocalDate(now, in: timeZone))
+        let newest = Period(kind, containing: last)
+        var count = 1
+        var period = newest
+        while period.from > Period(kind, containing: first).from {
+            period = period.previous
+            count += 1
         }
+        return (newest, count)
+    }
+
+    /// The local days from the first shift or expense (or `today`, when earlier or when there is
+    /// none) to the last (or `today`, when later). Two index reads.
+    private func recordedDays(timeZone: TimeZone, today: LocalDate) throws -> (first: LocalDate, last: LocalDate) {
+        let spans = try read { [try shiftTable.startSpan(), try expenseTable.span()].compactMap { $0 } }
+        let first = spans.map { LocalDate(Date(unixSeconds: $0.first), in: timeZone) }.min().map { min($0, today) } ?? today
+        let last = spans.map { LocalDate(Date(unixSeconds: $0.last), in: timeZone) }.max().map { max($0, today) } ?? today
+        return (first, last)
     }
 
     /// `limit` periods of `kind`, newest first, starting `newer` periods before `newest`: a
