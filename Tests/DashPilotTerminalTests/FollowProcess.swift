@@ -79,9 +79,11 @@ final class FollowProcess {
     /// With `measured`, `/usr/bin/time` measures the program's peak memory: a child spawned from
     /// the test process would count the test process's own memory as its peak. With `feeding`, that
     /// command writes standard input (its standard output is the pipe), for as long as it likes.
+    /// Without `clockRunning`, the program's clock stands still at `time`: no half second ever
+    /// passes for it, however long it reads.
     init(
         _ dash: Binary, at time: String, arguments: [String] = [], receiver: PseudoTerminal? = nil, terminal: PseudoTerminal? = nil,
-        measured: Bool = false, feeding: [String]? = nil
+        measured: Bool = false, feeding: [String]? = nil, clockRunning: Bool = true
     ) {
         let id = UUID().uuidString
         outPath = dash.folder + "/follow-out-" + id
@@ -95,7 +97,7 @@ final class FollowProcess {
         }
         input = receiver?.master ?? pipeEnds[1]
         let command =
-            (peakPath.map { ["/usr/bin/time", "-o", $0, "-f", "%M"] } ?? []) + Binary.command(at: time, running: true) + [
+            (peakPath.map { ["/usr/bin/time", "-o", $0, "-f", "%M"] } ?? []) + Binary.command(at: time, running: clockRunning) + [
                 "route", "follow",
             ]
             + arguments

@@ -35,6 +35,9 @@ public final class RouteFollow {
     /// Whether fixes wait for the next commit.
     public var isPending: Bool { !pending.isEmpty }
 
+    /// How many fixes wait for the next commit.
+    public var pendingCount: Int { pending.count }
+
     /// Takes one line's report: a fix waits for the next commit, a line that is no position is
     /// counted with its reason, anything else is let be.
     public func take(_ line: PositionReport) {

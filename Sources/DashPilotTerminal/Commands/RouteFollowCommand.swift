@@ -37,6 +37,10 @@ private struct Follower {
     /// How long fixes wait before they are committed, in seconds.
     static let commitEvery = 0.5
 
+    /// How many fixes may wait at most: input read faster than a receiver sends it (a file, a
+    /// replay) is committed as it comes, so that memory never grows with its length.
+    static let commitAtMost = 1_024
+
     /// Follows until the input ends (0), a stop signal (128 + it: 130 for Ctrl-C), or the shift
     /// ends elsewhere (0).
     func run() throws -> Int32 {
@@ -59,7 +63,8 @@ private struct Follower {
                 break reading
             }
             if outcome == .ended { break reading }
-            guard ProcessInfo.processInfo.systemUptime - lastCommit >= Self.commitEvery else { continue }
+            guard ProcessInfo.processInfo.systemUptime - lastCommit >= Self.commitEvery || follow.pendingCount >= Self.commitAtMost
+            else { continue }
             lastCommit = ProcessInfo.processInfo.systemUptime
             do {
                 if try follow.commit() == .ended {
