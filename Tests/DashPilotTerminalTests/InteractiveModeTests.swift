@@ -80,6 +80,21 @@ struct InteractiveModeTests {
         #expect(modes.contains(" icanon") && modes.contains(" echo") && !modes.contains("-icanon") && !modes.contains("-echo "))
     }
 
+    @Test func keysTypedBeforeTheScreenOpensAreKept() throws {
+        // `script` types the keys the moment the program starts, before it takes the terminal:
+        // they were flushed with the change of mode, and the mode then waited for ever.
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.environment["TERM"] = "xterm-256color"
+        let line = dash.command().map { "'" + $0 + "'" }.joined(separator: " ")
+        let input = dash.folder + "/typed"
+        _ = FileManager.default.createFile(atPath: input, contents: Data("sq".utf8))
+        let result = try #require(
+            runWithin(seconds: 20, ["/usr/bin/script", "-qec", line, "/dev/null"], dash.environment, stdin: .file(input)))
+        #expect(result.status == 0)
+        let shift = try #require(json(dash.run(["shift", "show", "--json"]).stdout) as? [String: Any])
+        #expect(shift["endedAt"] is NSNull, "the typed-ahead s started no shift: \(shift)")
+    }
 }
 
 /// The process ids whose command line holds `fragment`.

@@ -93,8 +93,9 @@ final class RawTerminal {
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
         // The plain mode writes lines: the terminal still turns each newline into a new line.
         if fullScreen { raw.c_oflag &= ~tcflag_t(OPOST) }
-        // A screen reader's driver may type ahead while the program starts: those keys are kept.
-        tcsetattr(STDIN_FILENO, fullScreen ? TCSAFLUSH : TCSANOW, &raw)
+        // Keys typed ahead while the program starts are kept, a driver's or a screen reader's:
+        // flushed, a key pressed at once was lost (and a `q` typed ahead left the mode waiting).
+        tcsetattr(STDIN_FILENO, TCSADRAIN, &raw)
         rawModeActive = 1
     }
 
