@@ -215,6 +215,45 @@ struct RouteStoreTests {
         #expect(try fixture.rawScalar("SELECT count(*) FROM route_sample WHERE shift_id = \(shift.id)") == 4)
     }
 
+    @Test(arguments: 1...6)
+    func aFileImportedAgainAddsNothingWhateverItsFirstImportRefused(seed: UInt64) throws {
+        // platform.md: "a duplicate: importing a file twice adds nothing". A point refused the
+        // first time (within 5 m of the one before, earlier, too fast) was judged again against
+        // nothing, since the points before it were now duplicates, and kept: the second import
+        // added points in sessions of their own and changed the miles.
+        let fixture = try StoreFixture()
+        let shift = try fixture.store.startShift()
+        fixture.clock.advance(minutes: 120)
+        var random = SeededRandom(seed: seed)
+        var segments: [[RouteSample]] = []
+        var second = 60.0
+        var north = 0.0
+        for _ in 0..<3 {
+            var segment: [RouteSample] = []
+            for _ in 0..<100 {
+                // Mostly a drive; sometimes a stop's jitter, a point back in time, or a glitch.
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0: north += Double.random(in: 0...4, using: &random)
+                case 1: second -= 3
+                case 2: north += 3_000
+                default: north += Double.random(in: 10...40, using: &random)
+                }
+                second += Double(Int.random(in: 1...3, using: &random))
+                segment.append(
+                    RouteSample(recordedAt: shift.startedAt.addingTimeInterval(second), latitude: 40 + north / 111_195, longitude: -75))
+            }
+            segments.append(segment)
+        }
+        let first = try fixture.store.importRoute(segments: segments)
+        #expect(first.skipped.values.reduce(0, +) > 0, "the file should hold points the checks refuse")
+        let miles = try fixture.store.shiftLog(id: shift.id).mileage
+        let again = try fixture.store.importRoute(segments: segments)
+        #expect(again.kept == 0, "\(again.skipped)")
+        #expect(again.skipped[.refused(.alreadyRecorded)] ?? 0 >= first.kept)
+        #expect(try fixture.rawScalar("SELECT count(*) FROM route_sample WHERE shift_id = \(shift.id)") == Int64(first.kept))
+        #expect(try fixture.store.shiftLog(id: shift.id).mileage == miles)
+    }
+
     @Test func pointsThatAlternateBetweenShiftsKeepEachShiftsSessionsAndEarlierSecondsHeld() throws {
         let fixture = try StoreFixture()
         let (first, second) = try Self.twoShifts(fixture, minutes: 60, apart: 60, running: 60)

@@ -98,11 +98,19 @@ extension DashPilotStore {
                     }
                     touched[last].resumeIfPaused(before: sample.recordedAt)
                     let second = sample.recordedAt.unixSeconds
-                    if let problem = RouteSampleCheck.problem(
-                        with: sample, shift: shift, lastKept: touched[last].lastKept, now: time,
-                        duplicate: touched[last].held.contains(second), pauses: touched[last].pauses)
-                    {
+                    func check(duplicate: Bool) -> RouteSampleProblem? {
+                        RouteSampleCheck.problem(
+                            with: sample, shift: shift, lastKept: touched[last].lastKept, now: time, duplicate: duplicate,
+                            pauses: touched[last].pauses)
+                    }
+                    if let problem = check(duplicate: touched[last].held.contains(second)) {
                         report.skipped[.refused(problem), default: 0] += 1
+                        // A point already recorded that the checks would keep is still the one the
+                        // segment's next is judged against: a file imported again judges its
+                        // points as it did the first time, and so adds nothing.
+                        if problem == .alreadyRecorded, check(duplicate: false) == nil {
+                            touched[last].judgeNext(against: RouteSampleTable.stored(sample))
+                        }
                         return
                     }
                     if touched[last].session == nil {
@@ -135,7 +143,7 @@ extension DashPilotStore {
 /// What an import holds of a shift it touches: the seconds the shift holds a sample at (the file's
 /// own kept ones included), its pauses, its route summary while the kept points come after every
 /// sample it holds, in time order, and, within the file's current segment, its capture session
-/// and the last sample kept.
+/// and the sample its next point is judged against (the last kept, or one already recorded).
 private struct TouchedShift {
     let shift: Shift
     private(set) var held: HeldSeconds
@@ -168,6 +176,9 @@ private struct TouchedShift {
             summary = nil
         }
     }
+
+    /// `sample`, already recorded, is the one the segment's next point is judged against.
+    mutating func judgeNext(against sample: RouteSample) { lastKept = sample }
 
     /// Points after a resume are a capture session of their own, as they are to `route add`: the
     /// way from where the shift paused to where it resumed is never counted, however short the break.
