@@ -338,6 +338,16 @@ struct KeepingCommandTests {
         #expect(Self.files(dash.folder).filter { $0.hasPrefix(".dashpilot-backup-") }.isEmpty)
     }
 
+    @Test func aKilledBackupsCopyGoesEvenWhenAnotherProgramHasItsProcessNumberSince() throws {
+        // Process numbers come round again (32,768 here): a killed backup's copy named after a
+        // number another program now has stayed for as long as that program ran.
+        let dash = Self.withShifts()
+        let taken = dash.folder + "/.dashpilot-backup-\(getpid())-12345.sqlite"
+        #expect(FileManager.default.createFile(atPath: taken, contents: Data("half a copy".utf8)))
+        #expect(dash.run(["backup", dash.folder + "/after.sqlite"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: taken))
+    }
+
     @Test func aBackupWhileAnotherTerminalWritesHoldsEachWriteWhollyOrNotAtAll() throws {
         let dash = Self.withShifts()
         // Another terminal: 1,000 steps through the library, each its own transaction.

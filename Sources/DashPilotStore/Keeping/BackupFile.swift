@@ -127,13 +127,14 @@ enum BackupFile {
         }
     }
 
-    /// Whether process `pid` has ended: no such process, or one that has exited and was not yet
-    /// reaped (a zombie still answers `kill(pid, 0)`).
+    /// Whether process `pid` has ended: no such process, one that has exited and was not yet
+    /// reaped (a zombie still answers `kill(pid, 0)`), or another program that has since been
+    /// given its number (only this program writes these files; process numbers come round again).
     static func isGone(_ pid: pid_t) -> Bool {
         if kill(pid, 0) != 0 && errno == ESRCH { return true }
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return false }
+        func read(_ file: String) -> String? { try? String(contentsOfFile: "/proc/" + file, encoding: .utf8) }
+        if let theirs = read("\(pid)/comm"), let ours = read("self/comm"), theirs != ours { return true }
+        guard let stat = read("\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return false }
         return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
     }
 
