@@ -222,7 +222,7 @@ public struct RunningShiftScreen: Sendable, Equatable {
                 ScreenAction(.character("c"), "expenses", .expenses), .keysList, .quitting,
                 // `s` on a running shift says one is already running.
                 ScreenAction(.character("s"), "start shift", .startShift).unlisted,
-            ]
+            ] + (cards.isEmpty ? [] : ScreenAction.paging)
     }
 
     /// The keys the screen-reader mode says with the screen, every other one a `?` away: accept,

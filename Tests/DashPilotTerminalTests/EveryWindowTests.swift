@@ -98,11 +98,16 @@ struct EveryWindowTests {
         // The log's title stays in place however it scrolls (the header).
         #expect(Self.lines(window).first?.hasPrefix("Shift ") == true, "\(window.screen)")
         // A key that acts on the selected delivery, pressed with its entry scrolled away, first
-        // brings that entry back into view; it acts once it is seen.
+        // brings that entry back into view; it acts once it is seen. With the entry in view under
+        // the figures (every window but the smallest), it acts at once.
         window.press(Window.home, "t")
-        #expect(window.screen.contains("▸ Delivery 1 · Delivered") && !window.screen.contains("pay?"), "\(window.screen)")
-        window.press("t")
-        #expect(window.screen.contains("What did Delivery 1 pay?"), "\(window.screen)")
+        if rows > 12 {
+            #expect(window.screen.contains("What did Delivery 1 pay?"), "\(window.screen)")
+        } else {
+            #expect(window.screen.contains("▸ Delivery 1 · Delivered") && !window.screen.contains("pay?"), "\(window.screen)")
+            window.press("t")
+            #expect(window.screen.contains("What did Delivery 1 pay?"), "\(window.screen)")
+        }
         window.press(Window.escape, Window.end)
         #expect(Self.lines(window).first?.hasPrefix("Shift ") == true, "\(window.screen)")
     }

@@ -42,6 +42,7 @@ struct Window {
     static let pageDown = "\u{1B}[6~"
     static let home = "\u{1B}[H"
     static let end = "\u{1B}[F"
+    static let delete = "\u{1B}[3~"
 
     let harness: InteractiveHarness
     let clock: SetClock

@@ -13,6 +13,8 @@ extension ScreenBuffer {
         /// How many rows of the screen's list show whole; without such rows (the keys list),
         /// how many of the lines that scroll show.
         var rowsInView = 0
+        /// The rows of the screen's list that show whole.
+        var wholeRows: Set<Int> = []
         /// How many of the lines that scroll show.
         var linesInView = 0
     }
@@ -120,6 +122,7 @@ extension ScreenBuffer {
             let shown = Set(layout.lines.compactMap(\.source))
             layout.focusShown = (first...last).allSatisfy { shown.contains(lines[$0].source ?? $0) }
         }
+        layout.wholeRows = wholeRows(shownBody)
         layout.rowsInView = rowsInView(shownBody)
         layout.linesInView = shownBody.count
         return layout
@@ -128,12 +131,17 @@ extension ScreenBuffer {
     /// How many rows of the screen's list the lines `shown` hold whole; without such rows, how
     /// many lines they are.
     private func rowsInView(_ shown: ArraySlice<Int>) -> Int {
+        lines.contains { $0.target.row != nil } ? wholeRows(shown).count : shown.count
+    }
+
+    /// The rows of the screen's list whose every line is among the lines `shown`.
+    private func wholeRows(_ shown: ArraySlice<Int>) -> Set<Int> {
         var all: [Int: Int] = [:]
         for line in lines { if let row = line.target.row { all[row, default: 0] += 1 } }
-        guard !all.isEmpty else { return shown.count }
+        guard !all.isEmpty else { return [] }
         var seen: [Int: Int] = [:]
         for index in shown { if let row = lines[index].target.row { seen[row, default: 0] += 1 } }
-        return seen.filter { all[$0.key] == $0.value }.count
+        return Set(seen.filter { all[$0.key] == $0.value }.keys)
     }
 
     /// Whether the focused lines, with a line for "↑ more" and one for "↓ more", fit in `room`

@@ -34,7 +34,9 @@ extension InteractiveApp {
     /// What the screens work with: the store, the format, the rows they are given, the clock.
     var environment: AppEnvironment {
         let rows = spokenRows ?? terminal?.size.rows ?? headlessRows
-        return AppEnvironment(store: store, format: format, rows: rows, bars: bars, clock: clock, page: page(rows: rows))
+        var environment = AppEnvironment(store: store, format: format, rows: rows, bars: bars, clock: clock, page: page(rows: rows))
+        if spokenRows == nil, let laidOut, laidOut.view == view { environment.rowsShown = laidOut.layout.wholeRows }
+        return environment
     }
 
     /// A page of the list showing: the rows in view as the window last drew it, less one; a list

@@ -79,6 +79,15 @@ struct ListUnderLines: Equatable {
         return true
     }
 
+    /// Whether a key that acts on the selected row may act now, the rows in `shown` showing whole
+    /// (`nil`: every row): it may when the row shows, and the view follows it again; scrolled
+    /// away from it, the view first comes back to it, and the key acts when pressed again.
+    mutating func mayActOnSelection(shown: Set<Int>?) -> Bool {
+        let showing = followsSelection || shown?.contains(selected) ?? true
+        scrolledBack = 0
+        return showing
+    }
+
     /// Selects row `row` (a tap on it), the view following it again.
     mutating func select(_ row: Int) {
         selected = row

@@ -85,7 +85,8 @@ final class PlaceHistoryView: TerminalScreen {
             for index in from..<to {
                 let row = model.rows[index - windowStart]
                 screen.row(
-                    parts: TerminalText.parts(row.text), selected: list.followsSelection && index == selected, index: index)
+                    parts: TerminalText.parts(row.text), selected: index == selected, index: index,
+                    focus: list.followsSelection && index == selected)
             }
         }
         screen.blank()

@@ -43,8 +43,9 @@ final class RunningShiftView: TerminalScreen {
         let numbers = model?.cards.map { $0.number } ?? []
         switch action(for: key)?.command {
         case .select:
+            // The cards are a list: ↑↓ a card, PgUp PgDn the cards in view less one, Home End the ends.
             guard let current, let index = numbers.firstIndex(of: current) else { return .stay }
-            selected = numbers[key == .up ? max(0, index - 1) : min(numbers.count - 1, index + 1)]
+            selected = numbers[ListCursor.moved(index, by: key, count: numbers.count, page: app.page)]
             return .stay
         case .nextStep:
             guard let delivery = currentDelivery else { return .stay }

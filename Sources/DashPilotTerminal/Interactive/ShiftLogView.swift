@@ -29,10 +29,11 @@ final class ShiftLogView: TerminalScreen {
         let deliveries = log?.deliveries ?? []
         let command = action(for: key)?.command
         // A key that acts on the selected delivery, pressed while the view is scrolled up to the
-        // shift's figures, first brings that delivery back into view: what a key acts on is
-        // always on screen.
-        if [.open, .payAndTips, .pickupPlace].contains(command) && !list.followsSelection && deliveries.indices.contains(selected) {
-            list.select(selected)
+        // shift's figures and that delivery is out of view, first brings it back into view: what
+        // a key acts on is always on screen. In view, it acts at once.
+        if [.open, .payAndTips, .pickupPlace].contains(command) && deliveries.indices.contains(selected)
+            && !list.mayActOnSelection(shown: app.rowsShown)
+        {
             return .stay
         }
         switch command {
@@ -74,20 +75,22 @@ final class ShiftLogView: TerminalScreen {
         for (index, line) in lines.enumerated() { screen.line(line, focus: list.isFocused(above: index)) }
         for (index, entry) in model.entries.enumerated() {
             // The selected entry stays in view whole: its times are what it is selected for.
-            let isSelected = list.followsSelection && index == selected
+            // Marked wherever it stands; followed unless the view scrolled up to the figures.
+            let isSelected = index == selected
+            let isFocus = isSelected && list.followsSelection
             screen.belong(toRow: nil)
             screen.blank()
             screen.belong(toRow: index)
-            screen.row(entry.title, selected: isSelected, style: .bold)
-            if let place = entry.placeLine { screen.line("  " + place, focus: isSelected) }
+            screen.row(lines: [entry.title], selected: isSelected, style: .bold, focus: isFocus)
+            if let place = entry.placeLine { screen.line("  " + place, focus: isFocus) }
             let width = (entry.times.map(\.label.count).max() ?? 0) + 3
-            for time in entry.times { screen.line("  " + time.label.padding(width) + time.value, focus: isSelected) }
+            for time in entry.times { screen.line("  " + time.label.padding(width) + time.value, focus: isFocus) }
             if let paid = entry.paidLine {
-                for line in ScreenBuffer.wrap(paid, width: screen.width - 2) { screen.line("  " + line, focus: isSelected) }
+                for line in ScreenBuffer.wrap(paid, width: screen.width - 2) { screen.line("  " + line, focus: isFocus) }
             }
             var control = Pieces("  ")
             control.add("[ \(entry.pickupControl.title) ]", key: action(entry.pickupControl.command)?.key)
-            screen.line(control, focus: isSelected)
+            screen.line(control, focus: isFocus)
         }
         screen.belong(toRow: nil)
         if model.entries.isEmpty {

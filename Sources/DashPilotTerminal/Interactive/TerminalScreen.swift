@@ -16,6 +16,9 @@ struct AppEnvironment {
     var clock: any WallClock
     /// What `PgUp` `PgDn` move a list by: the rows in view as last drawn, less one.
     var page: Int
+    /// The rows of the list that showed whole as the screen was last drawn; `nil` when it was not
+    /// drawn (said to a screen reader, every row it says is there).
+    var rowsShown: Set<Int>? = nil
 }
 
 /// Where a key leaves the interactive mode.
@@ -116,17 +119,19 @@ extension ScreenBuffer {
 
     /// A row of several lines, the first marked when it is selected: a selected row stays in
     /// view whole, and a tap on any of its lines selects row `index`.
-    mutating func row(lines: [String], selected: Bool, style: Style = .normal, index: Int? = nil) {
+    /// A selected row is the focus unless `focus` says otherwise (the view scrolled above it).
+    mutating func row(lines: [String], selected: Bool, style: Style = .normal, index: Int? = nil, focus: Bool? = nil) {
         for (position, text) in lines.enumerated() {
             line(
-                Pieces((position == 0 && selected ? "▸ " : "  ") + text), style: selected ? .selected : style, focus: selected, row: index)
+                Pieces((position == 0 && selected ? "▸ " : "  ") + text), style: selected ? .selected : style, focus: focus ?? selected,
+                row: index)
         }
     }
 
     /// A row of figures ("Shift 3 · Sun, Nov 29 · 5:02 PM – 9:40 PM"), wrapped between them
     /// onto as many lines as it needs: a figure is never cut.
-    mutating func row(parts: [String], selected: Bool, style: Style = .normal, index: Int? = nil) {
-        row(lines: Self.joined(parts, width: width - 2), selected: selected, style: style, index: index)
+    mutating func row(parts: [String], selected: Bool, style: Style = .normal, index: Int? = nil, focus: Bool? = nil) {
+        row(lines: Self.joined(parts, width: width - 2), selected: selected, style: style, index: index, focus: focus)
     }
 
     /// A row led by a name, the detail beside it when both fit in `nameWidth` and the rest, else

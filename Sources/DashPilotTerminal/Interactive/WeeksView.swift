@@ -155,7 +155,10 @@ final class PeriodView: TerminalScreen {
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
         case .select: list.move(key, count: summaries.count, page: app.page)
-        case .open where summaries.indices.contains(list.selected): return .push(ShiftLogView(shiftID: summaries[list.selected].shift.id))
+        case .open where summaries.indices.contains(list.selected):
+            // Out of view (the view scrolled up to the totals), the shift first comes back into view.
+            guard list.mayActOnSelection(shown: app.rowsShown) else { return .stay }
+            return .push(ShiftLogView(shiftID: summaries[list.selected].shift.id))
         case .back: return .pop
         default: break
         }
@@ -181,7 +184,8 @@ final class PeriodView: TerminalScreen {
         if let empty = model.emptyMessage { screen.line(empty) }
         for (index, row) in model.shifts.enumerated() {
             screen.row(
-                parts: TerminalText.parts(row.text), selected: list.followsSelection && index == list.selected, index: index)
+                parts: TerminalText.parts(row.text), selected: index == list.selected, index: index,
+                focus: list.followsSelection && index == list.selected)
         }
         screen.setFooter(model.keys)
     }

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import DashPilotTerminal
+
+/// cli.md's keys, acted on where the screen shows what they act on: a field's editing keys in
+/// every field, and a list's selection marked wherever it stands.
+@Suite("Keys act on what the screen shows")
+struct KeysWhereTheyShowTests {
+    @Test func deleteEditsThePayFieldWhenNoTipIsSelected() throws {
+        // cli.md, any text field: "Backspace Delete … Move and edit as a shell's line editor
+        // does". Delete was always the sheet's "remove the selected tip", and with none selected
+        // it did nothing at all.
+        let dash = try EveryWindowTests.store()
+        let window = try Window(dash, at: "2026-11-29 18:10:00", columns: 100, rows: 32)
+        window.press("h", Window.enter, "t")
+        #expect(window.screen.contains("What did Delivery 1 pay?"), "\(window.screen)")
+        window.type("7.00")
+        window.press(Window.home, Window.delete)
+        #expect(window.screen.contains(".00") && !window.screen.contains("7.00"), "\(window.screen)")
+    }
+
+    @Test func aLogThatFitsTheWindowKeepsItsSelectionMarkedAndActsOnTheFirstKey() throws {
+        // screens.md: "the selected row is always in view"; cli.md: "Every key is acted on".
+        // ↑ on the first delivery, Home, or coming back from the earnings sheet scrolled up to
+        // the shift's figures and hid the ▸; the next Enter, t or p only brought it back.
+        let dash = try EveryWindowTests.store()
+        let window = try Window(dash, at: "2026-11-29 18:10:00", columns: 100, rows: 32)
+        window.press("h", Window.enter)
+        window.press(Window.up)
+        #expect(window.screen.contains("▸ Delivery 1 · Delivered"), "\(window.screen)")
+        window.press("t")
+        #expect(window.screen.contains("What did Delivery 1 pay?"), "\(window.screen)")
+        window.press(Window.escape, Window.end, Window.home)
+        #expect(window.screen.contains("▸ Delivery 1 · Delivered"), "\(window.screen)")
+        window.press("p")
+        #expect(window.screen.contains("Change pickup place · Delivery 1"), "\(window.screen)")
+        window.press(Window.escape, "$", Window.escape, "t")
+        #expect(window.screen.contains("What did Delivery 1 pay?"), "\(window.screen)")
+    }
+
+    @Test func aPeriodScrolledToItsTotalsOpensAShiftOnlyOnceItIsInView() throws {
+        // At 40×12 the week's totals fill the window: Enter there first brings the selected
+        // shift into view (it opened a shift the window did not show), then opens it.
+        let dash = try EveryWindowTests.store(shifts: 3)
+        let window = try Window(dash, at: "2026-11-29 18:10:00", columns: 40, rows: 12)
+        window.press("w", Window.enter, Window.home)
+        #expect(!window.screen.contains("▸"), "\(window.screen)")
+        window.press(Window.enter)
+        #expect(window.screen.contains("▸"), "\(window.screen)")
+        #expect(!window.screen.contains("Delivery 1 ·"), "\(window.screen)")
+        window.press(Window.enter)
+        #expect(window.screen.contains("Delivery 1 ·"), "\(window.screen)")
+    }
+}
+
+@Suite("The running shift's cards page as a list")
+struct RunningCardsPageTests {
+    @Test func pageKeysHomeAndEndMoveTheSelectedCard() throws {
+        // cli.md, any list: "PgUp PgDn Home End | A page up or down, the first row, the last
+        // row". Twelve cards scroll with "↑ more" as a list does, and only ↑↓ moved.
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        for minute in 1...12 { dash.run(["delivery", "accept"], at: String(format: "2026-11-29 17:%02d:00", minute)) }
+        let window = try Window(dash, at: "2026-11-29 17:30:00", columns: 100, rows: 32)
+        #expect(window.screen.contains("▸ Delivery 12 · Accepted"), "\(window.screen)")
+        window.press(Window.home)
+        #expect(window.screen.contains("▸ Delivery 1 · Accepted"), "\(window.screen)")
+        window.press(Window.pageDown)
+        #expect(!window.screen.contains("▸ Delivery 1 · ") && window.screen.contains("▸ Delivery "), "\(window.screen)")
+        window.press(Window.end)
+        #expect(window.screen.contains("▸ Delivery 12 · Accepted"), "\(window.screen)")
+        window.press(Window.pageUp)
+        #expect(!window.screen.contains("▸ Delivery 12 · ") && window.screen.contains("▸ Delivery "), "\(window.screen)")
+        window.press("?")
+        #expect(window.screen.contains("PgUp"), "\(window.screen)")
+    }
+}
