@@ -76,3 +76,19 @@ struct RunningCardsPageTests {
         #expect(window.screen.contains("PgUp"), "\(window.screen)")
     }
 }
+
+@Suite("The places screen's ? while a filter is typed")
+struct PlacesQuestionMarkTests {
+    @Test func questionMarkListsTheKeysWhileAFilterStands() throws {
+        // screens.md sketches "Places · 3 of 214 match "noo" … ? keys": the header offers ?
+        // with a filter typed, and ? went into the filter instead ("noo?", 0 of 3 match).
+        let dash = try EveryWindowTests.store()
+        let window = try Window(dash, at: "2026-11-29 18:10:00", columns: 100, rows: 32)
+        window.press("l")
+        window.type("exa")
+        window.press("?")
+        #expect(window.screen.contains("PgUp"), "\(window.screen)")
+        window.press(Window.escape)
+        #expect(window.screen.contains("match \"exa\""), "\(window.screen)")
+    }
+}

@@ -53,7 +53,9 @@ final class PlacesView: TerminalScreen {
 
     var keys: [ScreenAction] { model?.keys ?? [] }
 
-    var inTextField: Bool { !filter.text.isEmpty }
+    /// The filter is typed into, but `?` still lists the keys, as the header offers while a
+    /// filter stands (screens.md's sketch: "3 of 214 match "noo" … ? keys").
+    var inTextField: Bool { false }
 
     var typingGoesToField: Bool { true }
 
