@@ -92,3 +92,35 @@ struct PlacesQuestionMarkTests {
         #expect(window.screen.contains("match \"exa\""), "\(window.screen)")
     }
 }
+
+@Suite("At 40×12, what a key just did comes into view")
+struct SmallestWindowShowsTests {
+    @Test func aRefusedPickupNameShowsItsSentenceInTheSmallestWindow() throws {
+        // screens.md: a refused name "shows the sentence under the field and keeps the sheet
+        // open". At 40×12 the sentence stayed below "↓ more": Enter seemed to do nothing.
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        // Five recent places above the field push it to the window's foot.
+        for (number, name) in ["Alpha Deli", "Bravo Bakery", "Cobalt Cafe", "Delta Diner", "Echo Eatery"].enumerated() {
+            dash.run(["delivery", "accept"], at: "2026-11-29 17:0\(number):00")
+            dash.run(["pickup", "set", "\(number + 1)", name], at: "2026-11-29 17:0\(number):30")
+        }
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:06:00")
+        let window = try Window(dash, at: "2026-11-29 17:07:00", columns: 40, rows: 12)
+        window.press("p")
+        #expect(window.screen.contains("Echo Eatery"), "\(window.screen)")
+        for _ in 0..<5 { window.press(Window.down) }
+        window.type(String(repeating: "Long", count: 40))
+        window.press(Window.enter)
+        #expect(window.screen.contains("too long"), "\(window.screen)")
+    }
+
+    @Test func aPlacesControlsComeIntoViewWithItsLastDelivery() throws {
+        // screens.md: "what does not fit scrolls". At 40×12 the "[ Rename ] r  [ Merge ] m" row
+        // under a place's deliveries never came into view, End, ↓ and PgDn notwithstanding.
+        let dash = try EveryWindowTests.store(shifts: 3)
+        let window = try Window(dash, at: "2026-11-29 18:10:00", columns: 40, rows: 12)
+        window.press("l", Window.enter, Window.end)
+        #expect(window.screen.contains("Rename"), "\(window.screen)")
+    }
+}

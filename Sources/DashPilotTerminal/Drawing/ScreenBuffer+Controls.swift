@@ -116,7 +116,7 @@ extension ScreenBuffer {
     mutating func fieldSheet(title: String, label: String, _ field: LineEditor, error: String?, keys: [ScreenAction]) {
         boxTop(title)
         boxField(label: label, field)
-        if let error { boxWrapped(error, style: .warning) }
+        if let error { boxWrapped(error, style: .warning, focus: true) }
         boxKeys(keys)
         boxBottom()
     }

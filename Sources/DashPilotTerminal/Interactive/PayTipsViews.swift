@@ -84,7 +84,7 @@ final class PayTipsView: TerminalScreen {
             screen.boxWrapped(open)
         } else {
             screen.boxField(label: model.payLabel, field)
-            if let error { screen.boxWrapped(error, style: .warning) }
+            if let error { screen.boxWrapped(error, style: .warning, focus: true) }
             screen.boxLine(model.tipsHeading)
             // A figure is never cut: a tip too long for the sheet wraps between its parts, and
             // the two buttons go one under the other when they do not fit side by side.

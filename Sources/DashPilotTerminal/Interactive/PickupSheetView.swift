@@ -95,7 +95,8 @@ final class PickupSheetView: TerminalScreen {
         screen.boxField(
             label: model.nameFieldLabel, field, marker: focus == fieldIndex ? "▸ " : "  ", row: fieldIndex,
             selected: focus == fieldIndex)
-        if let error { screen.boxWrapped("  " + error, style: .warning) }
+        // A refusal stays in view with the field it is about, whatever the window's size.
+        if let error { screen.boxWrapped("  " + error, style: .warning, focus: true) }
         if let remove = model.removeControl {
             screen.boxLine(
                 Pieces((focus > fieldIndex ? "▸ " : "  ") + remove.title), style: focus > fieldIndex ? .selected : .normal,

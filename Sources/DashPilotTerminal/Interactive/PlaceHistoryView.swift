@@ -97,7 +97,9 @@ final class PlaceHistoryView: TerminalScreen {
                     // A disabled control is drawn without its key, and a tap on it does nothing.
                     (model.mergeControl.title, model.mergeControl.isEnabled ? action(model.mergeControl.command) : nil),
                 ],
-                gap: 8))
+                gap: 8),
+            // The last delivery selected, the controls under it come into view with it.
+            focus: list.followsSelection && selected + 1 >= (history?.deliveryCount ?? 0))
         if let footer = model.mergeFooter { screen.wrapped(footer, style: .dim) }
         screen.setFooter(model.keys)
     }
