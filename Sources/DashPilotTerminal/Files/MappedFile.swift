@@ -7,13 +7,14 @@ import Foundation
 #endif
 
 /// A file's bytes, mapped read-only so that reading a large file does not hold it in memory:
-/// pages behind the reader are let go as it moves on. Standard input (`-` or `/dev/stdin`),
-/// which cannot be mapped, is read whole. Anything else that is not a regular file (a folder, a
-/// pipe, a device) is refused with a sentence, as is a file that shrinks while it is read.
+/// pages behind the reader are let go as it moves on. Standard input (`-` or `/dev/stdin`) is
+/// mapped as it is when it is a file; a pipe is first copied to a temporary file no other
+/// program can open (removed from its folder at once), so that memory never grows with what
+/// comes through it. Anything else that is not a regular file (a folder, a pipe, a device) is
+/// refused with a sentence, as is a file that shrinks while it is read.
 final class MappedFile {
     private let base: UnsafeMutableRawPointer?
     private let length: Int
-    private let owned: [UInt8]?
     private let descriptor: Int32
     private let shown: String
 
@@ -22,15 +23,13 @@ final class MappedFile {
     init(path bytes: [UInt8]) throws {
         let path = String(decoding: bytes, as: UTF8.self)
         shown = path == "-" ? "standard input" : path
+        let descriptor: Int32
         if bytes == Array("-".utf8) || bytes == Array("/dev/stdin".utf8) {
-            owned = try Self.readWhole(STDIN_FILENO, shown: shown)
-            base = nil
-            length = owned?.count ?? 0
-            descriptor = -1
-            return
-        }
-        let descriptor = (bytes + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+            descriptor = try Self.standardInputAsFile(shown: shown)
+        } else {
+            descriptor = (bytes + [0]).withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+            }
         }
         guard descriptor >= 0 else { throw Self.failure(path, String(cString: strerror(errno))) }
         var info = stat()
@@ -50,7 +49,6 @@ final class MappedFile {
         }
         self.descriptor = descriptor
         length = Int(info.st_size)
-        owned = nil
         guard length > 0 else {
             base = nil
             return
@@ -73,25 +71,42 @@ final class MappedFile {
         CommandFailure(sentence: "Can't read \(path): \(reason); nothing was imported from it.")
     }
 
-    /// Everything `descriptor` holds, read to its end.
-    private static func readWhole(_ descriptor: Int32, shown: String) throws -> [UInt8] {
-        var bytes: [UInt8] = []
+    /// A descriptor of a regular file holding standard input from where it stands: standard
+    /// input itself when it is such a file read from its start, else a temporary copy of what it
+    /// holds to its end, made private (0600) and removed from its folder before anything is
+    /// written to it.
+    private static func standardInputAsFile(shown: String) throws -> Int32 {
+        var info = stat()
+        if fstat(STDIN_FILENO, &info) == 0, info.st_mode & S_IFMT == S_IFREG, lseek(STDIN_FILENO, 0, SEEK_CUR) == 0 {
+            return fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0)
+        }
+        var template = Array((NSTemporaryDirectory() + "/dashpilot-import-XXXXXX").utf8CString)
+        let copy = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard copy >= 0 else { throw failure(shown, String(cString: strerror(errno))) }
+        _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure(shown, String(cString: strerror(errno)))
+            let count = buffer.withUnsafeMutableBytes { systemRead(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count == 0 { return copy }
+            if count < 0 && errno == EINTR { continue }
+            var written = 0
+            while count > 0 && written < count {
+                let step = buffer[written..<count].withUnsafeBytes { write(copy, $0.baseAddress, $0.count) }
+                guard step > 0 || errno == EINTR else { break }
+                written += max(0, step)
             }
-            bytes.append(contentsOf: buffer[..<count])
+            guard count > 0, written == count else {
+                let reason = String(cString: strerror(errno))
+                close(copy)
+                throw failure(shown, reason)
+            }
         }
     }
 
     /// Runs `body` with the bytes.
     func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
-        if let owned { return try owned.withUnsafeBufferPointer(body) }
-        return try body(UnsafeBufferPointer(start: base?.assumingMemoryBound(to: UInt8.self), count: length))
+        try body(UnsafeBufferPointer(start: base?.assumingMemoryBound(to: UInt8.self), count: length))
     }
 
     /// Lets go of the pages before `offset`: they are read from the file again if touched. Throws
