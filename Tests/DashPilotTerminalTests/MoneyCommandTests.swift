@@ -97,7 +97,12 @@ struct MoneyCommandTests {
             (["expense", "add", "5", "other", "--at", "2026-11-25 10:00"], 1, "later than now"),
             (["expense", "edit", "9", "--amount", "5"], 1, "There is no expense 9."),
             (["expense", "edit", "1"], 64, "Say what to change"),
-            (["currency", "EURO"], 1, "not an ISO 4217 currency code"),
+            // cli.md's 64 is a "malformed argument": a code is three letters; three that name no
+            // currency are refused by the rule (1). "" read "Error:  is not …", naming nothing.
+            (["currency", "EURO"], 64, "CODE is three letters"), (["currency", ""], 64, "CODE is three letters"),
+            (["currency", "XYZ"], 1, "XYZ is not an ISO 4217 currency code"),
+            // The two forms of `delivery tip` are never mixed (removing took --cash silently).
+            (["delivery", "tip", "1", "--remove", "1", "--cash", "--shift", "1"], 64, "not both"),
             (["shift", "pause"], 1, "No shift is running."),
         ] as [([String], Int32, String)])
     func badInput(arguments: [String], status: Int32, words: String) {

@@ -94,6 +94,10 @@ enum DeliveryCommands {
         let shiftID = try input.integerOption("--shift")
         if let remove = input.values["--remove"] {
             try input.expectAtMost(1)
+            // Removing says nothing of how a tip came: the two forms are never mixed.
+            if input.flag("--cash") || input.flag("--platform") {
+                throw UsageError(command: input.command, message: "Give AMOUNT with --cash or --platform, or --remove K, not both.")
+            }
             let tipNumber = Int(try input.integer(remove, "--remove", minimum: 1))
             return { context in
                 try context.store().removeTip(tipNumber, delivery: number, shiftID: shiftID)

@@ -139,6 +139,11 @@ enum ExpenseCommands {
     ) { input throws(UsageError) in
         try input.expectAtMost(1)
         let code = input.positionals.first?.text
+        // Not three letters is not a code at all (64, as an amount not well formed is); three
+        // letters that name no currency are refused by the rule (1).
+        if let code, code.count != 3 || !code.allSatisfy({ $0.isASCII && $0.isLetter }) {
+            throw UsageError(command: input.command, message: "CODE is three letters, such as USD, EUR or GBP.")
+        }
         return { context in
             guard let code else {
                 print(try context.readStore().currency().code)
