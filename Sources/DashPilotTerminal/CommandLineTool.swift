@@ -46,8 +46,10 @@ public enum CommandLineTool {
         /// `--accessible`: the interactive mode for a screen reader.
         var accessible = false
         var rest: [Argument] = []
+        /// What is wrong with them, said once the command is known: with that command's usage.
+        var problem: String?
 
-        init(_ arguments: [Argument]) throws(UsageError) {
+        init(_ arguments: [Argument]) {
             var index = 0
             var optionsEnded = false
             while index < arguments.count {
@@ -55,7 +57,10 @@ public enum CommandLineTool {
                 index += 1
                 if !optionsEnded && argument.text == "--" { optionsEnded = true }
                 if !optionsEnded && argument.text == "--store" {
-                    guard index < arguments.count else { throw UsageError(command: nil, message: "--store needs a value.") }
+                    guard index < arguments.count else {
+                        problem = problem ?? "--store needs a value."
+                        continue
+                    }
                     store = arguments[index].bytes
                     index += 1
                 } else if !optionsEnded && argument.bytes.starts(with: Array("--store=".utf8)) {
@@ -67,7 +72,7 @@ public enum CommandLineTool {
                 } else if !optionsEnded,
                     let flag = ["--json", OptionSpec.accessible.name].first(where: { argument.text.hasPrefix($0 + "=") })
                 {
-                    throw UsageError(command: nil, message: "\(flag) takes no value.")
+                    problem = problem ?? "\(flag) takes no value."
                 } else {
                     rest.append(argument)
                 }
@@ -78,16 +83,14 @@ public enum CommandLineTool {
     /// `environment` is read only past `--version`, which prints its line and touches nothing
     /// else: building Foundation's copy of the environment was a sixth of its time.
     static func run(_ arguments: [Argument], environment readEnvironment: () -> [String: String], clock: any WallClock) -> Int32 {
-        let global: GlobalOptions
-        do {
-            global = try GlobalOptions(arguments)
-        } catch {
-            return usageFailure(error)
-        }
+        let global = GlobalOptions(arguments)
         let words = global.rest.map(\.text)
         if words.first == "--version" || words.first == "-V" {
             print("dashpilot \(version)")
             return ExitStatus.done
+        }
+        if let problem = global.problem {
+            return usageFailure(UsageError(command: CommandTable.find(words)?.0, message: problem))
         }
         let environment = readEnvironment()
         if let options = InteractiveOptions(words) {
@@ -100,7 +103,9 @@ public enum CommandLineTool {
         }
         if let option = words.first(where: { word in InteractiveOptions.all.contains { $0.name == word } }) {
             return usageFailure(
-                UsageError(command: nil, message: "\(option) is for the interactive screens: dashpilot \(option), with no command."))
+                UsageError(
+                    command: CommandTable.find(words)?.0,
+                    message: "\(option) is for the interactive screens: dashpilot \(option), with no command."))
         }
         if words.first == "help" || words.first == "--help" || words.first == "-h" {
             return help(topic: Array(words.dropFirst()))
@@ -114,7 +119,9 @@ public enum CommandLineTool {
                 writeError((["Error: \(what)."] + usages + ["  See 'dashpilot help \(words[0])'."]).joined(separator: "\n"))
                 return ExitStatus.usage
             }
-            return usageFailure(UsageError(command: nil, message: "Unknown command \(TerminalText.safe(words[0]))."))
+            // A word like an option before any command is an option no command knows.
+            let what = words[0].hasPrefix("-") ? "option" : "command"
+            return usageFailure(UsageError(command: nil, message: "Unknown \(what) \(TerminalText.safe(words[0]))."))
         }
         let commandArguments = Array(global.rest.dropFirst(used))
         let beforeEnd = commandArguments.prefix { $0.text != "--" }
@@ -128,7 +135,7 @@ public enum CommandLineTool {
             }
             let parsed = try ParsedArguments(commandArguments, command: command, flags: global.json ? ["--json"] : [])
             let action = try command.parse(parsed)
-            let path = try storePath(global, environment: environment)
+            let path = try storePath(global, environment: environment, command: command)
             let context = CommandContext(
                 storePath: path, environment: environment, format: .driver(environment: environment).at(clock.now()), clock: clock,
                 confirm: Confirmation.ask)
@@ -150,19 +157,21 @@ public enum CommandLineTool {
 
     /// The store's path: `--store`, else `DASHPILOT_STORE`, else the platform default. An empty
     /// one is a usage error, never the default store.
-    static func storePath(_ global: GlobalOptions, environment: [String: String]) throws -> StorePath {
+    static func storePath(_ global: GlobalOptions, environment: [String: String], command: CommandDefinition? = nil) throws
+        -> StorePath
+    {
         if let bytes = global.store {
             guard !bytes.isEmpty else {
-                throw UsageError(command: nil, message: "--store needs a path; an empty one would be the default store.")
+                throw UsageError(command: command, message: "--store needs a path; an empty one would be the default store.")
             }
             // Used as the bytes it was given: a name that is not UTF-8 stays that name.
             return StorePath(bytes: bytes)
         }
         if let variable = environment["DASHPILOT_STORE"], variable.isEmpty {
-            throw UsageError(command: nil, message: "DASHPILOT_STORE is set but empty; unset it or give it a path.")
+            throw UsageError(command: command, message: "DASHPILOT_STORE is set but empty; unset it or give it a path.")
         }
         guard let path = StoreLocation.resolve(environment: environment) else {
-            throw UsageError(command: nil, message: "No store path: set HOME, DASHPILOT_STORE or pass --store PATH.")
+            throw UsageError(command: command, message: "No store path: set HOME, DASHPILOT_STORE or pass --store PATH.")
         }
         return path
     }

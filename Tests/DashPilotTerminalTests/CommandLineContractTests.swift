@@ -28,6 +28,12 @@ struct CommandLineContractTests {
         // A flag given a value is told so, by its name, global ones too.
         let valued = dash.run(words + ["--json=1"])
         #expect(valued.status == 64 && valued.stderr.hasPrefix("Error: --json takes no value."), "\(valued.stderr)")
+        // cli.md: a usage error's "Standard error shows the usage of that command", a global
+        // option's too (it showed the program's own).
+        let line = "Usage: dashpilot \(words.joined(separator: " "))"
+        #expect(valued.stderr.contains(line), "\(valued.stderr)")
+        let emptyStore = dash.run(words + ["--store="])
+        #expect(emptyStore.status == 64 && emptyStore.stderr.contains(line), "\(emptyStore.stderr)")
         // The usage an error shows fits 80 columns too, each alternative whole, as help lays it out.
         let usage = dash.run(words + ["--no-such-option"])
         #expect(usage.status == 64 && usage.stderr.contains("Usage: dashpilot \(words.joined(separator: " "))"), "\(usage.stderr)")
@@ -70,6 +76,15 @@ struct CommandLineContractTests {
         #expect(result.stderr.contains("Usage: dashpilot"))
         #expect(result.stdout.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: dash.storePath))
+    }
+
+    @Test func anUnknownOptionBeforeAnyCommandIsCalledAnOption() {
+        // "--bogus shift list" said "Unknown command --bogus.": it is an option no command knows.
+        let dash = Binary()
+        defer { dash.remove() }
+        let result = dash.run(["--bogus", "shift", "list"])
+        #expect(result.status == 64 && result.stderr.hasPrefix("Error: Unknown option --bogus."), "\(result.stderr)")
+        #expect(dash.run(["frobnicate"]).stderr.hasPrefix("Error: Unknown command frobnicate."))
     }
 
     @Test func theStoreIsTheOptionThenTheEnvironmentThenTheDefault() {
