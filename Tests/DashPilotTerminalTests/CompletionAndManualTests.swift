@@ -150,6 +150,13 @@ struct CompletionAndManualTests {
         }
     }
 
+    @Test func theManualPageGivesExitStatus74AsTheContractDoes() {
+        let dash = Binary()
+        let page = dash.run(["__manual-page"]).stdout.replacingOccurrences(of: "\n", with: " ")
+        #expect(page.contains("\\fB74\\fR The store cannot be used: "))
+        #expect(page.contains("the disk is full, or busy (another program held its lock for longer than five seconds)"))
+    }
+
     @Test func theKeptManualPageIsWhatTheTableMakesAndReadsWithoutWarnings() throws {
         let dash = Binary()
         defer { dash.remove() }
