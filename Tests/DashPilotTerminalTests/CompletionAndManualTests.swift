@@ -157,6 +157,13 @@ struct CompletionAndManualTests {
         #expect(page.contains("the disk is full, or busy (another program held its lock for longer than five seconds)"))
     }
 
+    @Test func routeImportsUsageTakesJSONWithFilesAsWithStandardInput() {
+        let dash = Binary()
+        let help = dash.run(["route", "import", "--help"]).stdout
+        #expect(help.contains("USAGE: dashpilot route import FILE... [--json]\n"))
+        #expect(dash.run(["__manual-page"]).stdout.contains(".B dashpilot route import\nFILE... [\\-\\-json]\n.PP"))
+    }
+
     @Test func theKeptManualPageIsWhatTheTableMakesAndReadsWithoutWarnings() throws {
         let dash = Binary()
         defer { dash.remove() }
