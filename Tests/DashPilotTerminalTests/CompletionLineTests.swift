@@ -143,6 +143,17 @@ struct CompletionLineTests {
         }
     }
 
+    @Test(.enabled(if: zsh)) func zshCompletesOnTheFirstTabOnceAutoloadedFromFpath() throws {
+        let dash = CompletionAndManualTests.withPlaces()
+        let shells = try CompletingShells(dash)
+        // As compinit leaves it: _dashpilot autoloaded from the file; the first call must complete.
+        let offered = shells.run(
+            "/usr/bin/zsh",
+            "fpath=('\(dash.folder)' $fpath); autoload -Uz _dashpilot; compdef() { :; }; compadd() { print -rl -- $reply; }; "
+                + "words=(dashpilot pla); CURRENT=2; PREFIX=pla; _dashpilot; _dashpilot", line: "")
+        #expect(offered.filter { $0 == "place" }.count == 2)
+    }
+
     @Test func theStoreBeforeTheCommandCompletesAsItDoesAnywhere() throws {
         let dash = CompletionAndManualTests.withPlaces()
         let shells = try CompletingShells(dash)

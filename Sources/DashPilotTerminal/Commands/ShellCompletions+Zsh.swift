@@ -103,7 +103,13 @@ extension ShellCompletions {
             fi
         }
 
-        compdef _dashpilot dashpilot 2>/dev/null
+        # Autoloaded from $fpath, as compinit leaves it, this file is _dashpilot's body: complete now.
+        # Sourced, it registers the function.
+        if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
+            _dashpilot "$@"
+        else
+            compdef _dashpilot dashpilot 2>/dev/null
+        fi
 
         """#
     }
