@@ -31,59 +31,37 @@ struct CompletionAndManualTests {
     @Test func bashCompletesCommandsOptionsAndPlaceNames() throws {
         let dash = Self.withPlaces()
         defer { dash.remove() }
-        let script = dash.folder + "/dashpilot.bash"
-        try dash.run(["completions", "bash"]).stdout.write(toFile: script, atomically: false, encoding: .utf8)
-        func complete(_ line: [String]) -> [String] {
-            let words = line.map { "'\($0)'" }.joined(separator: " ")
-            let result = Self.shell(
-                dash, "/bin/bash",
-                "source '\(script)'; COMP_WORDS=(dashpilot \(words)); COMP_CWORD=\(line.count); _dashpilot; printf '%s\\n' \"${COMPREPLY[@]}\""
-            )
-            return result.stdout.split(separator: "\n").map(String.init)
-        }
-        #expect(complete(["sh"]) == ["shift"])
-        #expect(complete(["shift", ""]) == ["start", "end", "pause", "resume", "list", "show", "delete", "earnings"])
-        #expect(complete(["expense", "edit", "3", "--category", "f"]) == ["fuel"])
-        #expect(complete(["shift", "list", "--"]) == ["--limit", "--all", "--json", "--store"])
-        #expect(complete(["place", "show", "Now"]) == ["Nowhere\\ Noodle\\ Bar", "Nowhere\\ Noodles"])
-        #expect(complete(["--json", "place", "show", "ex"]) == ["Example\\ Diner"])
-        #expect(complete(["period", "list", "m"]) == ["month"])
-        #expect(complete(["completions", "f"]) == ["fish"])
+        let complete = try CompletingShells(dash).bash
+        #expect(complete("dashpilot sh") == ["shift"])
+        #expect(complete("dashpilot shift ") == ["start", "end", "pause", "resume", "list", "show", "delete", "earnings"])
+        #expect(complete("dashpilot expense edit 3 --category f") == ["fuel"])
+        #expect(complete("dashpilot shift list --") == ["--limit", "--all", "--json", "--store"])
+        #expect(complete("dashpilot place show Now") == ["Nowhere\\ Noodle\\ Bar", "Nowhere\\ Noodles"])
+        #expect(complete("dashpilot --json place show ex") == ["Example\\ Diner"])
+        #expect(complete("dashpilot period list m") == ["month"])
+        #expect(complete("dashpilot completions f") == ["fish"])
         // The word after an option that takes a value is its value: a number completes to
         // nothing, and the words after it are counted as they would be without it.
-        #expect(complete(["shift", "list", "--limit", ""]) == [])
-        #expect(complete(["place", "show", "--limit", "5", "Now"]) == ["Nowhere\\ Noodle\\ Bar", "Nowhere\\ Noodles"])
+        #expect(complete("dashpilot shift list --limit ") == [])
+        #expect(complete("dashpilot place show --limit 5 Now") == ["Nowhere\\ Noodle\\ Bar", "Nowhere\\ Noodles"])
     }
 
     @Test(.enabled(if: available("zsh"))) func zshCompletesCommandsOptionsAndPlaceNames() throws {
         let dash = Self.withPlaces()
         defer { dash.remove() }
         let script = dash.folder + "/_dashpilot"
-        try dash.run(["completions", "zsh"]).stdout.write(toFile: script, atomically: false, encoding: .utf8)
+        let complete = try CompletingShells(dash).zsh
         #expect(Self.shell(dash, "/usr/bin/zsh", "zsh -n '\(script)'").status == 0)
-        func complete(_ line: [String]) -> [String] {
-            let words = line.map { "'\($0)'" }.joined(separator: " ")
-            let result = Self.shell(
-                dash, "/usr/bin/zsh",
-                "compdef() { :; }; source '\(script)'; words=(dashpilot \(words)); CURRENT=\(line.count + 1); _dashpilot_candidates; print -l -- $reply"
-            )
-            return result.stdout.split(separator: "\n").map(String.init)
-        }
-        #expect(complete(["pla"]).contains("place"))
-        #expect(complete(["place", "merge", "Ex"]) == ["Example Diner"])
-        #expect(complete(["route", "add", "--"]) == ["--accuracy", "--session", "--store"])
-        #expect(complete(["route", "add", "--accuracy", ""]) == [])
+        #expect(complete("dashpilot pla", nil).contains("place"))
+        #expect(complete("dashpilot place merge Ex", nil) == ["Example Diner"])
+        #expect(complete("dashpilot route add --", nil) == ["--accuracy", "--session", "--store"])
+        #expect(complete("dashpilot route add --accuracy ", nil) == [])
     }
 
     @Test(.enabled(if: available("fish"))) func fishCompletesCommandsOptionsAndPlaceNames() throws {
         let dash = Self.withPlaces()
         defer { dash.remove() }
-        let script = dash.folder + "/dashpilot.fish"
-        try dash.run(["completions", "fish"]).stdout.write(toFile: script, atomically: false, encoding: .utf8)
-        func complete(_ line: String) -> [String] {
-            let result = Self.shell(dash, "/usr/bin/fish", "source '\(script)'; complete -C '\(line)'")
-            return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
-        }
+        let complete = try CompletingShells(dash).fish
         #expect(complete("dashpilot per").contains("period"))
         #expect(complete("dashpilot shift ").contains("earnings"))
         #expect(complete("dashpilot place rename Now").sorted() == ["Nowhere Noodle Bar", "Nowhere Noodles"])
@@ -96,17 +74,9 @@ struct CompletionAndManualTests {
         #expect(dash.run(["--help"]).stdout.contains("dashpilot [--accessible] [--no-mouse]"))
         let page = dash.run(["__manual-page"]).stdout
         #expect(page.contains("\\fB\\-\\-no\\-mouse\\fR") && page.contains("DASHPILOT_MOUSE"))
-        let script = dash.folder + "/dashpilot.bash"
-        try dash.run(["completions", "bash"]).stdout.write(toFile: script, atomically: false, encoding: .utf8)
-        let bash = Self.shell(
-            dash, "/bin/bash",
-            "source '\(script)'; COMP_WORDS=(dashpilot --no); COMP_CWORD=1; _dashpilot; printf '%s\\n' \"${COMPREPLY[@]}\"")
-        #expect(bash.stdout == "--no-mouse\n")
-        if Self.available("fish") {
-            let fish = dash.folder + "/dashpilot.fish"
-            try dash.run(["completions", "fish"]).stdout.write(toFile: fish, atomically: false, encoding: .utf8)
-            #expect(Self.shell(dash, "/usr/bin/fish", "source '\(fish)'; complete -C 'dashpilot --no'").stdout.hasPrefix("--no-mouse"))
-        }
+        let shells = try CompletingShells(dash)
+        #expect(shells.bash("dashpilot --no") == ["--no-mouse"])
+        if Self.available("fish") { #expect(shells.fish("dashpilot --no") == ["--no-mouse"]) }
         // Not on a terminal it prints the help, as no command does; beside a command it is refused.
         let plain = dash.run(["--no-mouse"])
         #expect(plain.status == 0 && plain.stdout.contains("USAGE: dashpilot"))
@@ -148,6 +118,20 @@ struct CompletionAndManualTests {
                 #expect(usage.count(where: { $0 == "[" }) == usage.count(where: { $0 == "]" }), "\(line)")
             }
         }
+    }
+
+    @Test func theManualPageGivesExitStatus74AsTheContractDoes() {
+        let dash = Binary()
+        let page = dash.run(["__manual-page"]).stdout.replacingOccurrences(of: "\n", with: " ")
+        #expect(page.contains("\\fB74\\fR The store cannot be used: "))
+        #expect(page.contains("the disk is full, or busy (another program held its lock for longer than five seconds)"))
+    }
+
+    @Test func routeImportsUsageTakesJSONWithFilesAsWithStandardInput() {
+        let dash = Binary()
+        let help = dash.run(["route", "import", "--help"]).stdout
+        #expect(help.contains("USAGE: dashpilot route import FILE... [--json]\n"))
+        #expect(dash.run(["__manual-page"]).stdout.contains(".B dashpilot route import\nFILE... [\\-\\-json]\n.PP"))
     }
 
     @Test func theKeptManualPageIsWhatTheTableMakesAndReadsWithoutWarnings() throws {

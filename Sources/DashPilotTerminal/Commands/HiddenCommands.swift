@@ -3,15 +3,22 @@ import DashPilotStore
 
 /// Commands the completion scripts and the repository's scripts run, listed in no help.
 enum HiddenCommands {
-    /// `__complete-places [--] PREFIX`: the names of the places whose key begins with PREFIX's key,
-    /// one a line, for the shells' completion. Reads the store (creating nothing), logs nothing.
-    static let completePlaces = CommandDefinition(words: ["__complete-places"], overview: "Place names for shell completion.") {
-        input throws(UsageError) in
+    /// `__complete-places [--options-ended] [--] PREFIX`: the names of the places whose key begins
+    /// with PREFIX's key, one a line, for the shells' completion. A name that would be read as an
+    /// option (`--Odd Kettle`) only once the line has ended its options with `--`, as the scripts
+    /// say with `--options-ended`. Reads the store (creating nothing), logs nothing.
+    static let completePlaces = CommandDefinition(
+        words: ["__complete-places"], overview: "Place names for shell completion.",
+        options: [.flag("--options-ended", "The line has ended its options with --.")]
+    ) { input throws(UsageError) in
         let prefix = input.positionals.map(\.text).joined(separator: " ")
+        let optionsEnded = input.flag("--options-ended")
         return { context in
             let key = PickupPlaceName.key(ofDisplay: PickupPlaceName.displayForm(of: prefix))
             for summary in try context.readStore().places(matching: prefix.isEmpty ? nil : prefix)
-            where PickupPlaceName.key(ofDisplay: summary.place.name).hasPrefix(key) {
+            where PickupPlaceName.key(ofDisplay: summary.place.name).hasPrefix(key)
+                && (optionsEnded || !Argument(summary.place.name).isOption)
+            {
                 context.say(summary.place.name)
             }
             return ExitStatus.done

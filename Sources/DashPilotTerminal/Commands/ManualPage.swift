@@ -51,7 +51,10 @@ enum ManualPage {
         lines += item("0", "Done.")
         lines += item("1", "Refused by a rule, or the shift, delivery or place was not found; standard error says which.")
         lines += item("64", "Usage: an unknown command or option, a missing or malformed argument.")
-        lines += item("74", "The store cannot be used: not a DashPilot store, damaged, newer, read-only, or the disk is full.")
+        lines += item(
+            "74",
+            "The store cannot be used: not a DashPilot store, damaged, written by a newer version, read-only, the disk is full, or busy (another program held its lock for longer than five seconds); standard error says which."
+        )
         lines += item("130", "Interrupted.")
         lines += [".SH ENVIRONMENT"]
         lines += item("DASHPILOT_STORE", "The store to use when --store is not given. Empty is a usage error.")

@@ -36,8 +36,7 @@ enum RouteCommands {
     static let importFile = CommandDefinition(
         words: ["route", "import"],
         overview: "Imports GPX 1.0 or 1.1 tracks: each point joins the shift whose time span holds it; each segment is a capture session.",
-        arguments: [ArgumentSpec(name: "FILE...", help: "GPX files, or - for standard input.", completion: .file)], printsJSON: true,
-        usageOverride: "route import FILE... | route import - [--json]"
+        arguments: [ArgumentSpec(name: "FILE...", help: "GPX files, or - for standard input.", completion: .file)], printsJSON: true
     ) { input throws(UsageError) in
         guard !input.positionals.isEmpty else {
             throw UsageError(command: input.command, message: "Missing FILE (or - for standard input).")

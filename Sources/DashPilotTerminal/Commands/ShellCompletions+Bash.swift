@@ -1,0 +1,184 @@
+extension ShellCompletions {
+    /// One `case` arm a group: `shift) subcommands="start end ..." ;;`.
+    static func bashGroups(indent: String) -> String {
+        groups.map { group, subcommands in
+            "\(indent)\(group)) subcommands=\"\(subcommands.map { $0.words[1] }.joined(separator: " "))\" ;;"
+        }.joined(separator: "\n")
+    }
+
+    /// One `case` arm a command: `"pickup set") options="..." arguments="none places" ;;`.
+    static func bashCommands(indent: String) -> String {
+        CommandTable.all.map { command in
+            let options = command.allOptions.map(\.name).joined(separator: " ")
+            return "\(indent)\"\(command.name)\") options=\"\(options)\" arguments=\"\(argumentKinds(command))\" ;;"
+        }.joined(separator: "\n")
+    }
+
+    /// One `case` arm an option whose value completes: `"expense edit --category") kind=... ;;`,
+    /// then `--store`'s, after any command or none.
+    static func bashValues(indent: String) -> String {
+        (valueKinds.map { "\(indent)\"\($0.command) \($0.option)\") kind=\($0.kind) ;;" } + [
+            "\(indent)*\" \(OptionSpec.store.name)\") kind=\(kind(OptionSpec.store.completion)) ;;"
+        ]).joined(separator: "\n")
+    }
+
+    static var bash: String {
+        #"""
+        # bash completion for dashpilot, made by `dashpilot completions bash`.
+
+        # Reads the line up to the cursor as the shell will read it: words, the words before the
+        # cursor's, and cur, the cursor's word, their quotes and backslashes taken away; quote, the
+        # quote cur is open in, if any; lead, the start of cur that readline keeps as it is (up to an
+        # open quote or a word-breaking character such as =).
+        _dashpilot_read_line() {
+            local line=${COMP_LINE:0:COMP_POINT} c i started=""
+            words=() cur="" quote="" lead=""
+            for ((i = 0; i < ${#line}; i++)); do
+                c=${line:i:1}
+                if [[ $quote == "'" ]]; then
+                    if [[ $c == "'" ]]; then quote=""; else cur+=$c; fi
+                elif [[ $quote == '"' ]]; then
+                    if [[ $c == '"' ]]; then
+                        quote=""
+                    elif [[ $c == '\' && ${line:i+1:1} == [\"\\\$\`] ]]; then
+                        cur+=${line:i+1:1}
+                        ((i++))
+                    else
+                        cur+=$c
+                    fi
+                elif [[ $c == [[:blank:]] ]]; then
+                    [[ -n $started ]] && words+=("$cur")
+                    cur="" started="" lead=""
+                else
+                    started=1
+                    if [[ $c == '\' ]]; then
+                        cur+=${line:i+1:1}
+                        ((i++))
+                    elif [[ $c == [\"\'] ]]; then
+                        quote=$c lead=$cur
+                    else
+                        cur+=$c
+                        [[ $COMP_WORDBREAKS == *"$c"* ]] && lead=$cur
+                    fi
+                fi
+            done
+        }
+
+        # Sets COMPREPLY to the candidates (whole words, unquoted) as readline must insert them: what
+        # follows lead, written for the quote the word is open in, or else with backslashes.
+        _dashpilot_offer() {
+            local candidate special sq="'" dq='"' bs='\'
+            COMPREPLY=()
+            for candidate; do
+                candidate=${candidate:${#lead}}
+                case $quote in
+                    "'") candidate=${candidate//"$sq"/"$sq$bs$sq$sq"} ;;
+                    '"') for special in "$bs" "$dq" '$' '`'; do candidate=${candidate//"$special"/"$bs$special"}; done ;;
+                    *) printf -v candidate %q "$candidate" ;;
+                esac
+                COMPREPLY+=("$candidate")
+            done
+        }
+
+        _dashpilot() {
+            local words cur quote lead
+            _dashpilot_read_line
+            local i word list store="" ended="" valueof="" vprefix="" topic="" number='\#(numberPattern)'
+            local -a rest=() found=() using=()
+            # The words that name the command and its arguments: options and their values left out.
+            for ((i = 1; i < ${#words[@]}; i++)); do
+                word=${words[i]}
+                if [[ -n $ended ]]; then
+                    rest+=("$word")
+                    continue
+                fi
+                case $word in
+                    --) ended=1 ;;
+                    --store=*) store=${word#--store=} ;;
+                    \#(valuedOptions.joined(separator: "|")))
+                        ((i + 1 < ${#words[@]})) || valueof=$word
+                        [[ $word == --store ]] && store=${words[i + 1]}
+                        ((i++)) ;;
+                    -?*) [[ $word =~ $number ]] && rest+=("$word") ;;
+                    *) rest+=("$word") ;;
+                esac
+            done
+            # A value typed after its option and = (--store=PATH).
+            if [[ -z $ended && -z $valueof && $cur == --*=* ]]; then
+                valueof=${cur%%=*} vprefix=${cur%%=*}=
+            fi
+            # Place names come from the store the line names.
+            [[ $store == "~/"* ]] && store=$HOME/${store:2}
+            [[ -n $store ]] && using=(--store "$store")
+            # help COMMAND completes the commands' words, and nothing after them.
+            if [[ ${rest[0]} == help && -z $valueof ]]; then
+                topic=1
+                rest=("${rest[@]:1}")
+            fi
+            if [[ -z $valueof ]] && ((${#rest[@]} == 0)); then
+                if [[ -n $topic ]]; then
+                    _dashpilot_offer $(compgen -W "\#(firstWords.dropLast().joined(separator: " "))" -- "$cur")
+                else
+                    _dashpilot_offer $(compgen -W "\#(firstWords.joined(separator: " ")) \#(firstOptions)" -- "$cur")
+                fi
+                return
+            fi
+            local subcommands="" name="" start=1 options="" arguments="" kind=none
+            case ${rest[0]} in
+        \#(bashGroups(indent: "        "))
+            esac
+            if [[ -z $valueof && -n $subcommands ]] && ((${#rest[@]} == 1)); then
+                _dashpilot_offer $(compgen -W "$subcommands" -- "$cur")
+                return
+            fi
+            [[ -n $topic ]] && return
+            name=${rest[0]}
+            if [[ -n ${rest[1]} && " $subcommands " == *" ${rest[1]} "* ]]; then
+                name="${rest[0]} ${rest[1]}" start=2
+            fi
+            case $name in
+        \#(bashCommands(indent: "        "))
+            esac
+            if [[ -n $valueof ]]; then
+                case "$name $valueof" in
+        \#(bashValues(indent: "            "))
+                esac
+            else
+                # The cursor's argument: its place among the command's, the last repeating if it ends in ...
+                local -a kinds=($arguments)
+                local position=$((${#rest[@]} - start))
+                if ((position < ${#kinds[@]})); then
+                    kind=${kinds[position]}
+                elif ((${#kinds[@]} > 0)) && [[ ${kinds[${#kinds[@]} - 1]} == *... ]]; then
+                    kind=${kinds[${#kinds[@]} - 1]}
+                fi
+                kind=${kind%...}
+                if [[ -z $ended && $cur == -* ]]; then
+                    # An option, or a place whose name reads as a number (-5), which is a value.
+                    found=($(compgen -W "$options" -- "$cur"))
+                    [[ $kind == places ]] || kind=none
+                fi
+            fi
+            local value=${cur#"$vprefix"} choices=${kind#choices:}
+            case $kind in
+                places) list=$(dashpilot "${using[@]}" __complete-places ${ended:+--options-ended} -- "$value" 2>/dev/null) ;;
+                files) list=$(compgen -f -- "$value") ;;
+                choices:*) list=$(compgen -W "${choices//,/ }" -- "$value") ;;
+            esac
+            while IFS= read -r word; do
+                [[ -n $word ]] && found+=("$vprefix$word")
+            done <<< "$list"
+            if [[ $kind == files ]]; then
+                # readline quotes file names itself, and marks folders.
+                compopt -o filenames 2>/dev/null
+                COMPREPLY=()
+                for word in "${found[@]}"; do COMPREPLY+=("${word:${#lead}}"); done
+            else
+                _dashpilot_offer "${found[@]}"
+            fi
+        }
+        complete -F _dashpilot dashpilot
+
+        """#
+    }
+}
