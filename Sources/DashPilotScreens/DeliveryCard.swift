@@ -189,12 +189,14 @@ public struct RunningShiftScreen: Sendable, Equatable {
         // Working time, once the shift has paused: what every rate divides by.
         parts.append(format.clock(seconds: time.pausedSeconds > 0 ? time.workingSeconds : time.elapsedSeconds))
         parts.append(log.deliveries.count == 1 ? "1 delivery" : "\(log.deliveries.count) deliveries")
-        if let mileage = log.mileage { parts.append("\(format.miles(mileage.miles)) recorded") }
+        // Samples that do not pair up say so, never that no route was recorded (platform.md).
+        if log.route != .none { parts.append(ShiftLogScreen.routeFigure(log.route, format: format)) }
         title = parts.joined(separator: " · ")
         var spoken = ["Shift running since \(since)"]
         if let pause { spoken.append("paused since \(format.time(pause.start))") }
         spoken.append(log.deliveries.count == 1 ? "1 delivery" : "\(log.deliveries.count) deliveries")
         if let mileage = log.mileage { spoken.append(format.milesRecorded(mileage.miles)) }
+        if log.route == .tooFewPoints { spoken.append(ShiftLogScreen.routeFigure(.tooFewPoints, format: format)) }
         accessibilityTitle = spoken.joined(separator: ", ")
         cards = log.deliveries.map { DeliveryCard($0, wait: log.placeWait(of: $0, now: now, timeZone: format.timeZone), format: format) }
         if isPaused { for index in cards.indices { cards[index].lifecycleButton = nil } }

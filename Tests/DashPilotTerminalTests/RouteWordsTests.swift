@@ -23,8 +23,12 @@ struct RouteWordsTests {
 
     @Test func everyScreenSaysTheRouteHasTooFewPointsToMeasure() throws {
         let dash = Self.shiftWithAGappedRoute()
-        // The end confirmation, before the shift ends.
+        // While it runs: its screen and `shift show` (they said nothing of the route at all).
         let window = try Window(dash, at: "2026-11-29 17:40:00")
+        #expect(window.screen.contains("too few route points to measure"), "\(window.screen)")
+        let running = dash.run(["shift", "show"], at: "2026-11-29 17:40:00").stdout
+        #expect(running.contains("too few route points to measure"), "\(running)")
+        // The end confirmation, before the shift ends.
         window.press("e")
         #expect(window.screen.contains("too few route points to measure") && !window.screen.contains("no route"))
         window.press("y")
