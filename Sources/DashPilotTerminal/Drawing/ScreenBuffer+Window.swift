@@ -123,15 +123,10 @@ extension ScreenBuffer {
             layout.focusShown = (first...last).allSatisfy { shown.contains(lines[$0].source ?? $0) }
         }
         layout.wholeRows = wholeRows(shownBody)
-        layout.rowsInView = rowsInView(shownBody)
+        // Without rows (the keys list), a page is the lines that scroll.
+        layout.rowsInView = lines.contains { $0.target.row != nil } ? layout.wholeRows.count : shownBody.count
         layout.linesInView = shownBody.count
         return layout
-    }
-
-    /// How many rows of the screen's list the lines `shown` hold whole; without such rows, how
-    /// many lines they are.
-    private func rowsInView(_ shown: ArraySlice<Int>) -> Int {
-        lines.contains { $0.target.row != nil } ? wholeRows(shown).count : shown.count
     }
 
     /// The rows of the screen's list whose every line is among the lines `shown`.
