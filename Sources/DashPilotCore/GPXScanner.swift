@@ -38,9 +38,13 @@ struct GPXScanner {
         return text(shown) + (range.count > 100 ? "…" : "")
     }
 
+    /// The line `offset` is on: a line ends at LF, at CR LF, or at a CR alone, as XML reads them.
     func line(at offset: Int) -> Int {
         var line = 1
-        for position in 0..<min(offset, bytes.count) where bytes[position] == 0x0A { line += 1 }
+        for position in 0..<min(offset, bytes.count) {
+            let byte = bytes[position]
+            if byte == 0x0A || (byte == 0x0D && (position + 1 == bytes.count || bytes[position + 1] != 0x0A)) { line += 1 }
+        }
         return line
     }
 
