@@ -16,15 +16,23 @@ public enum GPXReader {
         public var line: Int
         /// What was wrong.
         public var reason: String
+        /// Whether the file is text in an encoding DashPilot does not read (UTF-16), which may
+        /// well be good XML: the sentence then says so, not that the file is malformed.
+        public var isEncoding: Bool
 
         /// Creates a refusal at `line`.
-        public init(line: Int, reason: String) {
+        public init(line: Int, reason: String, isEncoding: Bool = false) {
             self.line = line
             self.reason = reason
+            self.isEncoding = isEncoding
         }
 
         /// The refusal as a sentence.
-        public var sentence: String { "The GPX file is malformed at line \(line): \(reason). Nothing was imported." }
+        public var sentence: String {
+            isEncoding
+                ? "The file is \(reason), and DashPilot reads GPX in UTF-8: save it as UTF-8 to import it. Nothing was imported."
+                : "The GPX file is malformed at line \(line): \(reason). Nothing was imported."
+        }
     }
 
     /// Why a point was skipped while the file was read.

@@ -64,6 +64,15 @@ struct GPXScanner {
         }
     }
 
+    /// Whether the file starts as UTF-16 does: a byte order mark, or `<` followed or preceded by a
+    /// zero byte.
+    var isUTF16: Bool {
+        guard bytes.count >= 2 else { return false }
+        let (first, second) = (bytes[0], bytes[1])
+        return (first == 0xFF && second == 0xFE) || (first == 0xFE && second == 0xFF) || (first == 0x3C && second == 0)
+            || (first == 0 && second == 0x3C)
+    }
+
     func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
 
     /// Whether the name at `range`, without its namespace prefix, is `literal`.
@@ -117,6 +126,7 @@ struct GPXScanner {
     }
 
     mutating func read() throws -> GPXReader.Report {
+        if isUTF16 { throw GPXReader.Malformed(line: 1, reason: "UTF-16 text", isEncoding: true) }
         while index < bytes.count {
             // Every MiB, the bytes well behind the cursor are let go, and progress is said.
             if index - released >= 1 << 20 {

@@ -32,6 +32,18 @@ struct GPXWellFormedTests {
         }
     }
 
+    @Test func aUTF16FileIsRefusedAsUTF16() throws {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<gpx><trk/></gpx>"
+        for data in [text.data(using: .utf16LittleEndian)!, text.data(using: .utf16BigEndian)!] {
+            for bom: [UInt8] in [[0xFF, 0xFE], [0xFE, 0xFF], []] {
+                let refusal = Self.refusal(bom + Array(data))
+                #expect(
+                    refusal?.isEncoding == true
+                        && refusal?.sentence.hasPrefix("The file is UTF-16 text, and DashPilot reads GPX in UTF-8") == true)
+            }
+        }
+    }
+
     @Test(
         "A lone CR ends a line, and CR LF ends one line", arguments: ["\r", "\r\n", "\n"])
     func lineEnds(end: String) {
