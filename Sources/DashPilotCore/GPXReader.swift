@@ -9,7 +9,8 @@ import Foundation
 /// long day's track should take. It checks that the file is well-formed XML (one root, matched
 /// tags, names, attributes quoted, apart and not repeated, known entities, comments, characters
 /// XML allows in UTF-8 or in the encoding declared) and refuses a document type declaration
-/// outright, so that no entity can expand.
+/// outright, so that no entity can expand. Elements of another namespace, and what
+/// `<extensions>` holds, are never read as GPX, except an accuracy.
 public enum GPXReader {
     /// The file could not be read as GPX.
     public struct Malformed: Error, Sendable, Equatable {

@@ -26,6 +26,11 @@ struct GPXScanner {
     // Where the bytes have been checked up to (see `checkCharacters`), and whether as UTF-8.
     var checked = 0
     var checksUTF8 = true
+    // The namespace prefixes declared in the open elements (see `isGPX`), and the depth of the
+    // outermost open element that is not GPX's or is an `<extensions>` (0: none).
+    var namespaces: [(prefix: Range<Int>, isGPX: Bool, depth: Int)] = []
+    var defaultIsForeign = false
+    var foreignDepth = 0
     /// Where the document starts, after a byte order mark: the only place for an XML declaration.
     let documentStart: Int
 

@@ -32,6 +32,68 @@ struct GPXWellFormedTests {
         }
     }
 
+    @Test func aTimeInAnExtensionIsNeverThePointsTime() throws {
+        let (segments, report) = try Self.read(
+            Self.head
+                + "<trkpt lat=\"40\" lon=\"-75\"><time>2026-11-29T17:10:00Z</time><extensions><lg:time>2026-11-30T17:10:00Z</lg:time></extensions></trkpt>\n"
+                + "<trkpt lat=\"40.001\" lon=\"-75\"><extensions><lg:time>2026-11-29T17:10:20Z</lg:time><time>2026-11-29T17:10:20Z</time></extensions></trkpt>\n"
+                + Self.tail)
+        #expect(segments.map(\.count) == [1])
+        #expect(segments.first?.first?.recordedAt == at(8))
+        #expect(report.points == 1 && report.skipped == [.noTime: 1])
+    }
+
+    @Test func aSegmentInAnExtensionIsNeverASegment() throws {
+        let (segments, report) = try Self.read(
+            Self.head
+                + "<trkpt lat=\"40\" lon=\"-75\"><time>2026-11-29T17:10:00Z</time></trkpt>\n"
+                + "<trkpt lat=\"40.001\" lon=\"-75\"><time>2026-11-29T17:10:10Z</time><extensions><lg:trkseg>3</lg:trkseg></extensions></trkpt>\n"
+                + "<trkpt lat=\"40.002\" lon=\"-75\"><time>2026-11-29T17:10:20Z</time><lg:trkseg/></trkpt>\n"
+                + "<trkpt lat=\"40.003\" lon=\"-75\"><time>2026-11-29T17:10:30Z</time></trkpt>\n" + Self.tail)
+        #expect(segments.map(\.count) == [4])
+        #expect(report.points == 4 && report.skipped.isEmpty)
+    }
+
+    @Test func positionsOfAnotherNamespaceAreNeverThePointsPosition() throws {
+        let (segments, _) = try Self.read(
+            Self.head
+                + "<trkpt lat=\"40\" lon=\"-75\" lg:lat=\"41.9\" lg:lon=\"0\"><time>2026-11-29T17:10:00Z</time></trkpt>\n"
+                + "<trkpt lat=\"40.001\" lon=\"-75\"><time>2026-11-29T17:10:10Z</time><extensions><lg:trkpt lat=\"41.7\" lon=\"-87\"><lg:time>2026-11-29T17:10:15Z</lg:time></lg:trkpt><trkpt lat=\"41.6\" lon=\"-87\"><time>2026-11-29T17:10:16Z</time></trkpt></extensions></trkpt>\n"
+                + Self.tail)
+        #expect(segments.first?.map(\.latitude) == [40, 40.001])
+        #expect(segments.first?.map(\.longitude) == [-75, -75])
+        #expect(segments.first?.last?.recordedAt == at(8).addingTimeInterval(10))
+    }
+
+    @Test func aDefaultNamespaceOfAnotherProducerBelowTheRootIsNotGPX() throws {
+        let (segments, _) = try Self.read(
+            Self.head
+                + "<trkpt lat=\"40\" lon=\"-75\"><time>2026-11-29T17:10:00Z</time><data xmlns=\"urn:invented:logger\"><time>2026-11-30T17:10:00Z</time></data></trkpt>\n"
+                + Self.tail)
+        #expect(segments.first?.map(\.recordedAt) == [at(8)])
+    }
+
+    @Test func accuracyIsReadWhereverItStandsAndWhateverItsNamespace() throws {
+        let (segments, _) = try Self.read(
+            Self.head
+                + "<trkpt lat=\"40\" lon=\"-75\"><time>2026-11-29T17:10:00Z</time><extensions><lg:fix><lg:hAcc>4.5</lg:hAcc></lg:fix></extensions></trkpt>\n"
+                + "<trkpt lat=\"40.001\" lon=\"-75\"><time>2026-11-29T17:10:10Z</time><lg:HORIZONTALACCURACY>7</lg:HORIZONTALACCURACY></trkpt>\n"
+                + "<trkpt lat=\"40.002\" lon=\"-75\"><time>2026-11-29T17:10:20Z</time><hacc>9</hacc></trkpt>\n" + Self.tail)
+        #expect(segments.first?.map(\.horizontalAccuracy) == [4.5, 7, 9])
+    }
+
+    @Test func aFileThatBindsGPXsNamespaceToAPrefixIsRead() throws {
+        let gpx =
+            "<g:gpx xmlns:g=\"http://www.topografix.com/GPX/1/1\" version=\"1.1\"><trk><trkseg><trkpt lat=\"40\" lon=\"-75\"><time>2026-11-29T17:10:00Z</time></trkpt></trkseg></trk>"
+            + "<g:trk><g:trkseg><g:trkpt lat=\"40.001\" lon=\"-75\"><g:time>2026-11-29T17:10:10Z</g:time></g:trkpt></g:trkseg></g:trk></g:gpx>"
+        let (segments, report) = try Self.read(gpx)
+        #expect(segments.map(\.count) == [1, 1] && report.tracks == 2)
+    }
+
+    @Test func aRootOfAnotherNamespaceIsNotGPX() {
+        #expect(Self.refusal(Array("<lg:gpx xmlns:lg=\"urn:invented:logger\"><trk/></lg:gpx>".utf8)) != nil)
+    }
+
     @Test(
         "Files that are not well-formed XML are refused at the line they fail",
         arguments: [
