@@ -6,9 +6,11 @@ import Foundation
 ///
 /// The reader is a small, strict XML scanner of its own: Foundation's `XMLParser` parses about
 /// 400,000 points a second on Linux with a delegate that does nothing, below what an import of a
-/// long day's track should take. It checks what GPX needs of XML (one root, matched tags, quoted
-/// attributes, known entities) and refuses a document type declaration outright, so that no
-/// entity can expand.
+/// long day's track should take. It checks that the file is well-formed XML (one root, matched
+/// tags, names, attributes quoted, apart and not repeated, known entities, comments, characters
+/// XML allows in UTF-8 or in the encoding declared) and refuses a document type declaration
+/// outright, so that no entity can expand. Elements of another namespace, and what
+/// `<extensions>` holds, are never read as GPX, except an accuracy.
 public enum GPXReader {
     /// The file could not be read as GPX.
     public struct Malformed: Error, Sendable, Equatable {
@@ -16,15 +18,23 @@ public enum GPXReader {
         public var line: Int
         /// What was wrong.
         public var reason: String
+        /// Whether the file is text in an encoding DashPilot does not read (UTF-16), which may
+        /// well be good XML: the sentence then says so, not that the file is malformed.
+        public var isEncoding: Bool
 
         /// Creates a refusal at `line`.
-        public init(line: Int, reason: String) {
+        public init(line: Int, reason: String, isEncoding: Bool = false) {
             self.line = line
             self.reason = reason
+            self.isEncoding = isEncoding
         }
 
         /// The refusal as a sentence.
-        public var sentence: String { "The GPX file is malformed at line \(line): \(reason). Nothing was imported." }
+        public var sentence: String {
+            isEncoding
+                ? "The file is \(reason), and DashPilot reads GPX in UTF-8: save it as UTF-8 to import it. Nothing was imported."
+                : "The GPX file is malformed at line \(line): \(reason). Nothing was imported."
+        }
     }
 
     /// Why a point was skipped while the file was read.

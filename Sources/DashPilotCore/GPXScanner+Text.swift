@@ -26,7 +26,10 @@ extension GPXScanner {
                 let number =
                     entity.hasPrefix("#x")
                     ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
-                guard let number, let scalar = Unicode.Scalar(number) else {
+                // Only a character XML allows may be referred to: not U+0000, not U+FFFE.
+                guard let number, number >= 0x20 || number == 0x09 || number == 0x0A || number == 0x0D,
+                    number != 0xFFFE && number != 0xFFFF, let scalar = Unicode.Scalar(number)
+                else {
                     throw fail("&\(entity); is not an entity GPX knows", at: position)
                 }
                 output += Array(String(Character(scalar)).utf8)
@@ -49,7 +52,11 @@ extension GPXScanner {
             }
             return
         }
-        guard collecting != nil else { return }
+        guard collecting != nil else {
+            // Text nobody reads must still be XML: a "&" starts an entity GPX knows.
+            if !cdata && hasEntity(range) { _ = try decoded(range) }
+            return
+        }
         if textRange == nil && textCopy == nil && (cdata || !hasEntity(range)) {
             textRange = range
             return

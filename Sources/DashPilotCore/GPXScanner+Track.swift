@@ -15,10 +15,19 @@ extension GPXScanner {
     mutating func begin(_ element: Range<Int>, at offset: Int) throws {
         if stack.isEmpty {
             guard !sawRoot else { throw fail("there is a second root element", at: offset) }
-            guard isNamed(element, "gpx") else { throw fail("the root element is not <gpx>", at: offset) }
             sawRoot = true
         }
         stack.append(element)
+        if !attributes.isEmpty { declareNamespaces() }
+        if foreignDepth == 0 && !isGPX(element) { foreignDepth = stack.count }
+        if stack.count == 1 && (foreignDepth != 0 || !isNamed(element, "gpx")) {
+            throw fail("the root element is not GPX's <gpx>", at: offset)
+        }
+        if foreignDepth != 0 {
+            // Inside an extension or another namespace, an accuracy is all that is read.
+            if point != nil && isAccuracy(element) { collect(.accuracy) }
+            return
+        }
         if isNamed(element, "trk") {
             report.tracks += 1
         } else if isNamed(element, "trkseg") {
@@ -28,8 +37,8 @@ extension GPXScanner {
             var latitude: Double?
             var longitude: Double?
             for attribute in attributes {
-                if isNamed(attribute.name, "lat") { latitude = try attributeNumber(attribute.value) }
-                if isNamed(attribute.name, "lon") { longitude = try attributeNumber(attribute.value) }
+                if isExactly(attribute.name, "lat") { latitude = try attributeNumber(attribute.value) }
+                if isExactly(attribute.name, "lon") { longitude = try attributeNumber(attribute.value) }
             }
             if let latitude, let longitude, latitude.isFinite, longitude.isFinite {
                 point = .some((latitude, longitude))
@@ -40,30 +49,46 @@ extension GPXScanner {
             sawTime = false
             accuracy = nil
             accuracyIsBad = false
+        } else if isNamed(element, "extensions") {
+            foreignDepth = stack.count
         } else if stack.count == 2 && (isNamed(element, "rte") || isNamed(element, "wpt")) {
             report.routesOrWaypoints += 1
         } else if point != nil && isNamed(element, "time") {
-            collecting = .time
+            collect(.time)
             sawTime = true
-            textRange = nil
-            textCopy = nil
         } else if point != nil && isAccuracy(element) {
-            collecting = .accuracy
-            textRange = nil
-            textCopy = nil
+            collect(.accuracy)
         }
     }
 
+    mutating func collect(_ field: Field) {
+        collecting = field
+        textRange = nil
+        textCopy = nil
+    }
+
+    mutating func endAccuracy() {
+        let number = withCollectedText { Self.number($0) }
+        if let number, number.isFinite { accuracy = number } else { accuracyIsBad = true }
+        collecting = nil
+    }
+
     mutating func end(_ element: Range<Int>, at offset: Int) throws {
+        // The depth the element was open at (it is off the stack now).
+        let depth = stack.count + 1
+        defer { undeclareNamespaces(closingAt: depth) }
+        if foreignDepth != 0 {
+            if collecting == .accuracy && point != nil && isAccuracy(element) { endAccuracy() }
+            if depth == foreignDepth { foreignDepth = 0 }
+            return
+        }
         if let field = collecting, point != nil {
             switch field {
             case .time where isNamed(element, "time"):
                 time = withCollectedText { ISO8601.parse(bytes: $0) }
                 collecting = nil
             case .accuracy where isAccuracy(element):
-                let number = withCollectedText { Self.number($0) }
-                if let number, number.isFinite { accuracy = number } else { accuracyIsBad = true }
-                collecting = nil
+                endAccuracy()
             default:
                 break
             }

@@ -23,6 +23,16 @@ struct GPXScanner {
     let sink: GPXReader.Sink
     // Where the bytes behind the cursor were last released (see `GPXReader.Sink.release`).
     var released = 0
+    // Where the bytes have been checked up to (see `checkCharacters`), and whether as UTF-8.
+    var checked = 0
+    var checksUTF8 = true
+    // The namespace prefixes declared in the open elements (see `isGPX`), and the depth of the
+    // outermost open element that is not GPX's or is an `<extensions>` (0: none).
+    var namespaces: [(prefix: Range<Int>, isGPX: Bool, depth: Int)] = []
+    var defaultIsForeign = false
+    var foreignDepth = 0
+    /// Where the document starts, after a byte order mark: the only place for an XML declaration.
+    let documentStart: Int
 
     enum Field { case time, accuracy }
 
@@ -30,6 +40,8 @@ struct GPXScanner {
         self.bytes = bytes
         self.sink = sink
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
+        documentStart = index
+        checked = index
     }
 
     /// At most 100 characters of the file, for a message: a name or value may be megabytes long.
@@ -38,14 +50,21 @@ struct GPXScanner {
         return text(shown) + (range.count > 100 ? "…" : "")
     }
 
+    /// The line `offset` is on: a line ends at LF, at CR LF, or at a CR alone, as XML reads them.
     func line(at offset: Int) -> Int {
         var line = 1
-        for position in 0..<min(offset, bytes.count) where bytes[position] == 0x0A { line += 1 }
+        for position in 0..<min(offset, bytes.count) {
+            let byte = bytes[position]
+            if byte == 0x0A || (byte == 0x0D && (position + 1 == bytes.count || bytes[position + 1] != 0x0A)) { line += 1 }
+        }
         return line
     }
 
     func fail(_ reason: String, at offset: Int? = nil) -> GPXReader.Malformed {
-        GPXReader.Malformed(line: line(at: offset ?? index), reason: reason)
+        let offset = offset ?? index
+        // A byte XML does not allow, before the fault or at it, is the first thing wrong.
+        if offset >= checked, let bad = scan(from: checked, to: min(offset + 1, bytes.count)).bad { return unreadable(at: bad) }
+        return GPXReader.Malformed(line: line(at: offset), reason: reason)
     }
 
     // The byte comparisons below (and `isAccuracy`, `hasEntity`, `attributeNumber`) are inlined:
@@ -58,6 +77,15 @@ struct GPXScanner {
             for position in 0..<count where bytes[offset + position] != literalBytes[position] { return false }
             return true
         }
+    }
+
+    /// Whether the file starts as UTF-16 does: a byte order mark, or `<` followed or preceded by a
+    /// zero byte.
+    var isUTF16: Bool {
+        guard bytes.count >= 2 else { return false }
+        let (first, second) = (bytes[0], bytes[1])
+        return (first == 0xFF && second == 0xFE) || (first == 0xFE && second == 0xFF) || (first == 0x3C && second == 0)
+            || (first == 0 && second == 0x3C)
     }
 
     func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
@@ -109,15 +137,25 @@ struct GPXScanner {
         let start = index
         while index < bytes.count, GPXScanner.isNameByte(bytes[index]) { index += 1 }
         guard index > start else { throw fail("an element or attribute has no name") }
+        // A name may hold digits, "-" and ".", but not start with one.
+        guard !(0x30...0x39).contains(bytes[start]) && bytes[start] != 0x2D && bytes[start] != 0x2E else {
+            throw fail("\"\(quote(start..<index))\" is not an XML name", at: start)
+        }
         return start..<index
     }
 
     mutating func read() throws -> GPXReader.Report {
+        if isUTF16 { throw GPXReader.Malformed(line: 1, reason: "UTF-16 text", isEncoding: true) }
+        checksUTF8 = declaresUTF8()
         while index < bytes.count {
-            // Every MiB, the bytes well behind the cursor are let go, and progress is said.
-            if index - released >= 1 << 20 {
-                released = index
-                try sink.release(max(0, index - (1 << 19)), Double(index) / Double(bytes.count))
+            // Every 64 KiB the bytes read are checked; every MiB, those well behind the cursor
+            // (checked) are let go, and progress is said.
+            if index - checked >= 1 << 16 {
+                try checkCharacters(upTo: index)
+                if index - released >= 1 << 20 {
+                    released = index
+                    try sink.release(max(0, index - (1 << 19)), Double(index) / Double(bytes.count))
+                }
             }
             if bytes[index] == 0x3C {
                 try markup()
@@ -127,6 +165,7 @@ struct GPXScanner {
                 try characters(start..<index, cdata: false)
             }
         }
+        try checkCharacters(upTo: bytes.count)
         guard sawRoot else { throw fail("it has no <gpx> element") }
         if let open = stack.last { throw fail("the file ends inside <\(quote(open))>") }
         return report
@@ -135,9 +174,9 @@ struct GPXScanner {
     mutating func markup() throws {
         let start = index
         if starts("<?", at: index) {
-            try skip(past: "?>", "a processing instruction is not closed")
+            try instruction()
         } else if starts("<!--", at: index) {
-            try skip(past: "-->", "a comment is not closed")
+            try comment()
         } else if starts("<![CDATA[", at: index) {
             index += 9
             let textStart = index
@@ -182,14 +221,49 @@ struct GPXScanner {
                 guard index < bytes.count, bytes[index] == 0x22 || bytes[index] == 0x27 else {
                     throw fail("an attribute's value is not quoted", at: start)
                 }
-                let quote = bytes[index]
+                let delimiter = bytes[index]
                 index += 1
                 let valueStart = index
-                while index < bytes.count, bytes[index] != quote, bytes[index] != 0x3C { index += 1 }
-                guard index < bytes.count, bytes[index] == quote else { throw fail("an attribute's value is not closed", at: start) }
+                while index < bytes.count, bytes[index] != delimiter, bytes[index] != 0x3C { index += 1 }
+                guard index < bytes.count, bytes[index] == delimiter else { throw fail("an attribute's value is not closed", at: start) }
+                if hasEntity(valueStart..<index) { _ = try decoded(valueStart..<index) }
+                for other in attributes where sameName(other.name, attribute) {
+                    throw fail("<\(quote(element))> has the attribute \(quote(attribute)) twice", at: start)
+                }
                 attributes.append((attribute, valueStart..<index))
                 index += 1
+                guard index < bytes.count, Self.isSpace(bytes[index]) || bytes[index] == 0x3E || bytes[index] == 0x2F else {
+                    throw fail("the attributes of <\(quote(element))> are not separated by white space", at: start)
+                }
             }
         }
+    }
+
+    /// A processing instruction: a name, then anything up to `?>`. The XML declaration, named
+    /// `xml`, may only open the file.
+    mutating func instruction() throws {
+        let start = index
+        index += 2
+        guard index < bytes.count, Self.isNameByte(bytes[index]) else { throw fail("a processing instruction has no name", at: start) }
+        let target = try name()
+        if target.count == 3 && bytes[target].map({ $0 | 0x20 }).elementsEqual("xml".utf8) && start != documentStart {
+            throw fail("the XML declaration is not at the very start of the file", at: start)
+        }
+        try skip(past: "?>", "a processing instruction is not closed")
+    }
+
+    /// A comment, which may not hold `--`.
+    mutating func comment() throws {
+        let start = index
+        index += 4
+        while index + 1 < bytes.count {
+            if bytes[index] == 0x2D && bytes[index + 1] == 0x2D {
+                guard index + 2 < bytes.count, bytes[index + 2] == 0x3E else { throw fail("a comment holds \"--\"", at: index) }
+                index += 3
+                return
+            }
+            index += 1
+        }
+        throw fail("a comment is not closed", at: start)
     }
 }

@@ -111,6 +111,23 @@ struct RouteImportTests {
     }
 
     @Test(
+        "A file that is not well-formed XML is refused with its line and imports nothing",
+        arguments: [Array("<trk a=\"1\" a=\"2\">".utf8), [0xE9], Array("<!-- a -- b -->".utf8), Array("<1trk/>".utf8)])
+    func notWellFormed(fault: [UInt8]) throws {
+        let dash = Self.shift()
+        defer { dash.remove() }
+        let file = dash.folder + "/bad.gpx"
+        // The fault on the line after the points, with lone CRs as the file's line ends.
+        let text = Self.gpx([Self.morning]).replacingOccurrences(of: "\n", with: "\r")
+        let cut = try #require(text.range(of: "</trkseg>"))
+        let bytes = Array(text[..<cut.lowerBound].utf8) + fault + Array(text[cut.lowerBound...].utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        let result = dash.run(["route", "import", file])
+        #expect(result.status == 1 && result.stderr.contains("bad.gpx: The GPX file is malformed at line 24"), "\(result.stderr)")
+        #expect(Self.miles(dash) == nil && result.stdout.isEmpty)
+    }
+
+    @Test(
         "A path that is not a readable file gets a sentence and exit 1, never a crash, and nothing is imported",
         arguments: ["folder", "fifo", "missing", "unreadable"])
     func pathsThatAreNotFiles(kind: String) throws {

@@ -1,0 +1,165 @@
+import DashPilotCore
+import Foundation
+import Testing
+
+/// platform.md: "A GPX file is read as GPX 1.0 or 1.1, namespaces and extensions ignored except
+/// accuracy ... only a file that is not well-formed XML, not GPX, or holds a DOCTYPE is refused,
+/// and then nothing is imported."
+@Suite("A GPX file's XML")
+struct GPXWellFormedTests {
+    static let head =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"Invented Logger\" xmlns=\"http://www.topografix.com/GPX/1/1\" xmlns:lg=\"urn:invented:logger\">\n<trk><trkseg>\n"
+    static let tail = "</trkseg></trk></gpx>\n"
+
+    /// The segments read from `bytes`, and the report.
+    static func read(_ bytes: [UInt8]) throws -> ([[RouteSample]], GPXReader.Report) {
+        var segments: [[RouteSample]] = []
+        let report = try bytes.withUnsafeBufferPointer {
+            try GPXReader.read(
+                $0, into: GPXReader.Sink(segment: { segments.append([]) }, point: { segments[segments.count - 1].append($0) }))
+        }
+        return (segments, report)
+    }
+
+    static func read(_ text: String) throws -> ([[RouteSample]], GPXReader.Report) { try read(Array(text.utf8)) }
+
+    static func refusal(_ bytes: [UInt8]) -> GPXReader.Malformed? {
+        do {
+            _ = try read(bytes)
+            return nil
+        } catch {
+            return error as? GPXReader.Malformed
+        }
+    }
+
+    @Test func aTimeInAnExtensionIsNeverThePointsTime() throws {
+        let (segments, report) = try Self.read(
+            Self.head
+                + "<trkpt lat=\"40\" lon=\"-75\"><time>2026-11-29T17:10:00Z</time><extensions><lg:time>2026-11-30T17:10:00Z</lg:time></extensions></trkpt>\n"
+                + "<trkpt lat=\"40.001\" lon=\"-75\"><extensions><lg:time>2026-11-29T17:10:20Z</lg:time><time>2026-11-29T17:10:20Z</time></extensions></trkpt>\n"
+                + Self.tail)
+        #expect(segments.map(\.count) == [1])
+        #expect(segments.first?.first?.recordedAt == at(8))
+        #expect(report.points == 1 && report.skipped == [.noTime: 1])
+    }
+
+    @Test func aSegmentInAnExtensionIsNeverASegment() throws {
+        let (segments, report) = try Self.read(
+            Self.head
+                + "<trkpt lat=\"40\" lon=\"-75\"><time>2026-11-29T17:10:00Z</time></trkpt>\n"
+                + "<trkpt lat=\"40.001\" lon=\"-75\"><time>2026-11-29T17:10:10Z</time><extensions><lg:trkseg>3</lg:trkseg></extensions></trkpt>\n"
+                + "<trkpt lat=\"40.002\" lon=\"-75\"><time>2026-11-29T17:10:20Z</time><lg:trkseg/></trkpt>\n"
+                + "<trkpt lat=\"40.003\" lon=\"-75\"><time>2026-11-29T17:10:30Z</time></trkpt>\n" + Self.tail)
+        #expect(segments.map(\.count) == [4])
+        #expect(report.points == 4 && report.skipped.isEmpty)
+    }
+
+    @Test func positionsOfAnotherNamespaceAreNeverThePointsPosition() throws {
+        let (segments, _) = try Self.read(
+            Self.head
+                + "<trkpt lat=\"40\" lon=\"-75\" lg:lat=\"41.9\" lg:lon=\"0\"><time>2026-11-29T17:10:00Z</time></trkpt>\n"
+                + "<trkpt lat=\"40.001\" lon=\"-75\"><time>2026-11-29T17:10:10Z</time><extensions><lg:trkpt lat=\"41.7\" lon=\"-87\"><lg:time>2026-11-29T17:10:15Z</lg:time></lg:trkpt><trkpt lat=\"41.6\" lon=\"-87\"><time>2026-11-29T17:10:16Z</time></trkpt></extensions></trkpt>\n"
+                + Self.tail)
+        #expect(segments.first?.map(\.latitude) == [40, 40.001])
+        #expect(segments.first?.map(\.longitude) == [-75, -75])
+        #expect(segments.first?.last?.recordedAt == at(8).addingTimeInterval(10))
+    }
+
+    @Test func aDefaultNamespaceOfAnotherProducerBelowTheRootIsNotGPX() throws {
+        let (segments, _) = try Self.read(
+            Self.head
+                + "<trkpt lat=\"40\" lon=\"-75\"><time>2026-11-29T17:10:00Z</time><data xmlns=\"urn:invented:logger\"><time>2026-11-30T17:10:00Z</time></data></trkpt>\n"
+                + Self.tail)
+        #expect(segments.first?.map(\.recordedAt) == [at(8)])
+    }
+
+    @Test func accuracyIsReadWhereverItStandsAndWhateverItsNamespace() throws {
+        let (segments, _) = try Self.read(
+            Self.head
+                + "<trkpt lat=\"40\" lon=\"-75\"><time>2026-11-29T17:10:00Z</time><extensions><lg:fix><lg:hAcc>4.5</lg:hAcc></lg:fix></extensions></trkpt>\n"
+                + "<trkpt lat=\"40.001\" lon=\"-75\"><time>2026-11-29T17:10:10Z</time><lg:HORIZONTALACCURACY>7</lg:HORIZONTALACCURACY></trkpt>\n"
+                + "<trkpt lat=\"40.002\" lon=\"-75\"><time>2026-11-29T17:10:20Z</time><hacc>9</hacc></trkpt>\n" + Self.tail)
+        #expect(segments.first?.map(\.horizontalAccuracy) == [4.5, 7, 9])
+    }
+
+    @Test func aFileThatBindsGPXsNamespaceToAPrefixIsRead() throws {
+        let gpx =
+            "<g:gpx xmlns:g=\"http://www.topografix.com/GPX/1/1\" version=\"1.1\"><trk><trkseg><trkpt lat=\"40\" lon=\"-75\"><time>2026-11-29T17:10:00Z</time></trkpt></trkseg></trk>"
+            + "<g:trk><g:trkseg><g:trkpt lat=\"40.001\" lon=\"-75\"><g:time>2026-11-29T17:10:10Z</g:time></g:trkpt></g:trkseg></g:trk></g:gpx>"
+        let (segments, report) = try Self.read(gpx)
+        #expect(segments.map(\.count) == [1, 1] && report.tracks == 2)
+    }
+
+    @Test func aRootOfAnotherNamespaceIsNotGPX() {
+        #expect(Self.refusal(Array("<lg:gpx xmlns:lg=\"urn:invented:logger\"><trk/></lg:gpx>".utf8)) != nil)
+    }
+
+    @Test(
+        "Files that are not well-formed XML are refused at the line they fail",
+        arguments: [
+            ("<gpx creator=\"a\" creator=\"b\">\n<trk/></gpx>", 1),
+            (
+                "<gpx>\n<trk><trkseg>\n<trkpt lat=\"1\" lat=\"40\" lon=\"-75\"><time>2026-11-29T17:10:00Z</time></trkpt></trkseg></trk></gpx>",
+                3
+            ),
+            ("<gpx>\n<!-- a -- b -->\n<trk/></gpx>", 2),
+            ("<gpx>\n<!-- a --->\n<trk/></gpx>", 2),
+            ("\n<?xml version=\"1.0\"?>\n<gpx><trk/></gpx>", 2),
+            ("<gpx>\n<trk a=\"1\"b=\"2\"/></gpx>", 2),
+            ("<gpx>\n<trk><name>A\u{01}</name></trk></gpx>", 2),
+            ("<gpx>\n<1trk></1trk></gpx>", 2),
+            ("<gpx>\n<trk><name>Fish & Chips</name></trk></gpx>", 2),
+            ("<gpx>\n<trk><name>&#1;</name></trk></gpx>", 2),
+            ("<gpx>\n<trk b=\"Fish & Chips\"/></gpx>", 2),
+            ("<gpx>\n<? x?><trk/></gpx>", 2),
+        ])
+    func notWellFormed(text: String, line: Int) {
+        let refusal = Self.refusal(Array(text.utf8))
+        #expect(refusal?.line == line, "\(String(describing: refusal))")
+    }
+
+    @Test func aByteThatIsNotUTF8IsRefusedAtItsLine() {
+        let before = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx>\n<trk><name>Caf".utf8)
+        let after = Array(" ride</name></trk></gpx>\n".utf8)
+        for bad: [UInt8] in [
+            [0xE9], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBE], [0xF4, 0x90, 0x80, 0x80], [0x80], [0xE2, 0x82],
+        ] {
+            #expect(Self.refusal(before + bad + after)?.line == 3, "\(bad)")
+        }
+        // The same byte in a file that says it is Latin-1 is a character.
+        let latin = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<gpx>\n<trk><name>Caf".utf8) + [0xE9] + after
+        #expect(Self.refusal(latin) == nil)
+        // UTF-8 of every length is read.
+        #expect(Self.refusal(Array("<gpx><trk><name>Café – 東京 🚲 \u{10FFFD}</name></trk></gpx>".utf8)) == nil)
+    }
+
+    @Test func theFirstFaultInTheFileIsTheOneReportedHoweverFarIn() {
+        let point = "<trkpt lat=\"40\" lon=\"-75\"><time>2026-11-29T17:10:00Z</time></trkpt>\n"
+        let many = String(repeating: point, count: 3_000)
+        // A bad byte deep in the file, then a tag that closes nothing: the byte comes first.
+        let bytes = Array(("<gpx><trk><trkseg>\n" + many).utf8) + [0xFF] + Array(("\n" + many + "</trk></gpx>").utf8)
+        #expect(Self.refusal(bytes)?.line == 3_002)
+        // A bad byte in the last bytes of a long file is still found.
+        let late = Array(("<gpx><trk><trkseg>\n" + many + "</trkseg></trk></gpx>\n<!--").utf8) + [0x02] + Array("-->".utf8)
+        #expect(Self.refusal(late)?.line == 3_003)
+    }
+
+    @Test func aUTF16FileIsRefusedAsUTF16() throws {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<gpx><trk/></gpx>"
+        for data in [text.data(using: .utf16LittleEndian)!, text.data(using: .utf16BigEndian)!] {
+            for bom: [UInt8] in [[0xFF, 0xFE], [0xFE, 0xFF], []] {
+                let refusal = Self.refusal(bom + Array(data))
+                #expect(
+                    refusal?.isEncoding == true
+                        && refusal?.sentence.hasPrefix("The file is UTF-16 text, and DashPilot reads GPX in UTF-8") == true)
+            }
+        }
+    }
+
+    @Test(
+        "A lone CR ends a line, and CR LF ends one line", arguments: ["\r", "\r\n", "\n"])
+    func lineEnds(end: String) {
+        let gpx = ["<gpx>", "<trk>", "<trkseg>", "</trk>", "</gpx>"].joined(separator: end)
+        #expect(Self.refusal(Array(gpx.utf8))?.line == 4)
+    }
+}
