@@ -122,7 +122,8 @@ public struct ScreenAction: Sendable, Equatable {
     public var isInKeysList: Bool { isListed || [.pageUp, .pageDown, .home, .end].contains(key) && command == .select }
 
     /// The action as a screen reader says it: "a accept", "question mark keys".
-    public var accessibilityLabel: String { "\(key.spoken) \(label)" }
+    /// Said "page up", not "page up page up", where the key's name is all it does.
+    public var accessibilityLabel: String { key.spoken == label ? label : "\(key.spoken) \(label)" }
 
     /// The actions as the footer shows them: "a accept · ↑↓ select · q quit".
     public static func line(_ actions: [ScreenAction]) -> String {

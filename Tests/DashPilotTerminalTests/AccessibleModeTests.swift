@@ -158,7 +158,8 @@ struct AccessibleModeTests {
         let keys = reader.press("?")
         #expect(keys.first == "> question mark" && keys[1] == "Keys on this screen.")
         for said in [
-            "a accept.", "up and down select.", "at step at a time.", "x cancel.", "e end shift.", "q quit.",
+            // A list, its first row selected as it opens.
+            "a accept. Selected.", "up and down select.", "at step at a time.", "x cancel.", "e end shift.", "q quit.",
             "Control L says this screen again.",
         ] {
             #expect(keys.contains(said), "\(keys)")

@@ -62,7 +62,7 @@ final class AccessibleSession: KeyListener {
         // A key the screen has no action for goes into its field, when it edits one (`?` lists
         // the keys instead, outside a field).
         let listsKeys = ScreenAction.keysList.key.matches(key) && app.top?.inTextField == false
-        typesIntoField = Self.edits(key) && !listsKeys && !app.showingKeys && app.top?.action(for: key) == nil
+        typesIntoField = Self.edits(key) && !listsKeys && !app.showingKeys && app.top?.acts(on: key) == false
         if key == .enter, let typed = focusedBefore?.value, !typed.isEmpty {
             echo = SpokenWords.echo(typed: TerminalText.safe(typed))
         } else {
@@ -95,8 +95,10 @@ final class AccessibleSession: KeyListener {
         let screen = app.top.map { ObjectIdentifier($0) }
         memory.removeAll { $0.screen == nil }
         var said: [SpokenScreen.Line]
-        if whole || app.showingKeys {
+        if whole || (app.showingKeys && !shownKeysList) {
             said = now
+        } else if app.showingKeys {
+            said = Self.changes(from: lines, to: now, after: key, typing: false)
         } else if screen != shownScreen || shownKeysList {
             if let before = memory.first(where: { $0.screen === app.top })?.lines {
                 said = Self.changes(from: before, to: now, after: key, typing: typing, returning: true)

@@ -122,6 +122,12 @@ final class ExpenseSheetView: TerminalScreen {
 
     var inTextField: Bool { focus != Self.categoryField }
 
+    /// 1–5 choose a category only in the category's field; in the others they are typed.
+    func acts(on key: Key) -> Bool {
+        guard let command = action(for: key)?.command else { return false }
+        return command != .chooseCategory || focus == Self.categoryField
+    }
+
     /// A tap on a field moves to it.
     func select(row: Int, _ app: AppEnvironment) throws {
         if fields.indices.contains(row) { focus = row }

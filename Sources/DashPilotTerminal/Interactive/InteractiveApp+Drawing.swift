@@ -60,7 +60,10 @@ extension InteractiveApp {
         guard let top = stack.last else { return lines }
         if showingKeys {
             lines.say(ScreenMessages.keysTitle)
-            for action in top.keys where action.isInKeysList { lines.say(action.accessibilityLabel) }
+            // A list, as it scrolls: a key that moves in it says only the row it lands on.
+            for (index, action) in top.keys.filter(\.isInKeysList).enumerated() {
+                lines.row(id: "key \(index)", action.accessibilityLabel, selected: index == keysList.selected)
+            }
             lines.say(SpokenWords.sayAgain)
             lines.say(SpokenWords.keysClose)
         } else {

@@ -57,6 +57,8 @@ protocol TerminalScreen: AnyObject {
     var keys: [ScreenAction] { get }
     /// Whether typed text goes into a field (so that `?` is a character, not the keys overlay).
     var inTextField: Bool { get }
+    /// Whether `key` works an action rather than typing into the field.
+    func acts(on key: Key) -> Bool
     /// Whether characters that arrive together (a paste) go into a field whole; otherwise each
     /// is its own key. True wherever typing fills a field, even while a lone character is a key
     /// (a digit in the pickup sheet's empty field).
@@ -78,6 +80,10 @@ extension TerminalScreen {
     func tick(_ app: AppEnvironment) -> Bool { false }
     func select(row: Int, _ app: AppEnvironment) throws {}
     func resized(_ app: AppEnvironment) throws {}
+
+    /// Whether `key` works an action here rather than typing into the field: by default, whether
+    /// the screen has an action for it (a screen whose key works only in some of its fields says).
+    func acts(on key: Key) -> Bool { action(for: key) != nil }
 
     /// The action `key` works on this screen, if any.
     func action(for key: Key) -> ScreenAction? { keys.first { $0.key.matches(key) } }

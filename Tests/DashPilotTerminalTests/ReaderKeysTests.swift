@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+@testable import DashPilotTerminal
+
+/// The screen-reader mode's keys, as a reader types them one at a time (screens.md: "a text field
+/// reads a line, ended by Enter … echoes what was typed when Enter is pressed"; "after a key, only
+/// what changed").
+@Suite("The screen-reader mode: digits typed, and the keys list")
+struct ReaderKeysTests {
+    @Test func digitsTypedIntoAnExpensesAmountAreTheAmount() throws {
+        // 1–5 choose a category only in the category's field. The reader took them for keys in
+        // every field: "> 1", "> 2", then the "." cleared the prefilled field with them in it,
+        // and $12.50 was recorded as 50 cents.
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        let reader = try Reader(dash, at: "2026-11-29 17:05:00")
+        reader.press("c", "a")
+        let typed = reader.type("12.50")
+        #expect(typed.isEmpty, "typing is silent: \(typed)")
+        #expect(reader.press(Window.enter).first == "> 12.50")
+        let list = try #require(json(dash.run(["expense", "list", "--json"], at: "2026-11-29 17:06:00").stdout) as? [[String: Any]])
+        #expect(list.first?["amount"] as? String == "12.50", "\(list)")
+    }
+
+    @Test func theKeysListSaysOnlyTheRowAKeyLandsOn() throws {
+        // The keys list scrolls like any list; each key said all 22 lines again, and a paging
+        // key was "page up page up".
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        let reader = try Reader(dash, at: "2026-11-29 17:05:00")
+        let opened = reader.press("?")
+        #expect(opened.contains("page up.") && !opened.contains { $0.contains("page up page up") }, "\(opened)")
+        #expect(reader.press(Window.down) == ["> down", "up and down select. Selected."])
+        #expect(reader.press(Window.end) == ["> End", "End last. Selected."])
+        #expect(reader.press("a") == ["> a"])
+    }
+}
