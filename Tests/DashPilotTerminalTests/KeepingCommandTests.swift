@@ -270,6 +270,61 @@ struct KeepingCommandTests {
     }
 
     @Test(.enabled(if: WriteFaults.compilerAvailable, "needs a C compiler for the fault shim"))
+    func everyFailedWriteOfARestoreOfAnOlderBackupLeavesTheStoreAsItWas() throws {
+        // keeping.md: a full disk during a restore "leaves the store exactly as it was". An older
+        // backup was upgraded after it had replaced the store: a write failing in the upgrade left
+        // the store replaced by the old version, with "nothing was changed".
+        let dash = Self.withShifts()
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("DashPilotStoreTests/Fixtures/schema-v7.sql").path
+        let old = dash.folder + "/v7.sqlite"
+        let made = dash.spawn(
+            [
+                "/bin/sh", "-c",
+                "sqlite3 '\(old)' < '\(fixture)' && sqlite3 '\(old)' 'INSERT INTO shift (started_at, ended_at) VALUES (1795971720, 1795988400)'",
+            ]
+            .map { Array($0.utf8) }, environment: ["PATH": "/usr/bin:/bin"], stdin: nil)
+        try #require(made.status == 0, "\(made.stderr)")
+        let original = try #require(FileManager.default.contents(atPath: dash.storePath))
+        try Self.sweep(
+            dash, ["restore", old, "--yes"],
+            prepare: {
+                try? FileManager.default.removeItem(atPath: dash.folder + "/backups")
+                _ = unlink(dash.storePath + "-journal")
+                try original.write(to: URL(fileURLWithPath: dash.storePath))
+            },
+            check: { call, kind, result in
+                #expect(result.status == 74 || result.status == 0, "call \(call) \(kind): \(result.stderr)")
+                let summary = try DashPilotStore.summary(of: StorePath(dash.storePath), isAutomatic: false)
+                if result.status == 0 {
+                    #expect(summary.schemaVersion == 8 && summary.shifts == 1, "call \(call) \(kind)")
+                } else {
+                    #expect(FileManager.default.contents(atPath: dash.storePath) == original, "call \(call) \(kind) changed the store")
+                }
+            })
+    }
+
+    @Test func anOlderBackupIsCheckedAsTodaysIsBeforeItIsRestored() throws {
+        // keeping.md: restore checks that PATH is healthy and refuses a file that fails. Only a
+        // backup of today's schema was checked by doctor: an older one with two places under one
+        // key was restored, and doctor then failed on the store.
+        let dash = Self.withShifts()
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("DashPilotStoreTests/Fixtures/schema-v7.sql").path
+        let old = dash.folder + "/v7.sqlite"
+        let twice = "INSERT INTO pickup_place (display_name, key, first_named_at) VALUES ('Nowhere Noodles', 'nowhere noodles', 1795971720)"
+        let made = dash.spawn(
+            ["/bin/sh", "-c", "sqlite3 '\(old)' < '\(fixture)' && sqlite3 '\(old)' \"\(twice)\" \"\(twice)\""].map { Array($0.utf8) },
+            environment: ["PATH": "/usr/bin:/bin"], stdin: nil)
+        try #require(made.status == 0, "\(made.stderr)")
+        let before = FileManager.default.contents(atPath: dash.storePath)
+        let refused = dash.run(["restore", old, "--yes"])
+        #expect(refused.status == 1 && refused.stderr.hasPrefix("Error: "), "\(refused.stderr)")
+        #expect(FileManager.default.contents(atPath: dash.storePath) == before)
+        #expect(Self.files(dash.folder + "/backups").filter { !$0.hasPrefix(".") }.isEmpty)
+    }
+
+    @Test(.enabled(if: WriteFaults.compilerAvailable, "needs a C compiler for the fault shim"))
     func everyFailedWriteOfTheBackupBeforeAnUpgradeLeavesTheOldVersionWhole() throws {
         let dash = Binary()
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

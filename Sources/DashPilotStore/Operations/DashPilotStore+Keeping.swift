@@ -143,13 +143,24 @@ extension DashPilotStore {
     /// Replaces the store with the backup at `path`, after checking it and backing the store up
     /// (`dashpilot-before-restore-…`): in one step through SQLite into the live store, under its
     /// write lock, so another connection sees the old record or the new one, never a mixture. A
-    /// backup older than today's schema is then upgraded as any store is.
+    /// backup older than today's schema is first upgraded in a private copy, and that copy checked
+    /// as a backup of today's is: replacing the store is the last step, so that a failure before
+    /// it (a full disk) leaves the store as it was.
     public func restore(from path: StorePath, timeZone: TimeZone) throws -> BackupSummary {
         let incoming = try Self.checkRestorable(path)
+        let folder = Self.backupsFolder(of: file)
+        var source = path
+        var upgraded: StorePath?
+        defer { if let upgraded { _ = upgraded.withCString { unlink($0) } } }
         let before: StorePath
         do {
-            let folder = Self.backupsFolder(of: file)
             try BackupFile.makeFolder(folder)
+            if incoming.schemaVersion < Schema.currentVersion {
+                let copy = folder.sibling(".dashpilot-backup-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sqlite")
+                upgraded = copy
+                try upgradedCopy(of: path, at: copy)
+                source = copy
+            }
             before = BackupFile.freeName(in: folder, before: "restore", at: now, timeZone: timeZone)
             try makeCheckedCopy(at: before, before: "restore", version: Schema.currentVersion, progress: nil)
         } catch let failure as KeepingFailure {
@@ -157,8 +168,8 @@ extension DashPilotStore {
         }
         do {
             do {
-                let source = try Connection(path: path, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
-                guard let backup = sqlite3_backup_init(connection.handle, "main", source.handle, "main") else {
+                let reader = try Connection(path: source, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
+                guard let backup = sqlite3_backup_init(connection.handle, "main", reader.handle, "main") else {
                     throw connection.lastError(sqlite3_errcode(connection.handle))
                 }
                 // One step: every page under one lock, so the replacement is all or nothing.
@@ -173,13 +184,27 @@ extension DashPilotStore {
                 _ = before.withCString { unlink($0) }
                 throw error
             }
-            if incoming.schemaVersion < Schema.currentVersion {
-                try upgrade(from: incoming.schemaVersion, timeZone: timeZone, progress: nil)
-            }
         } catch let error as SQLiteError {
             throw StoreError(error, path: self.path)
         }
         return try Self.summary(of: file, isAutomatic: false)
+    }
+
+    /// A copy at `target` of the older backup at `path`, brought to today's schema and checked by
+    /// every check of `doctor`, as a backup of today's is before it is restored.
+    private func upgradedCopy(of path: StorePath, at target: StorePath) throws {
+        do {
+            let reader = try Connection(path: path, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
+            try BackupFile.copy(from: reader, to: target, madeAt: clock.now(), progress: nil)
+            let copy = try Connection(path: target, create: false, busyTimeoutMilliseconds: 0)
+            // A private copy: nothing to back up before its upgrade.
+            try Migrator.migrate(copy, progress: nil)
+        } catch let error as SQLiteError {
+            throw error.primaryCode == SQLITE_FULL
+                ? KeepingFailure.cannotWrite("the disk is full") : KeepingFailure.cannotWrite(error.message)
+        }
+        let upgraded = try DashPilotStore(storePath: target, busyTimeoutMilliseconds: 0, migrating: false, creating: false)
+        guard try upgraded.doctor().isHealthy else { throw DashPilotRefusal.cannotRestore(path: path.display, reason: .unhealthy) }
     }
 
     /// Before an upgrade: a checked backup of the store as it is, into the backups folder
