@@ -164,6 +164,7 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
             case .notAFile: "\(path) is a folder or a device, not a backup; the store was left as it is."
             case .unhealthy:
                 "\(path) is not a healthy backup: a check of the store's health fails on it; the store was left as it is."
+            case .isTheStore: "\(path) is the store itself, not a backup of it; the store was left as it is."
             }
         }
     }

@@ -88,6 +88,8 @@ public enum RestoreProblem: Sendable, Equatable {
     case missing
     /// A folder, a device or a pipe.
     case notAFile
-    /// A store of today's version on which a check of `doctor` fails.
+    /// A store on which a check of `doctor` fails (an older one, once upgraded).
     case unhealthy
+    /// The store's own file: there is nothing to restore from it.
+    case isTheStore
 }

@@ -147,6 +147,14 @@ extension DashPilotStore {
     /// as a backup of today's is: replacing the store is the last step, so that a failure before
     /// it (a full disk) leaves the store as it was.
     public func restore(from path: StorePath, timeZone: TimeZone) throws -> BackupSummary {
+        // The store's own file (by another name too) would wait on its own lock and say "busy".
+        var given = stat()
+        var own = stat()
+        if path.withCString({ stat($0, &given) }) == 0, file.withCString({ stat($0, &own) }) == 0,
+            given.st_dev == own.st_dev && given.st_ino == own.st_ino
+        {
+            throw DashPilotRefusal.cannotRestore(path: path.display, reason: .isTheStore)
+        }
         let incoming = try Self.checkRestorable(path)
         let folder = Self.backupsFolder(of: file)
         var source = path
