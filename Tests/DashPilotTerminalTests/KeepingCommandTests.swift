@@ -271,22 +271,24 @@ struct KeepingCommandTests {
             })
     }
 
+    /// A store of version 7 (the fixture's schema) in `dash`'s folder, after `statements`.
+    static func versionSeven(_ dash: Binary, _ statements: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("DashPilotStoreTests/Fixtures/schema-v7.sql").path
+        let old = dash.folder + "/v7.sqlite"
+        let script = (["sqlite3 '\(old)' < '\(fixture)'"] + statements.map { "sqlite3 '\(old)' \"\($0)\"" }).joined(separator: " && ")
+        let made = dash.spawn(["/bin/sh", "-c", script].map { Array($0.utf8) }, environment: ["PATH": "/usr/bin:/bin"], stdin: nil)
+        try #require(made.status == 0, "\(made.stderr)", sourceLocation: sourceLocation)
+        return old
+    }
+
     @Test(.enabled(if: WriteFaults.compilerAvailable, "needs a C compiler for the fault shim"))
     func everyFailedWriteOfARestoreOfAnOlderBackupLeavesTheStoreAsItWas() throws {
         // keeping.md: a full disk during a restore "leaves the store exactly as it was". An older
         // backup was upgraded after it had replaced the store: a write failing in the upgrade left
         // the store replaced by the old version, with "nothing was changed".
         let dash = Self.withShifts()
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("DashPilotStoreTests/Fixtures/schema-v7.sql").path
-        let old = dash.folder + "/v7.sqlite"
-        let made = dash.spawn(
-            [
-                "/bin/sh", "-c",
-                "sqlite3 '\(old)' < '\(fixture)' && sqlite3 '\(old)' 'INSERT INTO shift (started_at, ended_at) VALUES (1795971720, 1795988400)'",
-            ]
-            .map { Array($0.utf8) }, environment: ["PATH": "/usr/bin:/bin"], stdin: nil)
-        try #require(made.status == 0, "\(made.stderr)")
+        let old = try Self.versionSeven(dash, "INSERT INTO shift (started_at, ended_at) VALUES (1795971720, 1795988400)")
         let original = try #require(FileManager.default.contents(atPath: dash.storePath))
         try Self.sweep(
             dash, ["restore", old, "--yes"],
@@ -311,14 +313,8 @@ struct KeepingCommandTests {
         // backup of today's schema was checked by doctor: an older one with two places under one
         // key was restored, and doctor then failed on the store.
         let dash = Self.withShifts()
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("DashPilotStoreTests/Fixtures/schema-v7.sql").path
-        let old = dash.folder + "/v7.sqlite"
         let twice = "INSERT INTO pickup_place (display_name, key, first_named_at) VALUES ('Nowhere Noodles', 'nowhere noodles', 1795971720)"
-        let made = dash.spawn(
-            ["/bin/sh", "-c", "sqlite3 '\(old)' < '\(fixture)' && sqlite3 '\(old)' \"\(twice)\" \"\(twice)\""].map { Array($0.utf8) },
-            environment: ["PATH": "/usr/bin:/bin"], stdin: nil)
-        try #require(made.status == 0, "\(made.stderr)")
+        let old = try Self.versionSeven(dash, twice, twice)
         let before = FileManager.default.contents(atPath: dash.storePath)
         let refused = dash.run(["restore", old, "--yes"])
         #expect(refused.status == 1 && refused.stderr.hasPrefix("Error: "), "\(refused.stderr)")
@@ -329,16 +325,7 @@ struct KeepingCommandTests {
     @Test(.enabled(if: WriteFaults.compilerAvailable, "needs a C compiler for the fault shim"))
     func everyFailedWriteOfTheBackupBeforeAnUpgradeLeavesTheOldVersionWhole() throws {
         let dash = Binary()
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("DashPilotStoreTests/Fixtures/schema-v7.sql").path
-        let old = dash.folder + "/v7.sqlite"
-        let made = dash.spawn(
-            [
-                "/bin/sh", "-c",
-                "sqlite3 '\(old)' < '\(fixture)' && sqlite3 '\(old)' 'INSERT INTO shift (started_at, ended_at) VALUES (1795971720, 1795988400)'",
-            ]
-            .map { Array($0.utf8) }, environment: ["PATH": "/usr/bin:/bin"], stdin: nil)
-        try #require(made.status == 0, "\(made.stderr)")
+        let old = try Self.versionSeven(dash, "INSERT INTO shift (started_at, ended_at) VALUES (1795971720, 1795988400)")
         let original = try #require(FileManager.default.contents(atPath: old))
         try Self.sweep(
             dash, ["--store", dash.storePath, "shift", "list"],
