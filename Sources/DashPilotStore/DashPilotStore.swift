@@ -18,6 +18,9 @@ public final class DashPilotStore {
     let connection: Connection
     let clock: any WallClock
     let log: any PickupPlaceLog
+    /// Whether the driver asked to stop (Ctrl-C) a long copy under way: checked between its
+    /// steps, it then ends leaving no trace (`KeepingFailure.interrupted`).
+    public var stopRequested: (@Sendable () -> Bool)?
     #if DEBUG
         /// Test builds make a merge fail part-way through here, to prove it is all or nothing.
         /// Release builds have no such hook.

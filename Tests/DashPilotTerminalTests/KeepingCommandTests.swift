@@ -382,6 +382,43 @@ struct KeepingCommandTests {
         #expect(Self.files(dash.folder).filter { $0.hasPrefix(".dashpilot-backup-") }.isEmpty)
     }
 
+    @Test func ctrlCDuringABackupEndsItWith130AndLeavesNoTrace() throws {
+        // cli.md, 130: "Nothing half-written: the operation under way either committed or left no
+        // trace." Ctrl-C killed a backup outright, leaving its temporary copy, as large as the
+        // store, until the next backup into that folder.
+        let dash = Self.withShifts()
+        // 300,000 expenses, about 40 MB: a copy of several steps.
+        let filled = dash.spawn(
+            [
+                "/usr/bin/sqlite3", dash.storePath,
+                "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300000) "
+                    + "INSERT INTO expense (amount_cents, spent_at, category, note) SELECT 100, 1795971720, 'fuel', printf('%0100d', i) FROM n",
+            ].map { Array($0.utf8) }, environment: [:], stdin: nil)
+        try #require(filled.status == 0, "\(filled.stderr)")
+        var interrupted = 0
+        for round in 0..<4 {
+            let target = dash.folder + "/copy-\(round).sqlite"
+            let pid = dash.start(["backup", target])
+            // Ctrl-C to the program itself once its copy is under way (its temporary file is there).
+            let deadline = Date().addingTimeInterval(20)
+            var ended: Int32 = 0
+            while !Self.files(dash.folder).contains(where: { $0.hasPrefix(".dashpilot-backup-") }) && Date() < deadline
+                && waitpid(pid, &ended, WNOHANG) == 0
+            {}
+            for program in processes(containing: target) { kill(program, SIGINT) }
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+            #expect(exit == 130 || exit == 0, "round \(round): \(exit)")
+            if exit == 130 {
+                interrupted += 1
+                #expect(!FileManager.default.fileExists(atPath: target), "round \(round)")
+            }
+            #expect(!Self.files(dash.folder).contains { $0.hasPrefix(".dashpilot-backup-") }, "round \(round): a trace was left")
+        }
+        #expect(interrupted > 0)
+    }
+
     @Test func aKilledBackupsCopyGoesEvenWhenAnotherProgramHasItsProcessNumberSince() throws {
         // Process numbers come round again (32,768 here): a killed backup's copy named after a
         // number another program now has stayed for as long as that program ran.

@@ -21,12 +21,14 @@ enum BackupFile {
     /// Copies the database open on `source` into a new file at `temporary` (mode 0600), flushes it
     /// to disk, and gives it `madeAt` as its modification time. `progress` hears the fraction
     /// copied. On failure the temporary file is gone.
-    static func copy(from source: Connection, to temporary: StorePath, madeAt: Date, progress: ((Double) -> Void)?) throws {
+    static func copy(
+        from source: Connection, to temporary: StorePath, madeAt: Date, progress: ((Double) -> Void)?, stop: (() -> Bool)? = nil
+    ) throws {
         let descriptor = temporary.withCString { open($0, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600) }
         guard descriptor >= 0 else { throw KeepingFailure.cannotWrite(String(cString: strerror(errno))) }
         close(descriptor)
         do {
-            try copyPages(from: source, to: temporary, progress: progress)
+            try copyPages(from: source, to: temporary, progress: progress, stop: stop)
             try flush(temporary)
             try flush(temporary.folder)
             // The clock's time, to its nanosecond: `backup list` orders two backups of one second.
@@ -42,7 +44,9 @@ enum BackupFile {
         }
     }
 
-    private static func copyPages(from source: Connection, to temporary: StorePath, progress: ((Double) -> Void)?) throws {
+    private static func copyPages(
+        from source: Connection, to temporary: StorePath, progress: ((Double) -> Void)?, stop: (() -> Bool)?
+    ) throws {
         let destination = try Connection(path: temporary, create: false, busyTimeoutMilliseconds: 0)
         // A store's own journal mode is the copy's; the copy needs no journal while it is made.
         try destination.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
@@ -51,6 +55,10 @@ enum BackupFile {
         }
         var result = SQLITE_OK
         repeat {
+            if stop?() == true {
+                sqlite3_backup_finish(backup)
+                throw KeepingFailure.interrupted
+            }
             result = sqlite3_backup_step(backup, pagesPerStep)
             let total = sqlite3_backup_pagecount(backup)
             if total > 0 { progress?(Double(total - sqlite3_backup_remaining(backup)) / Double(total)) }
@@ -187,6 +195,8 @@ private func systemLink(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>
 
 /// Why a backup or a restore could not be made, as values for the store's errors.
 enum KeepingFailure: Error {
+    /// The driver asked to stop (Ctrl-C) before the copy was whole.
+    case interrupted
     case cannotWrite(String)
     case exists(String)
     case notAFolder(String)

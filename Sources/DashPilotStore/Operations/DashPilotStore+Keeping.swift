@@ -53,10 +53,10 @@ extension DashPilotStore {
             if before != nil {
                 try connection.readTransaction {
                     counts = try BackupFile.rowCounts(connection)
-                    try BackupFile.copy(from: connection, to: temporary, madeAt: clock.now(), progress: progress)
+                    try BackupFile.copy(from: connection, to: temporary, madeAt: clock.now(), progress: progress, stop: stopRequested)
                 }
             } else {
-                try BackupFile.copy(from: connection, to: temporary, madeAt: clock.now(), progress: progress)
+                try BackupFile.copy(from: connection, to: temporary, madeAt: clock.now(), progress: progress, stop: stopRequested)
             }
             try BackupFile.check(temporary, version: version, counts: counts)
             try BackupFile.link(temporary, to: target)
@@ -270,6 +270,7 @@ extension DashPilotStore {
         case .exists(let path): "\(path) already exists"
         case .notAFolder(let path): "\(path) is not a folder"
         case .checkFailed(let why): why
+        case .interrupted: "it was interrupted"
         }
     }
 

@@ -29,7 +29,17 @@ enum KeepingCommands {
             }
             let store = try context.store()
             let progress = KeepingProgress(what: "Backing up")
-            let summary = try store.backup(to: destination, timeZone: context.format.timeZone, progress: progress.show)
+            // Ctrl-C stops the copy between its steps, and it leaves no trace (cli.md's 130): killed
+            // outright, it left its temporary copy, as large as the store, until the next backup.
+            StopSignals.catchThem()
+            store.stopRequested = { stopSignal != 0 }
+            let summary: BackupSummary
+            do {
+                summary = try store.backup(to: destination, timeZone: context.format.timeZone, progress: progress.show)
+            } catch  where stopSignal != 0 {
+                progress.clear()
+                return 128 + stopSignal
+            }
             progress.clear()
             context.say(KeepingWords.backedUp(summary))
             return ExitStatus.done
