@@ -8,8 +8,16 @@ extension GPXScanner {
     func isAccuracy(_ range: Range<Int>) -> Bool {
         var start = range.lowerBound
         for position in range where bytes[position] == 0x3A { start = position + 1 }
-        let lowered = bytes[start..<range.upperBound].map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
-        return lowered.elementsEqual("hacc".utf8) || lowered.elementsEqual("horizontalaccuracy".utf8)
+        // Compared in place, by length first: asked of every element of a point, it made an
+        // array of each name.
+        let length = range.upperBound - start
+        guard length == 4 || length == 18 else { return false }
+        let literal: StaticString = length == 4 ? "hacc" : "horizontalaccuracy"
+        for offset in 0..<length {
+            let byte = bytes[start + offset]
+            if ((0x41...0x5A).contains(byte) ? byte + 0x20 : byte) != literal.utf8Start[offset] { return false }
+        }
+        return true
     }
 
     mutating func begin(_ element: Range<Int>, at offset: Int) throws {
