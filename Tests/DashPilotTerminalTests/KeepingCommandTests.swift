@@ -97,6 +97,13 @@ struct KeepingCommandTests {
         return dash
     }
 
+    /// The store as it was before a sweep's call (`original`), with no backups and no journal.
+    static func putBack(_ original: Data, in dash: Binary) throws {
+        try? FileManager.default.removeItem(atPath: dash.folder + "/backups")
+        _ = unlink(dash.storePath + "-journal")
+        try original.write(to: URL(fileURLWithPath: dash.storePath))
+    }
+
     /// Whether a process of group `group` still runs (a zombie has ended).
     static func hasLiveMember(_ group: pid_t) -> Bool {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
@@ -261,11 +268,7 @@ struct KeepingCommandTests {
         try original.write(to: URL(fileURLWithPath: pristine))
         try Self.sweep(
             dash, ["restore", dash.folder + "/kept.sqlite", "--yes"],
-            prepare: {
-                try? FileManager.default.removeItem(atPath: dash.folder + "/backups")
-                _ = unlink(dash.storePath + "-journal")
-                try original.write(to: URL(fileURLWithPath: dash.storePath))
-            },
+            prepare: { try Self.putBack(original, in: dash) },
             check: { call, kind, result in
                 #expect(result.status == 74 || result.status == 0, "call \(call) \(kind): \(result.stderr)")
                 // Read in process, as another terminal would: the old record or the new one,
@@ -304,11 +307,7 @@ struct KeepingCommandTests {
         let original = try #require(FileManager.default.contents(atPath: dash.storePath))
         try Self.sweep(
             dash, ["restore", old, "--yes"],
-            prepare: {
-                try? FileManager.default.removeItem(atPath: dash.folder + "/backups")
-                _ = unlink(dash.storePath + "-journal")
-                try original.write(to: URL(fileURLWithPath: dash.storePath))
-            },
+            prepare: { try Self.putBack(original, in: dash) },
             check: { call, kind, result in
                 #expect(result.status == 74 || result.status == 0, "call \(call) \(kind): \(result.stderr)")
                 let summary = try DashPilotStore.summary(of: StorePath(dash.storePath), isAutomatic: false)
@@ -341,11 +340,7 @@ struct KeepingCommandTests {
         let original = try #require(FileManager.default.contents(atPath: old))
         try Self.sweep(
             dash, ["--store", dash.storePath, "shift", "list"],
-            prepare: {
-                try? FileManager.default.removeItem(atPath: dash.folder + "/backups")
-                _ = unlink(dash.storePath + "-journal")
-                try original.write(to: URL(fileURLWithPath: dash.storePath))
-            },
+            prepare: { try Self.putBack(original, in: dash) },
             check: { call, kind, result in
                 #expect(result.status == 74 || result.status == 0, "call \(call) \(kind): \(result.stderr)")
                 let automatic = Self.files(dash.folder + "/backups").filter { !$0.hasPrefix(".") }

@@ -69,7 +69,7 @@ final class PayTipsView: TerminalScreen {
             selectedTip = key == .up ? max(0, (selectedTip ?? model.tips.count) - 1) : min(last, (selectedTip ?? -1) + 1)
         case .remove where selectedTip.map(model.tips.indices.contains) == true:
             // With no tip selected, Delete is the pay field's own, as in every field.
-            try app.store.removeTip(model.tips[selectedTip!].number, delivery: number, shiftID: shiftID)
+            if let selected = selectedTip { try app.store.removeTip(model.tips[selected].number, delivery: number, shiftID: shiftID) }
             return .reload
         default:
             if field.handle(key) { error = nil }
