@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -175,50 +174,13 @@ final class Binary: @unchecked Sendable {
         var pid: pid_t = 0
         var attributes = Self.cleanSignals()
         defer { posix_spawnattr_destroy(&attributes) }
-        // In a process group of its own, so that a run that never ends can be ended whole.
-        var flags: Int16 = 0
-        posix_spawnattr_getflags(&attributes, &flags)
-        posix_spawnattr_setflags(&attributes, flags | Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
         let spawned = posix_spawn(&pid, argv[0]!, &actions, &attributes, argv, envp)
         guard spawned == 0 else { return RunResult(status: -1, stdout: "", stderr: "spawn failed: \(spawned)") }
-        let status = Self.waitForEnd(of: pid, command: command)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         func read(_ path: String) -> String { String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
         return RunResult(status: exitStatus, stdout: read(outPath), stderr: read(errPath))
-    }
-
-    /// How long one run may take before it is taken for a hang: far beyond any run's need.
-    static let patience: Double = 120
-
-    /// Waits for the process group `pid` leads to end and returns its wait status. A run that has
-    /// not ended after `patience` is killed and recorded as a failure naming its command, so that a
-    /// hang fails its own test instead of holding the suite until the CI's limit.
-    static func waitForEnd(of pid: pid_t, command: [[UInt8]]) -> Int32 {
-        let ended = DispatchSemaphore(value: 0)
-        let decided = DispatchSemaphore(value: 0)
-        let killed = NSLock()
-        nonisolated(unsafe) var timedOut = false
-        Thread {
-            if ended.wait(timeout: .now() + patience) == .timedOut {
-                killed.withLock { timedOut = true }
-                kill(-pid, SIGKILL)
-            }
-            decided.signal()
-        }.start()
-        // Waited for without reaping, so that the id cannot be another process's when the watch
-        // above kills; reaped once the watch has decided.
-        var info = siginfo_t()
-        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
-        ended.signal()
-        decided.wait()
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        if killed.withLock({ timedOut }) {
-            let line = command.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
-            Issue.record("The run did not end within \(Int(patience)) s and was killed: \(line)")
-        }
-        return status
     }
 
     /// Spawn attributes that give a child the default signal dispositions and no blocked signal.
