@@ -20,9 +20,10 @@ public enum KeepingWords {
         "Backed up \(holds(summary)) to \(summary.path) (\(size(summary.bytes))), checked."
     }
 
-    /// What a restore ends with.
-    public static func restored(_ summary: BackupSummary, from path: String) -> String {
-        "Restored \(holds(summary)) from \(path); the store as it was is kept in the backups folder."
+    /// What a restore ends with; `keptBefore` when the store it replaced was backed up first (there
+    /// was one).
+    public static func restored(_ summary: BackupSummary, from path: String, keptBefore: Bool = true) -> String {
+        "Restored \(holds(summary)) from \(path)" + (keptBefore ? "; the store as it was is kept in the backups folder." : ".")
     }
 
     /// The question before a restore, naming what each holds: "Replace the store (5,012 shifts,
@@ -33,6 +34,12 @@ public enum KeepingWords {
             count(summary.shifts, "shift") + (summary.newestShift.map { ", newest \(format.day($0))" } ?? "")
         }
         return "Replace the store (\(what(store))) with the backup (\(what(backup)))? The store as it is now is backed up first."
+    }
+
+    /// The question before a restore where no store is yet (a new device): nothing to back up.
+    public static func restoreQuestion(newStoreAt path: String, backup: BackupSummary, format: ScreenFormat) -> String {
+        let newest = backup.newestShift.map { ", newest \(format.day($0))" } ?? ""
+        return "There is no store at \(path) yet. Make it from the backup (\(count(backup.shifts, "shift"))\(newest))?"
     }
 
     /// `backup list`: each backup a line, newest first, then the room they take together.

@@ -172,6 +172,25 @@ struct KeepingCommandTests {
         #expect(Self.files(dash.folder + "/backups") == ["dashpilot-before-restore-2026-11-29-2145.sqlite"])
     }
 
+    /// keeping.md: "Before a restore replaces the store, the store as it was is backed up" and "Nothing
+    /// else is backed up behind the driver's back": where there is no store yet (a new device), there
+    /// is nothing to keep, and the question does not promise a backup of it.
+    @Test func aRestoreWhereThereIsNoStoreYetMakesItWithoutABackupOfNothing() throws {
+        let dash = Self.withShifts()
+        dash.run(["backup", dash.folder + "/kept.sqlite"], at: "2026-11-29 21:40:00")
+        let fresh = dash.folder + "/new/store.sqlite"
+        let asked = dash.onTerminal(["--store", fresh, "restore", dash.folder + "/kept.sqlite"], input: "n\n")
+        #expect(asked.stdout.contains("There is no store at " + fresh + " yet. Make it from the backup (1 shift, newest Sun, Nov 29)?"))
+        #expect(!asked.stdout.contains("backed up first"))
+        #expect(!FileManager.default.fileExists(atPath: fresh))
+        let restored = dash.run(["--store", fresh, "restore", dash.folder + "/kept.sqlite", "--yes"], at: "2026-11-29 21:45:00")
+        #expect(restored.status == 0)
+        #expect(restored.stdout == "Restored 1 shift, 5 deliveries and 1 place from \(dash.folder)/kept.sqlite.\n")
+        #expect(Self.files(dash.folder + "/new") == ["store.sqlite"])
+        let shift = try #require(json(dash.run(["--store", fresh, "shift", "show", "--json"]).stdout) as? [String: Any])
+        #expect((shift["deliveries"] as? [[String: Any]])?.count == 5)
+    }
+
     @Test(
         "A restore of a file that is not a usable store exits 74, of a folder or nothing 1, the store byte for byte",
         arguments: [("text", Int32(74)), ("folder", Int32(1)), ("missing", Int32(1)), ("unhealthy", Int32(1)), ("the store", Int32(1))])

@@ -145,8 +145,9 @@ extension DashPilotStore {
     /// write lock, so another connection sees the old record or the new one, never a mixture. A
     /// backup older than today's schema is first upgraded in a private copy, and that copy checked
     /// as a backup of today's is: replacing the store is the last step, so that a failure before
-    /// it (a full disk) leaves the store as it was.
-    public func restore(from path: StorePath, timeZone: TimeZone) throws -> BackupSummary {
+    /// it (a full disk) leaves the store as it was. Without `backingUpFirst` (a store just made
+    /// for the restore, which holds nothing) no before-restore backup is made.
+    public func restore(from path: StorePath, timeZone: TimeZone, backingUpFirst: Bool = true) throws -> BackupSummary {
         // The store's own file (by another name too) would wait on its own lock and say "busy".
         var given = stat()
         var own = stat()
@@ -160,17 +161,20 @@ extension DashPilotStore {
         var source = path
         var upgraded: StorePath?
         defer { if let upgraded { _ = upgraded.withCString { unlink($0) } } }
-        let before: StorePath
+        var before: StorePath?
         do {
-            try BackupFile.makeFolder(folder)
+            if backingUpFirst { try BackupFile.makeFolder(folder) }
             if incoming.schemaVersion < Schema.currentVersion {
                 let copy = folder.sibling(".dashpilot-backup-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sqlite")
                 upgraded = copy
                 try upgradedCopy(of: path, at: copy)
                 source = copy
             }
-            before = BackupFile.freeName(in: folder, before: "restore", at: now, timeZone: timeZone)
-            try makeCheckedCopy(at: before, before: "restore", version: Schema.currentVersion, progress: nil)
+            if backingUpFirst {
+                let name = BackupFile.freeName(in: folder, before: "restore", at: now, timeZone: timeZone)
+                before = name
+                try makeCheckedCopy(at: name, before: "restore", version: Schema.currentVersion, progress: nil)
+            }
         } catch let failure as KeepingFailure {
             throw Self.storeError(failure)
         }
@@ -189,7 +193,7 @@ extension DashPilotStore {
             } catch {
                 // Not replaced: the store is as it was, and a backup of it made for a restore that
                 // did not happen would be one behind the driver's back.
-                _ = before.withCString { unlink($0) }
+                _ = before?.withCString { unlink($0) }
                 throw error
             }
         } catch let error as SQLiteError {

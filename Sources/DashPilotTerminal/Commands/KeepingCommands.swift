@@ -81,19 +81,18 @@ enum KeepingCommands {
         return { context in
             let incoming = try DashPilotStore.checkRestorable(path)
             // Asked before the store is opened for writing: a store that is not there yet is
-            // made only once the driver said yes.
-            let current =
-                context.storeExists
-                ? try DashPilotStore.summary(of: context.storePath, isAutomatic: false)
-                : BackupSummary(
-                    path: context.storePath.display, madeAt: context.clock.now(), bytes: 0, schemaVersion: incoming.schemaVersion,
-                    shifts: 0, deliveries: 0, places: 0, newestShift: nil, isAutomatic: false)
-            let question = KeepingWords.restoreQuestion(store: current, backup: incoming, format: context.format)
+            // made only once the driver said yes, and there is nothing of it to back up.
+            let existed = context.storeExists
+            let question =
+                existed
+                ? KeepingWords.restoreQuestion(
+                    store: try DashPilotStore.summary(of: context.storePath, isAutomatic: false), backup: incoming, format: context.format)
+                : KeepingWords.restoreQuestion(newStoreAt: context.storePath.display, backup: incoming, format: context.format)
             guard try context.confirmed(yes, question: question, prompt: "Replace? [y/N]", what: "Restoring a backup") else {
                 throw CommandFailure(sentence: "Not confirmed; nothing was changed.")
             }
-            let restored = try context.store().restore(from: path, timeZone: context.format.timeZone)
-            context.say(KeepingWords.restored(restored, from: path.display))
+            let restored = try context.store().restore(from: path, timeZone: context.format.timeZone, backingUpFirst: existed)
+            context.say(KeepingWords.restored(restored, from: path.display, keptBefore: existed))
             return ExitStatus.done
         }
     }
