@@ -451,6 +451,49 @@ struct KeepingCommandTests {
         #expect(interrupted > 0)
     }
 
+    @Test func ctrlCDuringARestoreEndsItWith130OrRestoredAndLeavesNoTrace() throws {
+        // cli.md, 130: "the operation under way either committed or left no trace". Ctrl-C during
+        // the copy a restore makes of the store first killed it, leaving that copy, as large as
+        // the store, in the backups folder until the next backup.
+        let dash = Self.withShifts()
+        dash.run(["backup", dash.folder + "/kept.sqlite"])
+        let filled = dash.spawn(
+            [
+                "/usr/bin/sqlite3", dash.storePath,
+                "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300000) "
+                    + "INSERT INTO expense (amount_cents, spent_at, category, note) SELECT 100, 1795971720, 'fuel', printf('%0100d', i) FROM n",
+            ].map { Array($0.utf8) }, environment: [:], stdin: nil)
+        try #require(filled.status == 0, "\(filled.stderr)")
+        let backups = dash.folder + "/backups"
+        var interrupted = 0
+        for round in 0..<4 {
+            let pid = dash.start(["restore", dash.folder + "/kept.sqlite", "--yes"])
+            let deadline = Date().addingTimeInterval(20)
+            var ended: Int32 = 0
+            while !Self.files(backups).contains(where: { $0.hasPrefix(".dashpilot-backup-") }) && Date() < deadline
+                && waitpid(pid, &ended, WNOHANG) == 0
+            {}
+            for program in processes(containing: dash.folder + "/kept.sqlite") { kill(program, SIGINT) }
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+            #expect(exit == 130 || exit == 0, "round \(round): \(exit)")
+            let counted = dash.spawn(
+                ["/usr/bin/sqlite3", dash.storePath, "SELECT count(*) FROM expense"].map { Array($0.utf8) }, environment: [:], stdin: nil)
+            let expenses = Int(counted.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+            if exit == 130 {
+                interrupted += 1
+                #expect(expenses >= 300_000, "round \(round): the store changed")
+                #expect(Self.files(backups).isEmpty, "round \(round): \(Self.files(backups))")
+            } else {
+                #expect(expenses == 0, "round \(round)")
+            }
+            #expect(!Self.files(backups).contains { $0.hasPrefix(".dashpilot-backup-") }, "round \(round): a trace was left")
+            if exit == 0 { break }
+        }
+        #expect(interrupted > 0)
+    }
+
     @Test func aKilledBackupsCopyGoesEvenWhenAnotherProgramHasItsProcessNumberSince() throws {
         // Process numbers come round again (32,768 here): a killed backup's copy named after a
         // number another program now has stayed for as long as that program ran.

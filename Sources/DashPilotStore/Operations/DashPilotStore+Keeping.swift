@@ -175,6 +175,10 @@ extension DashPilotStore {
                 before = name
                 try makeCheckedCopy(at: name, before: "restore", version: Schema.currentVersion, progress: nil)
             }
+            if stopRequested?() == true {
+                _ = before?.withCString { unlink($0) }
+                throw KeepingFailure.interrupted
+            }
         } catch let failure as KeepingFailure {
             throw Self.storeError(failure)
         }
@@ -207,7 +211,7 @@ extension DashPilotStore {
     private func upgradedCopy(of path: StorePath, at target: StorePath) throws {
         do {
             let reader = try Connection(path: path, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
-            try BackupFile.copy(from: reader, to: target, madeAt: clock.now(), progress: nil)
+            try BackupFile.copy(from: reader, to: target, madeAt: clock.now(), progress: nil, stop: stopRequested)
             let copy = try Connection(path: target, create: false, busyTimeoutMilliseconds: 0)
             // A private copy: nothing to back up before its upgrade.
             try Migrator.migrate(copy, progress: nil)
