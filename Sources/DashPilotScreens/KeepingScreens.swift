@@ -43,8 +43,10 @@ public enum KeepingWords {
     }
 
     /// `backup list`: each backup a line, newest first, then the room they take together.
-    public static func list(_ backups: [BackupSummary], format: ScreenFormat) -> [String] {
-        guard !backups.isEmpty else { return ["No backups yet."] }
+    /// Then each file named as a backup that is not a usable one.
+    public static func list(_ backups: [BackupSummary], unusable: [UnusableBackup] = [], format: ScreenFormat) -> [String] {
+        let notUsable = unusable.map { "Not a usable backup: \($0.path) (\(size($0.bytes)))." }
+        guard !backups.isEmpty else { return ["No backups yet."] + notUsable }
         var lines = backups.map { backup in
             [
                 format.moment(backup.madeAt), size(backup.bytes), "schema \(backup.schemaVersion)", count(backup.shifts, "shift"),
@@ -52,7 +54,7 @@ public enum KeepingWords {
             ].joined(separator: " · ")
         }
         lines.append("\(count(backups.count, "backup")), \(size(backups.reduce(0) { $0 + $1.bytes })) together.")
-        return lines
+        return lines + notUsable
     }
 
     static func count(_ count: Int, _ one: String, _ many: String? = nil) -> String {

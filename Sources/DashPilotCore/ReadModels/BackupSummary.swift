@@ -37,3 +37,18 @@ public struct BackupSummary: Sendable, Equatable {
         self.isAutomatic = isAutomatic
     }
 }
+
+/// A file in the backups folder named as a backup that is not a usable one (damaged, not a store):
+/// listed, so that a driver does not count on it.
+public struct UnusableBackup: Sendable, Equatable {
+    /// The file.
+    public var path: String
+    /// Its size on disk.
+    public var bytes: Int64
+
+    /// Creates one.
+    public init(path: String, bytes: Int64) {
+        self.path = path
+        self.bytes = bytes
+    }
+}

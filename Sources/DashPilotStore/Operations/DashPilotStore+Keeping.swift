@@ -72,22 +72,29 @@ extension DashPilotStore {
     }
 
     /// The backups in the store's backups folder, newest first.
-    public func backups() throws -> [BackupSummary] {
+    public func backups() throws -> [BackupSummary] { backupsFolderContents().backups }
+
+    /// The backups folder's backups, newest first, and the files named as backups in it that are
+    /// not usable ones.
+    public func backupsFolderContents() -> (backups: [BackupSummary], unusable: [UnusableBackup]) {
         let folder = Self.backupsFolder(of: file)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.display) else { return [] }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.display) else { return ([], []) }
+        var unusable: [UnusableBackup] = []
         // Newest first: by the time each was written, to the nanosecond, then (for two written
         // in one second by a clock that did not move) by the number that made its name free.
-        let listed = names.filter { $0.hasSuffix(".sqlite") && !$0.hasPrefix(".") }.compactMap { name -> (BackupSummary, Int, Int)? in
+        let listed = names.filter { $0.hasSuffix(".sqlite") && !$0.hasPrefix(".") }.sorted().compactMap {
+            name -> (BackupSummary, Int, Int)? in
             let path = StorePath(bytes: folder.bytes + Array("/\(name)".utf8))
+            var info = stat()
+            guard path.withCString({ stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
             // A newer version's backup is listed too, with its schema: it is there, and takes room.
             guard let summary = try? Self.summary(of: path, isAutomatic: name.hasPrefix("dashpilot-before-"), allowingNewer: true) else {
+                unusable.append(UnusableBackup(path: path.display, bytes: Int64(info.st_size)))
                 return nil
             }
-            var info = stat()
-            _ = path.withCString { stat($0, &info) }
             return (summary, Self.modifiedNanoseconds(info), BackupFile.suffix(of: name))
         }
-        return listed.sorted { ($0.0.madeAt, $0.1, $0.2, $0.0.path) > ($1.0.madeAt, $1.1, $1.2, $1.0.path) }.map { $0.0 }
+        return (listed.sorted { ($0.0.madeAt, $0.1, $0.2, $0.0.path) > ($1.0.madeAt, $1.1, $1.2, $1.0.path) }.map { $0.0 }, unusable)
     }
 
     /// What the store file at `path` holds, read without changing it: refused as a store that

@@ -53,7 +53,7 @@ enum KeepingCommands {
         try input.expectAtMost(0)
         let json = input.json
         return { context in
-            let backups = try context.readStore().backups()
+            let (backups, unusable) = try context.readStore().backupsFolderContents()
             if json {
                 context.say(
                     json: .array(
@@ -65,7 +65,7 @@ enum KeepingCommands {
                             ])
                         }))
             } else {
-                context.say(lines: KeepingWords.list(backups, format: context.format).map(TerminalText.safe))
+                context.say(lines: KeepingWords.list(backups, unusable: unusable, format: context.format).map(TerminalText.safe))
             }
             return ExitStatus.done
         }
