@@ -205,7 +205,13 @@ public enum CommandLineTool {
             let app = InteractiveApp(
                 store: store, format: .driver(environment: environment).at(clock.now()), environment: environment, clock: clock,
                 mouse: options.mouse)
-            return spoken(global, environment: environment) ? AccessibleSession.run(app) : app.run()
+            let status = spoken(global, environment: environment) ? AccessibleSession.run(app) : app.run()
+            // Looking creates nothing (cli.md): a store made for the screens goes with its
+            // folders when the driver leaves without recording anything in it.
+            if let made = store.madeFolders {
+                DashPilotStore.removeUnused(at: path, madeFolders: made, currency: format.currency)
+            }
+            return status
         } catch let error as UsageError {
             return usageFailure(error)
         } catch {

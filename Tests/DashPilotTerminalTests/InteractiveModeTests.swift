@@ -95,6 +95,27 @@ struct InteractiveModeTests {
         let shift = try #require(json(dash.run(["shift", "show", "--json"]).stdout) as? [String: Any])
         #expect(shift["endedAt"] is NSNull, "the typed-ahead s started no shift: \(shift)")
     }
+
+    /// cli.md: the store "is created with its folder by the first command that writes; a command
+    /// that only reads a store that does not exist answers as an empty store would … and creates
+    /// nothing". Opening the screens to look made the store and its folders, with the currency of
+    /// whatever locale the terminal had.
+    @Test func lookingAtTheScreensOfAStoreThatDoesNotExistCreatesNothing() throws {
+        let dash = Binary()
+        dash.environment["TERM"] = "xterm-256color"
+        let fresh = dash.folder + "/new/sub/store.sqlite"
+        let line = (dash.command() + ["--store", fresh]).map { "'" + $0 + "'" }.joined(separator: " ")
+        let input = dash.folder + "/typed"
+        for (keys, made) in [("q", false), ("sq", true)] {
+            _ = FileManager.default.createFile(atPath: input, contents: Data(keys.utf8))
+            let result = try #require(
+                runWithin(seconds: 20, ["/usr/bin/script", "-qec", line, "/dev/null"], dash.environment, stdin: .file(input)))
+            #expect(result.status == 0)
+            #expect(FileManager.default.fileExists(atPath: fresh) == made, "\(keys)")
+            #expect(FileManager.default.fileExists(atPath: dash.folder + "/new") == made, "\(keys)")
+        }
+        #expect(dash.run(["--store", fresh, "shift", "list"]).stdout.contains("Shift 1"))
+    }
 }
 
 /// The process ids whose command line holds `fragment`.
