@@ -60,6 +60,26 @@ struct CommandLineContractTests {
         #expect(version.status == 0 && version.stdout.hasPrefix("dashpilot "))
     }
 
+    /// cli.md lists the steps as "`delivery arrive N` · `pickup N` · `deliver N` · `cancel N`": the
+    /// short forms work as the long ones do, and help says so. Without N, `arrive` said "Unknown
+    /// command arrive.", and help named only `delivery arrive N`.
+    @Test func theLifecycleStepsStandAloneAsTheContractListsThemAndHelpSaysSo() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        #expect(dash.run(["arrive", "1"], at: "2026-11-29 17:02:00").stdout == "Delivery 1 · At pickup\n")
+        #expect(dash.run(["pickup", "1"], at: "2026-11-29 17:03:00").stdout == "Delivery 1 · Picked up\n")
+        #expect(dash.run(["deliver", "1", "--at", "17:04"], at: "2026-11-29 17:05:00").stdout == "Delivery 1 · Delivered\n")
+        for step in ["arrive", "deliver", "cancel"] {
+            let missing = dash.run([step])
+            #expect(missing.status == 64 && missing.stderr.contains("Usage: dashpilot delivery \(step) N"), "\(missing.stderr)")
+            let help = dash.run(["help", "delivery", step]).stdout
+            #expect(help.contains("dashpilot \(step) N"), "\(help)")
+        }
+        #expect(dash.run(["help", "delivery", "pickup"]).stdout.contains("dashpilot pickup N"))
+        #expect(dash.run(["pickup"]).stderr.contains("pickup needs a subcommand"))
+    }
+
     @Test(
         "Usage errors exit 64 with the command's usage on standard error",
         arguments: [

@@ -13,8 +13,10 @@ enum CommandTable {
         where words.count >= command.words.count && Array(words.prefix(command.words.count)) == command.words {
             return (command, command.words.count)
         }
-        // The lifecycle steps also stand alone (`dashpilot arrive 2`), as the contract lists them.
-        if let first = words.first, ["arrive", "pickup", "deliver", "cancel"].contains(first), words.count > 1, Int(words[1]) != nil,
+        // The lifecycle steps also stand alone (`dashpilot arrive 2`), as the contract lists them;
+        // `pickup` is also a group, and stands for the step only before a number.
+        if let first = words.first,
+            ["arrive", "deliver", "cancel"].contains(first) || (first == "pickup" && words.count > 1 && Int(words[1]) != nil),
             let command = all.first(where: { $0.words == ["delivery", first] })
         {
             return (command, 1)

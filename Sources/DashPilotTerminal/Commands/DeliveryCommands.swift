@@ -40,7 +40,7 @@ enum DeliveryCommands {
             }
         return CommandDefinition(
             words: ["delivery", word(step)], overview: overview, arguments: [ArgumentSpec(name: "N", help: "The delivery's number.")],
-            options: [at]
+            options: [at], usageOverride: "delivery \(word(step)) N [--at TIME] | \(word(step)) N [--at TIME]"
         ) { input throws(UsageError) in
             try input.expectAtMost(1)
             let number = Int(try input.integer(0, "N"))
