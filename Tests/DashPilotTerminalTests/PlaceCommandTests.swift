@@ -112,6 +112,24 @@ struct PlaceCommandTests {
         #expect(dash.run(["place", "show", "Example Diner", "--limit", "1", "--all"]).status == 64)
     }
 
+    /// screens.md: where the locale cannot show Unicode, "every other character the program writes
+    /// itself (`·`, `–`, `…`)" is ASCII, and "the same screen models feed the plain output of the
+    /// command line". Its bars were `#` while its `·` and `–` stayed UTF-8.
+    @Test(arguments: [
+        ["place", "show", "Example Diner"], ["place", "list"], ["shift", "list"], ["shift", "show", "1"], ["period", "list", "week"],
+    ])
+    func theCommandLinesTextIsASCIIWhereTheLocaleCannotShowUnicode(arguments: [String]) throws {
+        let dash = Self.twoPlaces()
+        dash.run(["shift", "end", "--at", "17:30"], at: "2026-11-29 18:00:00")
+        let unicode = dash.run(arguments, at: "2026-11-29 18:00:00")
+        #expect(unicode.status == 0)
+        dash.environment["LANG"] = "C"
+        let plain = dash.run(arguments, at: "2026-11-29 18:00:00")
+        #expect(plain.status == 0)
+        #expect(plain.stdout.unicodeScalars.allSatisfy { $0.isASCII }, "\(plain.stdout)")
+        #expect(plain.stdout.count >= unicode.stdout.count - 2)
+    }
+
     @Test func theRunningShiftGivesEachDeliveryAwaitingPickupItsPlacesWait() throws {
         let dash = Self.twoPlaces()
         defer { dash.remove() }

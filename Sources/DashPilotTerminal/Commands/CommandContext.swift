@@ -117,13 +117,19 @@ final class CommandContext {
     }
 
     /// Prints `line` with any control character escaped.
-    func say(_ line: String) { print(TerminalText.safe(line)) }
+    func say(_ line: String) { say(lines: [TerminalText.safe(line)]) }
 
-    /// Prints lines that are already terminal-safe.
+    /// Prints lines that are already terminal-safe; where the locale cannot show Unicode, with
+    /// the characters the program draws in ASCII (screens.md: "The same screen models feed the
+    /// plain output of the command line").
     func say(lines: [String]) {
         guard !lines.isEmpty else { return }
-        print(lines.joined(separator: "\n"))
+        let text = lines.joined(separator: "\n")
+        print(plainCharacters ? PlainCharacters.text(text) : text)
     }
+
+    /// Whether the locale's character set is not UTF-8.
+    var plainCharacters: Bool { PlainCharacters.needed(environment) }
 
     /// Prints `json`.
     func say(json: JSON) { print(json.text) }
@@ -134,7 +140,7 @@ final class CommandContext {
         guard Confirmation.canAsk else {
             throw CommandFailure(sentence: "\(what) needs confirmation; without a terminal to ask on, add --yes.")
         }
-        return confirm(question, prompt)
+        return confirm(plainCharacters ? PlainCharacters.text(question) : question, prompt)
     }
 
     /// `bytes` as a place name, or the policy's refusal.

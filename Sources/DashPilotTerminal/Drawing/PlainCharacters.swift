@@ -22,6 +22,14 @@ enum PlainCharacters {
     /// Fitted to `columns` again ("..." where it is still cut).
     static func line(_ text: String, columns: Int) -> String {
         guard text.contains(where: { table[$0] != nil }) else { return text }
+        return DisplayWidth.fit(self.text(text, keepingColumns: true), columns, ellipsis: "...")
+    }
+
+    /// `text` with every character the program draws replaced by its ASCII counterpart; with
+    /// `keepingColumns`, `…` takes the columns of the two characters before it and its own (the
+    /// screens), else it is simply `...` (the command line's lines, which have no columns to keep).
+    static func text(_ text: String, keepingColumns: Bool = false) -> String {
+        guard text.contains(where: { table[$0] != nil }) else { return text }
         var plain: [Character] = []
         plain.reserveCapacity(text.count + 2)
         for character in text {
@@ -29,7 +37,7 @@ enum PlainCharacters {
                 plain.append(character)
                 continue
             }
-            if character == "…" {
+            if character == "…" && keepingColumns {
                 var freed = 0
                 while freed < 2, let last = plain.last, last != "|", last != "+" {
                     freed += DisplayWidth.of(last)
@@ -39,6 +47,6 @@ enum PlainCharacters {
             }
             plain += replacement
         }
-        return DisplayWidth.fit(String(plain), columns, ellipsis: "...")
+        return String(plain)
     }
 }
