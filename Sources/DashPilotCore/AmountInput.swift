@@ -1,39 +1,3 @@
-/// How the driver's locale writes amounts, with the store's currency: what a typed amount is read by.
-public struct AmountStyle: Sendable, Equatable {
-    /// The locale's decimal separator: "." (en_US) or "," (de_DE). A point is read as a decimal separator under every style.
-    public var decimalSeparator: String
-    /// The locale's grouping separator: "," (en_US), "." (de_DE), a space (fr_FR), an apostrophe (de_CH). Any space is read
-    /// as any other (" ", U+00A0, U+202F, U+2009), and "'" as "’", since a driver types what the keyboard has.
-    public var groupingSeparator: String
-    /// The store's currency, an ISO 4217 code such as "USD".
-    public var currencyCode: String
-    /// How the locale writes the store's currency: ["$"], ["€"], ["US$"].
-    public var currencySymbols: [String]
-
-    /// A style from the locale's separators and the store's currency.
-    public init(decimalSeparator: String, groupingSeparator: String, currencyCode: String, currencySymbols: [String]) {
-        self.decimalSeparator = decimalSeparator
-        self.groupingSeparator = groupingSeparator
-        self.currencyCode = currencyCode
-        self.currencySymbols = currencySymbols
-    }
-
-    /// Point decimals, comma grouping, US dollars written "$": how a script and the C locale write amounts.
-    public static let plain = AmountStyle(decimalSeparator: ".", groupingSeparator: ",", currencyCode: "USD", currencySymbols: ["$"])
-
-    /// `whole` and `fraction` (decimal digits) as this style writes them: always two decimals, grouped in threes or not.
-    func written(whole: Substring, fraction: Substring = "", grouped: Bool) -> String {
-        let significant = whole.drop { $0 == "0" }
-        let digits = significant.isEmpty ? "0" : significant
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if grouped, index > 0, (digits.count - index) % 3 == 0 { text += groupingSeparator }
-            text.append(digit)
-        }
-        return text + decimalSeparator + fraction + String(repeating: "0", count: max(0, 2 - fraction.count))
-    }
-}
-
 /// Why a typed amount is refused. Each case carries what its sentence shows, written as the driver's locale writes amounts.
 public enum AmountProblem: Error, Sendable, Equatable {
     /// Not a decimal number; `example` is 84.50 as the locale writes it.
@@ -150,7 +114,7 @@ struct AmountReader {
     var notANumber: AmountProblem { .notANumber(example: style.written(whole: "84", fraction: "50", grouped: false)) }
 
     func read(_ text: String) -> Result<Money, AmountProblem> {
-        var rest = Substring(text).trimmed
+        var rest = Substring(westernDigits(text)).trimmed
         var negative = Self.dropMinus(&rest)
         if let problem = dropCurrency(&rest) { return .failure(problem) }
         if !negative { negative = Self.dropMinus(&rest) }
@@ -165,6 +129,21 @@ struct AmountReader {
             let hundredths = Int64(digits.fraction + "00".dropLast(digits.fraction.count))
         else { return .failure(.tooLarge(largest: style.written(whole: "9999999", fraction: "99", grouped: true))) }
         return .success(Money(cents: whole * 100 + hundredths))
+    }
+
+    /// `text` with the locale's own digits as ASCII digits and without direction marks: an amount
+    /// as a right-to-left locale writes it (ar_EG "‏٨٤٫٥٠") reads as it is written.
+    func westernDigits(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { !$0.isASCII }) else { return text }
+        var plain = ""
+        for character in text where !["\u{200E}", "\u{200F}", "\u{061C}"].contains(character) {
+            if let value = style.localDigits.firstIndex(of: character) {
+                plain.append(Character(Unicode.Scalar(UInt8(48 + value))))
+            } else {
+                plain.append(character)
+            }
+        }
+        return plain
     }
 
     static func dropMinus(_ text: inout Substring) -> Bool {
@@ -213,7 +192,9 @@ struct AmountReader {
         var separators: [Character] = []
         var start = text.startIndex
         for index in text.indices where !(text[index].isASCII && text[index].isNumber) {
-            guard Self.separators.contains(text[index]) else { return .failure(notANumber) }
+            guard Self.separators.contains(text[index]) || isDecimal(text[index]) || isGrouping(text[index]) else {
+                return .failure(notANumber)
+            }
             runs.append(text[start..<index])
             separators.append(text[index])
             start = text.index(after: index)

@@ -75,9 +75,14 @@ public struct ScreenFormat: Sendable {
         formatter.currencyCode = currency.code
         let symbol = Self.plainSpaces(formatter.currencySymbol ?? currency.code)
         let grouping = moneyLocale.groupingSeparator ?? ","
+        let digits = NumberFormatter()
+        digits.locale = moneyLocale
+        digits.usesGroupingSeparator = false
+        let localDigits = (0...9).compactMap { digits.string(from: NSNumber(value: $0)).flatMap { $0.count == 1 ? $0.first : nil } }
         return AmountStyle(
             decimalSeparator: moneyLocale.decimalSeparator ?? ".", groupingSeparator: grouping == "\u{202F}" ? " " : grouping,
-            currencyCode: currency.code, currencySymbols: symbol == currency.code ? [] : [symbol])
+            currencyCode: currency.code, currencySymbols: symbol == currency.code ? [] : [symbol],
+            localDigits: localDigits.first == "0" ? [] : localDigits)
     }
 
     /// The machine's own locale and time zone, as Foundation reports them.
@@ -111,6 +116,8 @@ public struct ScreenFormat: Sendable {
             let formatter = DateFormatter()
             formatter.locale = locale
             formatter.timeZone = timeZone
+            // Weeks and months are the Gregorian calendar's, whatever the locale's own calendar.
+            formatter.calendar = Calendar(identifier: .gregorian)
             formatter.setLocalizedDateFormatFromTemplate(template)
             return formatter
         }
@@ -118,9 +125,15 @@ public struct ScreenFormat: Sendable {
 
     private static func plainSpaces(_ text: String) -> String {
         // CLDR puts a narrow no-break space before AM/PM; a terminal and a screen reader read a space.
-        // Most formatted text holds neither (their UTF-8 starts 0xE2 0x80 0xAF and 0xC2 0xA0).
-        guard text.utf8.contains(where: { $0 == 0xC2 || $0 == 0xE2 }) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\u{202F}" || $0 == "\u{00A0}" ? " " : $0 }))
+        // Right-to-left locales put direction marks around amounts and times (U+200E, U+200F,
+        // U+061C), which a line shows escaped as it shows them in a name: they go.
+        // Most formatted text holds none (their UTF-8 starts 0xE2 0x80, 0xC2 0xA0 and 0xD8 0x9C).
+        guard text.utf8.contains(where: { $0 == 0xC2 || $0 == 0xE2 || $0 == 0xD8 }) else { return text }
+        var plain = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where !["\u{200E}", "\u{200F}", "\u{061C}"].contains(scalar) {
+            plain.append(scalar == "\u{202F}" || scalar == "\u{00A0}" ? " " : scalar)
+        }
+        return String(plain)
     }
 
     /// A time of day, 12- or 24-hour as the locale has it ("5:12 PM"). Each local minute of the
@@ -177,6 +190,8 @@ public struct ScreenFormat: Sendable {
             let formatter = DateFormatter()
             formatter.locale = locale
             formatter.timeZone = TimeZone(identifier: "UTC")
+            // Weeks and months are the Gregorian calendar's, whatever the locale's own calendar.
+            formatter.calendar = Calendar(identifier: .gregorian)
             formatter.setLocalizedDateFormatFromTemplate(template)
             return formatter
         }

@@ -136,6 +136,36 @@ struct MoneyCommandTests {
         #expect(wrong.status == 64 && wrong.stderr.contains("Write 84.50"))
     }
 
+    /// money-and-time.md: an amount is read "with a point as the decimal separator everywhere … and
+    /// also with the driver's locale's own decimal separator", and "A sheet prefills an amount the
+    /// way the locale writes it". Under ar_EG the locale writes "٨٤٫٥٠", which was refused as typed
+    /// (even "84٫50", the form the refusal itself asked for), and the direction marks around an
+    /// amount were shown as "\u{200F}".
+    @Test func aRightToLeftLocaleReadsAmountsAsItWritesThemAndShowsThemWithoutEscapes() throws {
+        let dash = Self.evening()
+        let arabic = ["LC_ALL": "ar_EG.UTF-8"]
+        for (typed, cents) in [
+            ("84٫50", "84.50"), ("٨٤٫٥٠", "84.50"), ("١٬٢٣٤٫٥٠", "1234.50"), ("\u{200F}٩٫٠٠", "9.00"), ("84.50", "84.50"),
+        ] {
+            let set = dash.run(["shift", "earnings", "1", typed], environment: arabic)
+            #expect(set.status == 0, "\(typed): \(set.stderr)")
+            #expect((json(dash.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any])?["earnings"] as? String == cents)
+        }
+        let shown = dash.run(["shift", "show", "1"], environment: arabic).stdout
+        #expect(shown.contains("٨٤٫٥٠"))
+        #expect(!shown.contains("\\u{") && !shown.unicodeScalars.contains("\u{200F}"), "\(shown)")
+    }
+
+    /// cli.md: "`period month [DATE]` … the calendar month holding DATE": a Gregorian month, named
+    /// so under a locale whose own calendar is another (ar_SA's Hijri, th_TH's Buddhist years).
+    @Test func monthsAndYearsAreTheGregorianCalendarsUnderEveryLocale() throws {
+        let dash = Self.evening()
+        let saudi = dash.run(["period", "month", "2026-11-24"], environment: ["LC_ALL": "ar_SA.UTF-8"]).stdout
+        #expect(saudi.contains("نوفمبر"), "\(saudi)")
+        let thai = dash.run(["period", "month", "2026-11-24"], environment: ["LC_ALL": "th_TH.UTF-8"]).stdout
+        #expect(thai.contains("2026") && !thai.contains("2569"), "\(thai)")
+    }
+
     @Test func theStoresCurrencyIsChosenAtCreationAndChangingItConvertsNothing() {
         let german = Binary()
         german.run(["shift", "start"], at: "2026-11-24 17:00:00", environment: ["LC_ALL": "de_DE.UTF-8"])
