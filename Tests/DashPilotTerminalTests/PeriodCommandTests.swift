@@ -45,6 +45,14 @@ struct PeriodCommandTests {
         // cli.md: "a period with no shift is listed with zeros and null money": no mile either.
         #expect(empty["miles"] as? Double == 0 && empty["partialRoute"] as? Bool == false, "\(empty)")
         #expect(empty["shiftSeconds"] as? Int == 0 && empty["deliveryOpenSeconds"] as? Int == 0 && empty["delivered"] as? Int == 0)
+        // platform.md: "A rate that cannot be computed says why", as the text says it (it asked
+        // for the pay of shifts there are none of).
+        let reasons = try #require(empty["rateReasons"] as? [String: String])
+        #expect(
+            reasons == [
+                "perShiftHour": "No shift was recorded in this period", "perDeliveryHour": "No shift was recorded in this period",
+                "perMile": "No shift was recorded in this period",
+            ])
         #expect(dash.run(["period", "week", "2026-02-31"]).status == 64)
     }
 

@@ -123,7 +123,10 @@ enum PeriodCommands {
             ("shiftsWithoutEarnings", .integer(Int64(figures.shiftsWithoutEarnings))),
         ]
             + ShiftCommands.rates(figures.rates) {
-                $0.sentence(ofPeriodWithShiftsWithoutEarnings: figures.shiftsWithoutEarnings > 0)
+                // As the text says it: a period with no shift has nothing to add pay to.
+                figures.shifts == 0
+                    ? "No shift was recorded in this period"
+                    : $0.sentence(ofPeriodWithShiftsWithoutEarnings: figures.shiftsWithoutEarnings > 0)
             } + [("shiftIds", .array(figures.shiftIDs.map { .integer($0) }))]
     }
 }
