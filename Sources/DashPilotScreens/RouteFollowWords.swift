@@ -4,17 +4,23 @@ import Foundation
 /// What `route follow` says: one status line while it follows, and at the end the counts as an
 /// import gives them.
 public enum RouteFollowWords {
-    /// "Following: 312 samples kept, 4.1 mi recorded this shift, last fix 5:12:08 PM".
-    public static func status(kept: Int, route: RecordedRoute, lastFix: Date?, format: ScreenFormat) -> String {
+    /// "Following: 312 samples kept, 4.1 mi recorded this shift, last fix 5:12:08 PM": the status
+    /// line, then shorter forms of it for a narrower terminal, longest first (one line, never
+    /// wrapped: "312 kept · 4.1 mi · 5:12:08 PM").
+    public static func status(kept: Int, route: RecordedRoute, lastFix: Date?, format: ScreenFormat) -> [String] {
         let samples = kept == 1 ? "1 sample kept" : "\(kept) samples kept"
-        let miles =
+        let (miles, shortMiles) =
             switch route {
-            case .none: "no route recorded this shift"
-            case .tooFewPoints: "too few route points to measure this shift"
-            case .measured(let mileage): "\(format.miles(mileage.miles)) recorded this shift"
+            case .none: ("no route recorded this shift", "no route")
+            case .tooFewPoints: ("too few route points to measure this shift", "too few points")
+            case .measured(let mileage): ("\(format.miles(mileage.miles)) recorded this shift", format.miles(mileage.miles))
             }
-        let fix = lastFix.map { "last fix \(format.timeWithSeconds($0))" } ?? "no fix yet"
-        return "Following: \(samples), \(miles), \(fix)"
+        let time = lastFix.map { format.timeWithSeconds($0) }
+        let fix = time.map { "last fix \($0)" } ?? "no fix yet"
+        return [
+            "Following: \(samples), \(miles), \(fix)", "Following: \(kept) kept, \(shortMiles), \(fix)",
+            "\(kept) kept · \(shortMiles) · \(time ?? "no fix yet")",
+        ]
     }
 
     /// What following says when the shift ends from another terminal.

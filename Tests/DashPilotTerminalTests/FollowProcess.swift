@@ -56,6 +56,12 @@ final class PseudoTerminal {
 
     func closeMaster() { close(master) }
 
+    /// Gives the terminal a width and height, as a window resized does.
+    func resize(columns: UInt16, rows: UInt16) {
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
     deinit {
         close(master)
         close(slave)

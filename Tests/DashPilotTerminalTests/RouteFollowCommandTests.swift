@@ -98,6 +98,27 @@ struct RouteFollowCommandTests {
             ], "\(result.stdout)")
     }
 
+    /// platform.md: "On a terminal it shows one status line ("Following: 312 samples kept, 4.1 mi
+    /// recorded this shift, last fix 5:12:08 PM")". Wider than the terminal it wrapped, and each
+    /// rewrite left a row behind, filling a narrow window; and "last fix" was the last fix kept, so a
+    /// driver parked at a pickup (each fix within 5 m skipped) saw a receiver seemingly gone quiet.
+    @Test(.timeLimit(.minutes(1)))
+    func theStatusLineIsOneLineInANarrowTerminalAndItsLastFixIsTheLastOneRead() throws {
+        let dash = Self.runningShift()
+        let terminal = PseudoTerminal(raw: false)
+        terminal.resize(columns: 50, rows: 20)
+        let follow = FollowProcess(dash, at: "2026-11-29 18:00:00", terminal: terminal)
+        var written = terminal.read(until: "no fix yet")
+        // Parked: the first fix kept, the four after it within 5 m.
+        follow.send((0..<5).map { InventedDrive.rmc($0, 45.6, -73.57) + "\n" }.joined())
+        written += terminal.read(until: "5:00:04 PM")
+        let lines = written.components(separatedBy: "\r\u{1B}[K").filter { !$0.isEmpty }
+        #expect(lines.last == "1 kept · too few points · 5:00:04 PM", "\(lines)")
+        #expect(lines.allSatisfy { $0.count <= 49 && !$0.contains("\n") }, "\(lines)")
+        follow.closeInput()
+        #expect(follow.wait().stdout.hasPrefix("Kept 1 point; skipped 4."))
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func ctrlCEndsFollowingWith130AndKeepsEverythingRead() throws {
         let dash = Self.runningShift()

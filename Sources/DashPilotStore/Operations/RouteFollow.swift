@@ -10,7 +10,8 @@ public final class RouteFollow {
     public private(set) var report = RouteImportReport()
     /// The shift followed.
     public let shiftID: Int64
-    /// When the last fix kept was taken.
+    /// When the last fix read was taken, kept or not: a receiver that still speaks, to a driver
+    /// parked at a pickup whose fixes within 5 m are skipped.
     public private(set) var lastFix: Date?
 
     private let store: DashPilotStore
@@ -43,6 +44,7 @@ public final class RouteFollow {
     public func take(_ line: PositionReport) {
         switch line {
         case .fix(let time, let latitude, let longitude, let accuracy):
+            lastFix = time.wholeSecond
             pending.append(
                 RouteSample(recordedAt: time.wholeSecond, latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy))
         case .skipped(let skip):
@@ -72,14 +74,13 @@ public final class RouteFollow {
     public func commit() throws -> State {
         guard !pending.isEmpty else { return try state() }
         let fixes = pending
-        let state = try store.write { () throws -> (State, RouteImportReport, [Int64: RouteSample], [Int: Int64], Date?) in
+        let state = try store.write { () throws -> (State, RouteImportReport, [Int64: RouteSample], [Int: Int64]) in
             var report = self.report
             var lastKept = self.lastKept
             var sessions = self.sessions
-            var lastFix = self.lastFix
             guard let shift = try store.shiftTable.shift(id: shiftID) else {
                 report.skipped[.refused(.outsideShift), default: 0] += fixes.count
-                return (.ended, report, lastKept, sessions, lastFix)
+                return (.ended, report, lastKept, sessions)
             }
             let now = store.now
             let pauses = try store.pauseTable.pauses(shiftID: shiftID)
@@ -115,7 +116,6 @@ public final class RouteFollow {
                 try inserter.insert(sample, shiftID: shiftID)
                 let kept = RouteSampleTable.stored(sample)
                 lastKept[session] = kept
-                lastFix = kept.recordedAt
                 report.kept += 1
                 if let last = summary.last, kept.recordedAt.unixSeconds <= last.time { inOrder = false }
                 if inOrder {
@@ -131,11 +131,11 @@ public final class RouteFollow {
                     try store.routeSummaries.recompute(shiftID: shiftID)
                 }
             }
-            return (shift.endedAt == nil ? .running : .ended, report, lastKept, sessions, lastFix)
+            return (shift.endedAt == nil ? .running : .ended, report, lastKept, sessions)
         }
         // Only a committed transaction changes what the follow knows.
         pending.removeAll(keepingCapacity: true)
-        (report, lastKept, sessions, lastFix) = (state.1, state.2, state.3, state.4)
+        (report, lastKept, sessions) = (state.1, state.2, state.3)
         return state.0
     }
 }

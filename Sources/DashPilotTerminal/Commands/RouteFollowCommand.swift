@@ -115,20 +115,27 @@ private struct Follower {
 private final class StatusLine {
     private let format: ScreenFormat
     private let terminal = isatty(STDERR_FILENO) != 0
-    private var shown = false
+    private var shown: String?
 
     init(format: ScreenFormat) { self.format = format }
 
+    /// The line, in the longest form that fits the terminal's width less a column (a line that
+    /// wrapped would leave a row behind at each rewrite), rewritten only when it changed.
     func show(_ follow: RouteFollow, store: DashPilotStore) {
         guard terminal else { return }
         let route = (try? store.recordedRoute(shiftID: follow.shiftID)) ?? .none
-        let line = RouteFollowWords.status(kept: follow.report.kept, route: route, lastFix: follow.lastFix, format: format)
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(TerminalText.safe(line))".utf8))
-        shown = true
+        let forms = RouteFollowWords.status(kept: follow.report.kept, route: route, lastFix: follow.lastFix, format: format)
+            .map(TerminalText.safe)
+        var size = winsize()
+        let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 1 ? Int(size.ws_col) - 1 : Int.max
+        let line = forms.first { DisplayWidth.of($0) <= columns } ?? DisplayWidth.fit(forms[forms.count - 1], columns)
+        guard line != shown else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+        shown = line
     }
 
     func clear() {
-        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        shown = false
+        if shown != nil { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        shown = nil
     }
 }
