@@ -98,6 +98,12 @@ struct LiveCaptureReadingTests {
         seen = []
         lines.feed([UInt8](repeating: 0x42, count: 4096) + [0x0A] + [UInt8](repeating: 0x43, count: 4097) + [0x0A]) { seen.append($0) }
         #expect(seen == [.text([UInt8](repeating: 0x42, count: 4096)), .tooLong])
+        // A line's end is no part of it: 4,096 bytes ended by CR LF is a line (it was counted as
+        // longer than 4,096 bytes); 4,097 before CR LF, or a CR within, is not.
+        seen = []
+        let b = [UInt8](repeating: 0x42, count: 4096)
+        lines.feed(b + [0x0D, 0x0A] + b + [0x43, 0x0D, 0x0A] + b + [0x0D, 0x43, 0x0A]) { seen.append($0) }
+        #expect(seen == [.text(b), .tooLong, .tooLong])
     }
 
     @Test func aSentenceCutAcrossReadsIsOneLineAndAStreamThatStopsMidLineEndsWithIt() {

@@ -1,6 +1,6 @@
 /// Splits a stream of positions into lines as it arrives, never holding more than one line of
 /// at most `longest` bytes: a longer line is dropped as its bytes come and reported once, when it
-/// ends. A line ends at LF; a CR before it is dropped.
+/// ends. A line ends at LF; a CR before it is dropped, and is no part of its length.
 public struct PositionLines: Sendable {
     /// The longest line read, in bytes (`platform.md`, "Live capture").
     public static let longest = 4096
@@ -17,7 +17,7 @@ public struct PositionLines: Sendable {
     private var overlong = false
 
     /// A reader at the start of a stream.
-    public init() { current.reserveCapacity(Self.longest) }
+    public init() { current.reserveCapacity(Self.longest + 1) }
 
     /// Reads `bytes`, handing `body` each line they finish, in order.
     public mutating func feed<Bytes: Collection>(_ bytes: Bytes, _ body: (Line) throws -> Void) rethrows where Bytes.Element == UInt8 {
@@ -25,7 +25,8 @@ public struct PositionLines: Sendable {
             if byte == 0x0A {
                 try body(take())
             } else if !overlong {
-                if current.count == Self.longest {
+                // One byte more than the longest is held: a CR there may end the line.
+                if current.count > Self.longest {
                     overlong = true
                     current.removeAll(keepingCapacity: true)
                 } else {
@@ -48,6 +49,6 @@ public struct PositionLines: Sendable {
         }
         if overlong { return .tooLong }
         if current.last == 0x0D { current.removeLast() }
-        return .text(current)
+        return current.count > Self.longest ? .tooLong : .text(current)
     }
 }
