@@ -105,7 +105,7 @@ public struct ScreenFormat: Sendable {
             if identifier.isEmpty || identifier == "C" || identifier == "POSIX" { return Locale(identifier: "en_US") }
             return Locale(identifier: identifier)
         }
-        let zone = environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) } ?? .current
+        let zone = PosixTimeZone.zone(environment["TZ"])
         return ScreenFormat(locale: locale(setting("LC_TIME")), moneyLocale: locale(setting("LC_MONETARY")), timeZone: zone)
     }
 

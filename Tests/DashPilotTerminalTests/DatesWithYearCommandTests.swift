@@ -24,6 +24,26 @@ struct DatesWithYearCommandTests {
         #expect(window.screen.contains("Thu, Nov 26, 2026") && window.screen.contains("Wed, Dec 3, 2025"), "\(window.screen)")
     }
 
+    /// platform.md: "The time zone is `TZ`, else the system's", read "as every POSIX program reads
+    /// it": a POSIX rule or a path to a zone file was taken for no zone at all, and every time typed
+    /// and shown was UTC's.
+    @Test(arguments: [
+        ("JST-9", "2026-11-20T09:00:00Z"), ("<+0530>-5:30", "2026-11-20T12:30:00Z"),
+        ("/usr/share/zoneinfo/Asia/Tokyo", "2026-11-20T09:00:00Z"),
+        (":/usr/share/zoneinfo/Asia/Tokyo", "2026-11-20T09:00:00Z"), ("CET-1CEST,M3.5.0,M10.5.0/3", "2026-11-20T17:00:00Z"),
+        ("EST5EDT,M3.2.0,M11.1.0", "2026-11-20T23:00:00Z"),
+    ])
+    func aZoneWrittenAsAPosixRuleOrAPathIsTheZoneItSays(zone: String, at: String) throws {
+        let dash = Binary()
+        dash.environment["TZ"] = zone
+        // faketime reads the time it is given in the zone too: 11 PM there.
+        #expect(dash.run(["expense", "add", "1", "other", "--at", "18:00"], at: "2026-11-20 23:00:00").status == 0)
+        let listed = try #require(json(dash.run(["expense", "list", "--json"], at: "2026-11-20 23:00:00").stdout) as? [[String: Any]])
+        #expect(listed.first?["at"] as? String == at)
+        let text = dash.run(["expense", "list"], at: "2026-11-20 23:00:00").stdout
+        #expect(text.contains("Fri, Nov 20 · 6:00 PM"), "\(text)")
+    }
+
     /// Left open over New Year, the interactive mode's dates of the year just ended say it.
     @Test func theInteractiveModeLeftOpenOverNewYearSaysTheOldYear() throws {
         let dash = Binary()
