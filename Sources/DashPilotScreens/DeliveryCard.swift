@@ -136,6 +136,8 @@ public struct RunningShiftScreen: Sendable, Equatable {
     public var emptyHint: String?
     /// After 12 hours: "Running for 14 h. If you forgot to end it, e ends it at its last activity."
     public var longRunningLine: String?
+    /// After 12 hours, the whole hours it has run.
+    public var longRunningHours: Int?
     /// Whether the shift is paused: no lifecycle button and no accepting until `b` resumes it.
     public var isPaused = false
     /// The title as the screen's header shows it, after the app's name: "DashPilot · Shift running
@@ -203,6 +205,7 @@ public struct RunningShiftScreen: Sendable, Equatable {
         emptyHint =
             isPaused ? "The shift is paused. Press b to resume it." : cards.isEmpty ? "No deliveries yet. Press a to accept one." : nil
         let forgot = "If you forgot to end it, e ends it at its last activity."
+        longRunningHours = elapsed >= 12 * 3600 ? Int(elapsed / 3600) : nil
         longRunningLine = elapsed >= 12 * 3600 ? "Running for \(Int(elapsed / 3600)) h. \(forgot)" : nil
         longRunningAccessibilityLabel = elapsed >= 12 * 3600 ? "Running for \(Int(elapsed / 3600)) hours. \(forgot)" : nil
         initiallySelected = log.deliveries.last(where: { !$0.state.isFinished })?.number ?? log.deliveries.last?.number
@@ -239,5 +242,18 @@ public struct RunningShiftScreen: Sendable, Equatable {
             guard action.command == .nextStep, let step else { return action }
             return ScreenAction(action.key, step.title.lowercased(), action.command)
         }
+    }
+}
+
+extension RunningShiftScreen {
+    /// The long-running line as the command line says it, naming the command that ends the shift
+    /// at its last activity (local time, to the second): "Running for 14 h. If you forgot to end
+    /// it, dashpilot shift end --at "2026-11-20 08:00:37" ends it at its last activity."
+    public func longRunningCommandLine(lastActivity: Date, format: ScreenFormat) -> String? {
+        guard let hours = longRunningHours else { return nil }
+        let seconds = Int(((lastActivity.localSeconds(in: format.timeZone) % 86_400) + 86_400) % 86_400)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let time = "\(LocalDate(lastActivity, in: format.timeZone)) \(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
+        return "Running for \(hours) h. If you forgot to end it, dashpilot shift end --at \"\(time)\" ends it at its last activity."
     }
 }

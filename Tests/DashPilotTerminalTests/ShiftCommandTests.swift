@@ -80,6 +80,25 @@ struct ShiftCommandTests {
         #expect(!dash.run(["shift", "show", "1"]).stdout.contains("0.0 mi"))
     }
 
+    /// screens.md: "After 12 hours a line under the header says: "Running for 14 h. If you forgot to
+    /// end it, e ends it at its last activity."", and "the same screen models feed the plain output
+    /// of the command line": `shift show` said nothing of it. It names the command that does what
+    /// `e` does, and that command does it.
+    @Test func shiftShowAfter12HoursSaysHowToEndTheShiftAtItsLastActivity() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-20 08:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-20 08:00:37")
+        dash.run(["delivery", "cancel", "1"], at: "2026-11-20 08:10:37")
+        #expect(!dash.run(["shift", "show"], at: "2026-11-20 19:59:59").stdout.contains("Running for"))
+        let shown = dash.run(["shift", "show"], at: "2026-11-20 22:30:00").stdout.split(separator: "\n").map(String.init)
+        let line =
+            "Running for 14 h. If you forgot to end it, dashpilot shift end --at \"2026-11-20 08:10:37\" ends it at its last activity."
+        #expect(shown.count > 1 && shown[1] == line, "\(shown)")
+        #expect(dash.run(["shift", "end", "--at", "2026-11-20 08:10:37"], at: "2026-11-20 22:30:00").status == 0)
+        let shift = try #require(json(dash.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any])
+        #expect(shift["endedAt"] as? String == "2026-11-20T08:10:37Z")
+    }
+
     @Test func startAndAcceptPrintTheIdAndNumberAloneForScripts() {
         let dash = Binary()
         defer { dash.remove() }

@@ -92,7 +92,15 @@ enum ShiftCommands {
             if json {
                 context.say(json: shiftLog(log, now: context.clock.now(), timeZone: context.format.timeZone))
             } else if log.shift.isRunning {
-                context.say(lines: PlainText.lines(RunningShiftScreen(log: log, format: context.format, now: context.clock.now())))
+                let screen = RunningShiftScreen(log: log, format: context.format, now: context.clock.now())
+                var lines = PlainText.lines(screen)
+                // After 12 hours, the line the screen shows under its header, with the command for `e`.
+                if let last = try context.readStore().lastActivity(),
+                    let line = screen.longRunningCommandLine(lastActivity: last, format: context.format)
+                {
+                    lines.insert(TerminalText.safe(line), at: 1)
+                }
+                context.say(lines: lines)
             } else {
                 context.say(lines: PlainText.lines(ShiftLogScreen(log: log, format: context.format)))
             }
