@@ -23,6 +23,18 @@ public enum RouteFollowWords {
         ]
     }
 
+    /// What following says when it ends while another program holds the store.
+    public static func waitingForTheStore(_ fixes: Int, again: Bool) -> String {
+        let them = fixes == 1 ? "it" : "them"
+        return "Another program is holding the store: waiting to record the last \(fixes == 1 ? "fix" : "\(fixes) fixes") read. "
+            + "Press Ctrl-C\(again ? " again" : "") to stop without \(them)."
+    }
+
+    /// What following says when it was stopped again while the store was held.
+    public static func notRecorded(_ fixes: Int) -> String {
+        "Error: The store stayed busy: the last \(fixes == 1 ? "fix" : "\(fixes) fixes") read \(fixes == 1 ? "was" : "were") not recorded; what was kept before is recorded."
+    }
+
     /// What following says when the shift ends from another terminal.
     public static func shiftEnded(_ shiftID: Int64) -> String { "Shift \(shiftID) ended; following stopped." }
 

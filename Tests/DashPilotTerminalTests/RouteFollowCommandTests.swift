@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Testing
 
@@ -138,6 +139,43 @@ struct RouteFollowCommandTests {
         #expect(result.stdout.hasPrefix("Kept 15 points; skipped 0."), "\(result.stdout)")
         let miles = try #require(Self.miles(dash))
         #expect(abs(miles - 14 * 12 / 1609.344) < 0.001)
+    }
+
+    /// platform.md: following ends "on Ctrl-C (exit 130, everything read so far kept)". With another
+    /// program holding the store beyond the busy timeout, Ctrl-C lost what was read since the last
+    /// commit and said "The store is busy; nothing was changed." (74), after keeping the rest. It
+    /// now waits for the store and keeps everything; a second Ctrl-C gives up, saying what it lost.
+    @Test(.timeLimit(.minutes(1)), arguments: [false, true])
+    func ctrlCWhileAnotherProgramHoldsTheStoreWaitsToKeepEverythingRead(givingUp: Bool) throws {
+        let dash = Self.runningShift()
+        dash.environment["DASHPILOT_BUSY_TIMEOUT_MS"] = "200"
+        let terminal = PseudoTerminal(raw: false)
+        let follow = FollowProcess(dash, at: "2026-11-29 18:00:00", terminal: terminal)
+        let drive = InventedDrive()
+        follow.send(drive.sentences.prefix(3).map { $0 + "\n" }.joined())
+        _ = terminal.read(until: "Following: 3 samples kept")
+        var handle: OpaquePointer?
+        #expect(sqlite3_open_v2(dash.storePath, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK)
+        defer { sqlite3_close_v2(handle) }
+        #expect(sqlite3_exec(handle, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK)
+        follow.send(drive.sentences[3..<5].map { $0 + "\n" }.joined())
+        follow.waitUntilRead()
+        let program = try #require(follow.program)
+        kill(program, SIGINT)
+        #expect(terminal.read(until: "Press Ctrl-C again").contains("waiting to record the last 2 fixes read"))
+        if givingUp {
+            kill(program, SIGINT)
+        } else {
+            #expect(sqlite3_exec(handle, "COMMIT", nil, nil, nil) == SQLITE_OK)
+        }
+        let said = givingUp ? terminal.read(until: "recorded.") : ""
+        let result = follow.wait()
+        #expect(result.status == 130)
+        #expect(result.stdout.hasPrefix(givingUp ? "Kept 3 points; skipped 0." : "Kept 5 points; skipped 0."), "\(result.stdout)")
+        if givingUp {
+            #expect(said.contains("Error: The store stayed busy: the last 2 fixes read were not recorded"), "\(said)")
+            #expect(sqlite3_exec(handle, "COMMIT", nil, nil, nil) == SQLITE_OK)
+        }
     }
 
     /// "Following ends ... on Ctrl-C (exit 130, everything read so far kept)": at once, however

@@ -81,12 +81,39 @@ private struct Follower {
             // At the end of input its last line counts even without a newline; a line a signal
             // cut short was never read whole, and is not a line at all.
             if exit == ExitStatus.done { lines.finish { follow.take(Self.report($0)) } }
-            ended = try follow.commit() == .ended
+            status.clear()
+            guard let last = try commitTheRest(stopped: exit != ExitStatus.done) else {
+                context.say(lines: RouteFollowWords.counts(follow.report).map(TerminalText.safe))
+                return exit == ExitStatus.done ? ExitStatus.storeUnusable : exit
+            }
+            ended = last
         }
         status.clear()
         if ended { context.say(RouteFollowWords.shiftEnded(follow.shiftID)) }
         context.say(lines: RouteFollowWords.counts(follow.report).map(TerminalText.safe))
         return exit
+    }
+
+    /// The last commit, waiting for as long as another program holds the store (everything read
+    /// is kept), unless a further stop signal comes: then `nil`, saying what was not recorded.
+    func commitTheRest(stopped: Bool) throws -> Bool? {
+        let signals = stopSignals
+        var said = false
+        while true {
+            do {
+                return try follow.commit() == .ended
+            } catch StoreError.busy {
+                let waiting = follow.pendingCount
+                if stopSignals != signals {
+                    CommandLineTool.writeError(RouteFollowWords.notRecorded(waiting))
+                    return nil
+                }
+                if !said {
+                    FileHandle.standardError.write(Data((RouteFollowWords.waitingForTheStore(waiting, again: stopped) + "\n").utf8))
+                    said = true
+                }
+            }
+        }
     }
 
     enum Read { case read, nothing, ended }

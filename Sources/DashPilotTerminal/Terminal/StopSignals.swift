@@ -7,6 +7,9 @@
 /// The signal that asked a long command to stop (Ctrl-C, `kill`), 0 until one did.
 nonisolated(unsafe) var stopSignal: sig_atomic_t = 0
 
+/// How many stop signals came (a second Ctrl-C gives up what the first waits to finish).
+nonisolated(unsafe) var stopSignals: sig_atomic_t = 0
+
 /// Lets a long command (`route follow`) finish what it holds when asked to stop: SIGINT,
 /// SIGTERM and SIGHUP only note which came, and a blocking wait returns at once (no restart).
 enum StopSignals {
@@ -14,9 +17,15 @@ enum StopSignals {
         for number in [SIGINT, SIGTERM, SIGHUP] {
             var action = sigaction()
             #if canImport(Glibc)
-                action.__sigaction_handler.sa_handler = { stopSignal = $0 }
+                action.__sigaction_handler.sa_handler = {
+                    stopSignal = $0
+                    stopSignals &+= 1
+                }
             #else
-                action.__sigaction_u.__sa_handler = { stopSignal = $0 }
+                action.__sigaction_u.__sa_handler = {
+                    stopSignal = $0
+                    stopSignals &+= 1
+                }
             #endif
             sigemptyset(&action.sa_mask)
             action.sa_flags = 0
