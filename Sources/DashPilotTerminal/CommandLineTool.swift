@@ -176,7 +176,9 @@ public enum CommandLineTool {
         return path
     }
 
-    static func help(topic: [String]) -> Int32 {
+    static func help(topic given: [String]) -> Int32 {
+        // `help --help` is help too, as `COMMAND --help` is.
+        let topic = given.filter { $0 != "-h" && $0 != "--help" }
         if topic.isEmpty {
             print(CommandTable.overallHelp)
             return ExitStatus.done

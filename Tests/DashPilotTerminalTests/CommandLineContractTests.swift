@@ -54,6 +54,9 @@ struct CommandLineContractTests {
         for line in help.stdout.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
         #expect(!help.stdout.contains(".md"))
         #expect(dash.run(["--help"]).stdout == help.stdout)
+        // help's own --help is help (it said "No command is called --help.", 64).
+        #expect(dash.run(["help", "--help"]).stdout == help.stdout)
+        #expect(dash.run(["help", "shift", "-h"]).stdout == dash.run(["help", "shift"]).stdout)
         // With no command and no terminal, dashpilot prints help.
         #expect(dash.run([]).stdout == help.stdout)
         let version = dash.run(["--version"])
