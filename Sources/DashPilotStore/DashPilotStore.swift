@@ -25,6 +25,9 @@ public final class DashPilotStore {
         /// Test builds make a merge fail part-way through here, to prove it is all or nothing.
         /// Release builds have no such hook.
         var mergeFault: ((MergeStage) throws -> Void)?
+        /// Test builds write from another connection here, between a restore's copy of the store
+        /// and the replacement.
+        var afterBeforeRestoreCopy: (() -> Void)?
     #endif
 
     /// How hard the store works to survive a power cut.

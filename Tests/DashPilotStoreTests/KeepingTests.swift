@@ -168,6 +168,25 @@ struct KeepingTests {
         #expect(try fixture.store.doctor().isHealthy)
     }
 
+    /// keeping.md: "Before a restore replaces the store, the store as it was is backed up". A write
+    /// another terminal committed while the before-restore copy was checked (about a second on a
+    /// large store) was in neither that copy nor the restored store: lost. The copy is made again.
+    @Test func aWriteThatLandsWhileTheBeforeRestoreCopyIsCheckedIsInThatCopy() throws {
+        let fixture = try Self.store()
+        let kept = try fixture.store.backup(to: nil, timeZone: Self.utc)
+        let other = try DashPilotStore(path: fixture.folder.file("store.sqlite"), clock: fixture.clock)
+        var writes = 0
+        fixture.store.afterBeforeRestoreCopy = {
+            guard writes == 0 else { return }
+            writes += 1
+            _ = try? other.acceptDelivery()
+        }
+        _ = try fixture.store.restore(from: StorePath(kept.path), timeZone: Self.utc)
+        let automatic = try fixture.store.backups().filter(\.isAutomatic)
+        #expect(automatic.map(\.deliveries) == [4], "the write another terminal made is in no copy")
+        #expect(try fixture.store.shiftLog(id: nil).deliveries.count == 3)
+    }
+
     /// keeping.md: "`backup list` shows what is there and how much room it takes": a backup a
     /// newer DashPilot wrote is there too, with its schema version (it cannot be restored here).
     @Test func aBackupOfANewerVersionIsListedWithItsSchema() throws {

@@ -202,3 +202,23 @@ enum KeepingFailure: Error {
     case notAFolder(String)
     case checkFailed(String)
 }
+
+extension BackupFile {
+    /// A file's modification time, in whole seconds.
+    static func modified(_ info: stat) -> Int {
+        #if canImport(Glibc)
+            info.st_mtim.tv_sec
+        #else
+            info.st_mtimespec.tv_sec
+        #endif
+    }
+
+    /// The nanoseconds of a file's modification time.
+    static func modifiedNanoseconds(_ info: stat) -> Int {
+        #if canImport(Glibc)
+            info.st_mtim.tv_nsec
+        #else
+            info.st_mtimespec.tv_nsec
+        #endif
+    }
+}

@@ -92,7 +92,7 @@ extension DashPilotStore {
                 unusable.append(UnusableBackup(path: path.display, bytes: Int64(info.st_size)))
                 return nil
             }
-            return (summary, Self.modifiedNanoseconds(info), BackupFile.suffix(of: name))
+            return (summary, BackupFile.modifiedNanoseconds(info), BackupFile.suffix(of: name))
         }
         return (listed.sorted { ($0.0.madeAt, $0.1, $0.2, $0.0.path) > ($1.0.madeAt, $1.1, $1.2, $1.0.path) }.map { $0.0 }, unusable)
     }
@@ -112,7 +112,8 @@ extension DashPilotStore {
                 return exists == 0 ? 0 : Int(try connection.scalar("SELECT count(*) FROM \(table)") ?? 0)
             }
             return BackupSummary(
-                path: path.display, madeAt: Date(unixSeconds: Int64(modified(info))), bytes: Int64(info.st_size), schemaVersion: version,
+                path: path.display, madeAt: Date(unixSeconds: Int64(BackupFile.modified(info))), bytes: Int64(info.st_size),
+                schemaVersion: version,
                 shifts: try count("shift"), deliveries: try count("delivery"), places: try count("pickup_place"),
                 newestShift: try connection.scalar("SELECT max(started_at) FROM shift").map(Date.init(unixSeconds:)),
                 isAutomatic: isAutomatic)
@@ -177,11 +178,7 @@ extension DashPilotStore {
                 try upgradedCopy(of: path, at: copy)
                 source = copy
             }
-            if backingUpFirst {
-                let name = BackupFile.freeName(in: folder, before: "restore", at: now, timeZone: timeZone)
-                before = name
-                try makeCheckedCopy(at: name, before: "restore", version: Schema.currentVersion, progress: nil)
-            }
+            if backingUpFirst { before = try copyBeforeRestore(into: folder, timeZone: timeZone) }
             if stopRequested?() == true {
                 _ = before?.withCString { unlink($0) }
                 throw KeepingFailure.interrupted
@@ -211,6 +208,23 @@ extension DashPilotStore {
             throw StoreError(error, path: self.path)
         }
         return try Self.summary(of: file, isAutomatic: false)
+    }
+
+    /// The checked before-restore backup, of the store as it is at the replacement: a write another
+    /// connection commits while it is copied or checked (`PRAGMA data_version` moves) makes it
+    /// again, three times at most (a store written all the while is busy).
+    private func copyBeforeRestore(into folder: StorePath, timeZone: TimeZone) throws -> StorePath {
+        for _ in 0..<3 {
+            let version = try connection.scalar("PRAGMA data_version")
+            let name = BackupFile.freeName(in: folder, before: "restore", at: now, timeZone: timeZone)
+            try makeCheckedCopy(at: name, before: "restore", version: Schema.currentVersion, progress: nil)
+            #if DEBUG
+                afterBeforeRestoreCopy?()
+            #endif
+            if try connection.scalar("PRAGMA data_version") == version { return name }
+            _ = name.withCString { unlink($0) }
+        }
+        throw StoreError.busy
     }
 
     /// A copy at `target` of the older backup at `path`, brought to today's schema and checked by
@@ -259,24 +273,6 @@ extension DashPilotStore {
             if !folderStood { _ = folder.withCString { rmdir($0) } }
             throw error
         }
-    }
-
-    /// A file's modification time, in whole seconds.
-    static func modified(_ info: stat) -> Int {
-        #if canImport(Glibc)
-            info.st_mtim.tv_sec
-        #else
-            info.st_mtimespec.tv_sec
-        #endif
-    }
-
-    /// The nanoseconds of a file's modification time.
-    static func modifiedNanoseconds(_ info: stat) -> Int {
-        #if canImport(Glibc)
-            info.st_mtim.tv_nsec
-        #else
-            info.st_mtimespec.tv_nsec
-        #endif
     }
 
     static func reason(_ failure: KeepingFailure) -> String {
