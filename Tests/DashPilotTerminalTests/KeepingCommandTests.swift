@@ -432,12 +432,8 @@ struct KeepingCommandTests {
         #expect(Self.files(dash.folder).filter { $0.hasPrefix(".dashpilot-backup-") }.isEmpty)
     }
 
-    @Test func ctrlCDuringABackupEndsItWith130AndLeavesNoTrace() throws {
-        // cli.md, 130: "Nothing half-written: the operation under way either committed or left no
-        // trace." Ctrl-C killed a backup outright, leaving its temporary copy, as large as the
-        // store, until the next backup into that folder.
-        let dash = Self.withShifts()
-        // 300,000 expenses, about 40 MB: a copy of several steps.
+    /// 300,000 expenses, about 40 MB: a copy of several steps.
+    static func fill(_ dash: Binary) throws {
         let filled = dash.spawn(
             [
                 "/usr/bin/sqlite3", dash.storePath,
@@ -445,6 +441,14 @@ struct KeepingCommandTests {
                     + "INSERT INTO expense (amount_cents, spent_at, category, note) SELECT 100, 1795971720, 'fuel', printf('%0100d', i) FROM n",
             ].map { Array($0.utf8) }, environment: [:], stdin: nil)
         try #require(filled.status == 0, "\(filled.stderr)")
+    }
+
+    @Test func ctrlCDuringABackupEndsItWith130AndLeavesNoTrace() throws {
+        // cli.md, 130: "Nothing half-written: the operation under way either committed or left no
+        // trace." Ctrl-C killed a backup outright, leaving its temporary copy, as large as the
+        // store, until the next backup into that folder.
+        let dash = Self.withShifts()
+        try Self.fill(dash)
         var interrupted = 0
         for round in 0..<4 {
             let target = dash.folder + "/copy-\(round).sqlite"
@@ -475,13 +479,7 @@ struct KeepingCommandTests {
         // the store, in the backups folder until the next backup.
         let dash = Self.withShifts()
         dash.run(["backup", dash.folder + "/kept.sqlite"])
-        let filled = dash.spawn(
-            [
-                "/usr/bin/sqlite3", dash.storePath,
-                "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300000) "
-                    + "INSERT INTO expense (amount_cents, spent_at, category, note) SELECT 100, 1795971720, 'fuel', printf('%0100d', i) FROM n",
-            ].map { Array($0.utf8) }, environment: [:], stdin: nil)
-        try #require(filled.status == 0, "\(filled.stderr)")
+        try Self.fill(dash)
         let backups = dash.folder + "/backups"
         var interrupted = 0
         for round in 0..<4 {
