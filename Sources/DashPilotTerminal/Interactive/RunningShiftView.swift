@@ -95,7 +95,8 @@ final class RunningShiftView: TerminalScreen {
         if let line = model.longRunningLine { screen.wrapped(line, style: .warning) }
         if let hint = model.emptyHint {
             screen.blank()
-            screen.line(hint)
+            // A sentence is never cut: the hint wraps, and keeps the key it names.
+            screen.wrapped(hint)
         }
         for (index, card) in model.cards.enumerated() {
             let isSelected = card.number == current
