@@ -36,4 +36,13 @@ struct WindowFindingsTests {
         #expect(Self.words(window).contains("The shift is paused. Press b to resume it."), "\(window.screen)")
         #expect(!window.screen.contains("…"), "\(window.screen)")
     }
+
+    @Test func theFooterGivesWayOnlyWhenWhatAKeyActsOnDoesNotFit() throws {
+        let dash = try Self.empty()
+        let window = try Window(dash, at: "2026-11-28 17:45:00", columns: 40, rows: 12)
+        window.press("s")
+        // Only the header and the hint: the whole footer fits, and names a.
+        #expect(window.screen.contains("a accept"), "\(window.screen)")
+        #expect(Self.lines(window).last != "? keys · q quit", "\(window.screen)")
+    }
 }

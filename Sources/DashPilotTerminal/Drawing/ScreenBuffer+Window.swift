@@ -33,12 +33,10 @@ extension ScreenBuffer {
         var footerLines = Pieces.keys(footer, width: width)
         let messageLines = message.map { Self.wrap(TerminalText.safe($0), width: width) } ?? []
         let messageRows = box == nil ? max(1, messageLines.count) : messageLines.count
-        // What a key acts on comes first: in a short window, or where the focused lines (a
-        // selected row, a card to its button) would not fit beside the whole footer, the footer
-        // gives way, down to one line.
-        if footerLines.count > 1, let compactFooter,
-            footerLines.count * 3 > rows || !focusFits(room: rows - footerLines.count - messageRows)
-        {
+        // What a key acts on comes first: where the focused lines (a selected row, a card to its
+        // button) would not fit beside the whole footer, the footer gives way, down to one line;
+        // only then ("when they do not fit, the footer gives way first").
+        if footerLines.count > 1, let compactFooter, !focusFits(room: rows - footerLines.count - messageRows) {
             footerLines = Pieces.keys(compactFooter, width: width)
         }
         let room = max(1, rows - footerLines.count - messageRows)
