@@ -46,3 +46,68 @@ struct WindowFindingsTests {
         #expect(Self.lines(window).last != "? keys · q quit", "\(window.screen)")
     }
 }
+
+extension WindowFindingsTests {
+    /// A store with a completed shift on 28 November 2026 of one delivery from "Example Diner"
+    /// and one from the place of `SmallWindowTests.longName`, and a shift running since 5:00 PM on
+    /// 29 November with six deliveries accepted from 5:01 PM, a minute apart, all open.
+    static func places() throws -> Binary {
+        let dash = Binary()
+        let clock = SetClock("2026-11-28 17:00:00")
+        let store = try DashPilotStore(path: dash.storePath, clock: clock)
+        _ = try store.startShift()
+        for (number, name) in ["Example Diner", SmallWindowTests.longName].enumerated() {
+            clock.advance(60)
+            _ = try store.acceptDelivery()
+            _ = try store.setPickupPlace(try PickupPlaceName(name), delivery: number + 1, shiftID: nil)
+            _ = try store.record(.cancel, delivery: number + 1)
+        }
+        _ = try store.endShift()
+        clock.set("2026-11-29 17:00:00")
+        _ = try store.startShift()
+        for _ in 1...6 {
+            clock.advance(60)
+            _ = try store.acceptDelivery()
+        }
+        return dash
+    }
+
+    @Test("What does not fit a confirmation scrolls: ↑↓, PgUp PgDn, Home End and the wheel")
+    func whatDoesNotFitAConfirmationScrolls() throws {
+        let dash = try Self.places()
+        let window = try Window(dash, at: "2026-11-29 17:30:00", columns: 40, rows: 12)
+        // The place of the long name, merged into Example Diner: the sentence ends out of view.
+        window.press("l", Window.down, Window.enter, "m", Window.enter)
+        let end = "will then be removed. This cannot be undone."
+        #expect(window.screen.contains("↓ more") && !Self.words(window).contains(end), "\(window.screen)")
+        for (forth, back) in [(Window.end, Window.home), (Window.pageDown, Window.pageUp)] {
+            for _ in 0..<3 { window.press(forth) }
+            #expect(Self.words(window).contains(end), "\(window.screen)")
+            #expect(window.screen.contains("y merge"), "\(window.screen)")
+            for _ in 0..<3 { window.press(back) }
+            #expect(Self.words(window).hasPrefix("Merge"), "\(window.screen)")
+        }
+        for _ in 0..<20 { window.press(Window.down) }
+        #expect(Self.words(window).contains(end), "\(window.screen)")
+        for _ in 0..<20 { window.press(Window.up) }
+        #expect(Self.words(window).hasPrefix("Merge"), "\(window.screen)")
+        for _ in 0..<8 { window.wheel(down: true) }
+        #expect(Self.words(window).contains(end), "\(window.screen)")
+        // Scrolled or not, the keys act as before.
+        window.press("n")
+        #expect(window.screen.contains("Merge ") && window.screen.contains("into"), "\(window.screen)")
+
+        // Ending the shift with six deliveries open: the list, then what to do about them.
+        window.press(Window.escape, Window.escape, Window.escape, Window.escape, "e")
+        let instruction = "Enter records its next step now, @ at the time it happened."
+        #expect(window.screen.contains("↓ more") && !Self.words(window).contains(instruction), "\(window.screen)")
+        window.press(Window.end)
+        #expect(Self.words(window).contains(instruction), "\(window.screen)")
+        window.press(Window.home)
+        #expect(Self.words(window).hasPrefix("End shift"), "\(window.screen)")
+        for _ in 0..<8 { window.wheel(down: true) }
+        #expect(Self.words(window).contains(instruction), "\(window.screen)")
+        window.press("n")
+        #expect(window.screen.contains("6 deliveries"), "\(window.screen)")
+    }
+}

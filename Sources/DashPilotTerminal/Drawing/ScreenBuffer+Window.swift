@@ -10,6 +10,9 @@ extension ScreenBuffer {
         var focusShown = true
         /// Whether it is an open sheet's.
         var isSheet = false
+        /// Whether it is text with nothing to select or type into (a confirmation): what does
+        /// not fit scrolls by line, by page and to its ends.
+        var isText = false
         /// How many rows of the screen's list show whole; without such rows (the keys list),
         /// how many of the lines that scroll show.
         var rowsInView = 0
@@ -81,7 +84,7 @@ extension ScreenBuffer {
         let header = Array(lines.indices.prefix(pinnedCount))
         let body = Array(lines.indices.dropFirst(header.count).dropLast(trailer.count))
         let bodyRoom = max(0, room - header.count - trailer.count)
-        var layout = Layout(lines: header.map(shownLine), isSheet: box != nil)
+        var layout = Layout(lines: header.map(shownLine), isSheet: box != nil, isText: box == nil && focus == nil)
         var shownBody = body[...]
         if body.count <= bodyRoom {
             layout.lines += body.map(shownLine)
