@@ -111,3 +111,20 @@ extension WindowFindingsTests {
         #expect(window.screen.contains("6 deliveries"), "\(window.screen)")
     }
 }
+extension WindowFindingsTests {
+    @Test("After 12 hours the line under the header is in view in every window", arguments: [(40, 12), (60, 12), (40, 16)])
+    func theLongRunningLineIsInViewInEveryWindow(columns: Int, rows: Int) throws {
+        // Running since 5:02 PM on 29 November, with four deliveries; at 7:30 AM the next day.
+        let dash = try SmallWindowTests.store()
+        let window = try Window(dash, at: "2026-11-30 07:30:00", columns: columns, rows: rows)
+        let line = "Running for 14 h. If you forgot to end it, e ends it at its last activity."
+        #expect(Self.words(window).contains(line), "\(window.screen)")
+        for key in [Window.up, Window.up, Window.up, Window.home, Window.pageUp, Window.end] {
+            window.press(key)
+            #expect(Self.words(window).contains(line), "\(window.screen)")
+            // What a key acts on stays in view with it: the selected card's title and button.
+            let card = SmallWindowTests.lines(window, from: "▸ Delivery")
+            #expect(card.contains { $0.contains("Enter") }, "\(window.screen)")
+        }
+    }
+}

@@ -37,9 +37,9 @@ extension ScreenBuffer {
         let messageLines = message.map { Self.wrap(TerminalText.safe($0), width: width) } ?? []
         let messageRows = box == nil ? max(1, messageLines.count) : messageLines.count
         // What a key acts on comes first: where the focused lines (a selected row, a card to its
-        // button) would not fit beside the whole footer, the footer gives way, down to one line;
-        // only then ("when they do not fit, the footer gives way first").
-        if footerLines.count > 1, let compactFooter, !focusFits(room: rows - footerLines.count - messageRows) {
+        // button) would not fit under the header beside the whole footer, the footer gives way,
+        // down to one line; only then ("when they do not fit, the footer gives way first").
+        if footerLines.count > 1, let compactFooter, !focusFits(room: rows - footerLines.count - messageRows, keepingHeader: true) {
             footerLines = Pieces.keys(compactFooter, width: width)
         }
         let room = max(1, rows - footerLines.count - messageRows)
@@ -141,10 +141,12 @@ extension ScreenBuffer {
     }
 
     /// Whether the focused lines, with a line for "↑ more" and one for "↓ more", fit in `room`
-    /// rows between what stays in place (all of the lines fit, or nothing is focused: they do).
-    private func focusFits(room: Int) -> Bool {
+    /// rows between what stays in place (all of the lines fit, or nothing is focused: they do);
+    /// `keepingHeader`: with the whole header in place, however tall.
+    private func focusFits(room: Int, keepingHeader: Bool = false) -> Bool {
         guard let (first, last) = focus else { return true }
-        let (header, trailer) = pinned(room: room)
+        var (header, trailer) = pinned(room: room)
+        if keepingHeader { header = max(header, min(headerCount, room)) }
         let bodyRoom = room - header - trailer.count
         return lines.count - header - trailer.count <= bodyRoom || last - first + 1 + 2 <= bodyRoom
     }
