@@ -128,3 +128,25 @@ extension WindowFindingsTests {
         }
     }
 }
+
+extension WindowFindingsTests {
+    @Test func aSheetsKeysStayInPlaceGivingWayToOneLineWhereTheSelectedFieldNeedsTheRoom() throws {
+        let dash = try Self.empty()
+        let window = try Window(dash, at: "2026-11-28 17:45:00", columns: 40, rows: 12)
+        window.press("c", "a")
+        #expect(window.screen.contains("Tab") && window.screen.contains("Esc cancel"), "\(window.screen)")
+        // The category's field with its choices: the keys give way to the one line that lists
+        // them and leaves, in place at the sheet's foot.
+        window.press(Window.down)
+        #expect(window.screen.contains("▸ Category  Fuel") && window.screen.contains("5 Other"), "\(window.screen)")
+        #expect(window.screen.contains("? keys") && window.screen.contains("Esc cancel"), "\(window.screen)")
+        // The sheet fits whole: the box closes under its keys.
+        #expect(Self.lines(window).last { !$0.isEmpty }?.hasPrefix("└") == true, "\(window.screen)")
+        #expect(!window.screen.contains("↓ more"), "\(window.screen)")
+        // ? lists them all; Esc closes the list and then the sheet.
+        window.press("?")
+        #expect(window.screen.contains("next field"), "\(window.screen)")
+        window.press(Window.escape, "\t")
+        #expect(window.screen.contains("▸ When") && window.screen.contains("Tab"), "\(window.screen)")
+    }
+}

@@ -101,8 +101,14 @@ extension ScreenBuffer {
 
     /// The sheet's keys inside its box, broken between keys: a tap on one presses it.
     mutating func boxKeys(_ actions: [ScreenAction]) {
-        // With the bottom border, they stay in place at the sheet's foot.
+        // With the bottom border, they stay in place at the sheet's foot, giving way (as the
+        // footer does) to the keys that list the rest and leave.
         boxKeysStart = lines.count
+        var compact = ScreenBuffer(width: width, styled: styled)
+        let essential = actions.filter { [.keys, .quit, .back].contains($0.command) }
+        let listed = listsKeys && !essential.contains { $0.command == .keys } ? [.keysList] + essential : essential
+        for line in Pieces.keys(listed, width: max(8, width - 4)) { compact.boxLine(line) }
+        boxCompactKeys = compact.lines
         for line in Pieces.keys(actions, width: max(8, width - 4)) { boxLine(line) }
     }
 

@@ -43,8 +43,9 @@ extension ScreenBuffer {
             footerLines = Pieces.keys(compactFooter, width: width)
         }
         let room = max(1, rows - footerLines.count - messageRows)
-        // Then the secondary lines among the focused ones give way, in their order.
-        var fitted = self
+        // A sheet's keys give way next, to one line; then the secondary lines among the
+        // focused ones, in their order.
+        var fitted = boxKeysFit(room: room) ? self : withCompactBoxKeys()
         while !fitted.focusFits(room: room), let order = fitted.nextToGiveWay { fitted = fitted.without(givingWay: order) }
         var layout = fitted.laidOut(room: room, scrolled: scrolled)
         layout.lines += (messageRows == 0 ? [] : messageLines.isEmpty ? [""] : messageLines).map { Line(text: $0, style: .warning) }
@@ -76,6 +77,14 @@ extension ScreenBuffer {
         var header = headerCount * 2 <= room - trailer.count ? headerCount : 0
         if let box, box.top == 0 { header = max(header, 1) }
         return (min(header, room), trailer)
+    }
+
+    /// Whether a sheet's keys stay in place whole with its bottom border, its focused lines
+    /// fitting beside them in `room` rows (or it has no keys that give way).
+    private func boxKeysFit(room: Int) -> Bool {
+        guard let keys = boxKeysStart, let bottom = box?.bottom, boxCompactKeys != nil else { return true }
+        let focused = focus.map { $0.last - $0.first + 1 } ?? 1
+        return focused + 2 <= room - 1 - (bottom - keys + 1)
     }
 
     /// The window of `room` lines over the message and the footer.

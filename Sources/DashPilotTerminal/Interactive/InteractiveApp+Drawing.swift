@@ -102,6 +102,7 @@ extension InteractiveApp {
             }
             screen.setFooter(ScreenMessages.keysFooter, key: .escape)
         } else {
+            screen.listsKeys = !top.inTextField
             top.render(into: &screen, environment)
         }
         return screen
