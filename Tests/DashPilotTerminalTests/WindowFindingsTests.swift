@@ -150,3 +150,20 @@ extension WindowFindingsTests {
         #expect(window.screen.contains("▸ When") && window.screen.contains("Tab"), "\(window.screen)")
     }
 }
+
+extension WindowFindingsTests {
+    @Test(
+        "The lifecycle button is as wide as the window up to 60 columns, in a short one too",
+        arguments: [(40, 12), (60, 16), (60, 19), (60, 20)])
+    func theLifecycleButtonIsAsWideAsTheWindow(columns: Int, rows: Int) throws {
+        let dash = try SmallWindowTests.store()
+        let window = try Window(dash, at: "2026-11-29 17:20:00", columns: columns, rows: rows)
+        window.press(Window.up, Window.up)
+        let card = SmallWindowTests.lines(window, from: "▸ Delivery 2 · At pickup")
+        let button = card.first { $0.contains("Picked Up") && $0.contains("Enter") }
+        let wide = 2 + min(columns - 4, 60)
+        #expect(
+            button.map { DisplayWidth.of($0.replacingOccurrences(of: " +$", with: "", options: .regularExpression)) } == wide,
+            "\(window.screen)")
+    }
+}

@@ -15,9 +15,12 @@ extension ScreenBuffer {
     mutating func bigButton(_ title: String, action: ScreenAction?, compact: Bool = false, focus: Bool = false) {
         let key = action?.key.title ?? ""
         if compact {
-            // A short window: the button on one line, still first in weight.
+            // A short window: the button on one line, still first in weight and as wide as the
+            // window up to 60 columns, its key at its right end.
+            let label = "▶ " + title + "  "
+            let gap = max(0, buttonWidth - DisplayWidth.of(label) - DisplayWidth.of(key))
             var line = Pieces("  ")
-            line.add("▶ " + title + "  " + key, key: action?.key)
+            line.add(label + String(repeating: " ", count: gap) + key, key: action?.key)
             self.line(line, style: .primary, focus: focus)
             return
         }
