@@ -99,7 +99,7 @@ extension SmallWindowTests {
         window.press(Window.up, Window.up)
         // Delivery 2 at pickup: its title, place, a wait of three lines, its control, its button.
         #expect(window.screen.contains("▸ Delivery 2 · At pickup"), "\(window.screen)")
-        #expect(Self.lines(window, from: "▸ Delivery 2").contains { $0.contains("▶ Picked Up  Enter") }, "\(window.screen)")
+        #expect(Self.lines(window, from: "▸ Delivery 2").contains { $0.contains("Picked Up") && $0.contains("Enter") }, "\(window.screen)")
         // The footer gave way first, to its one line.
         #expect(Self.lines(window).last == "? keys · q quit", "\(window.screen)")
         // In a larger window the card shows whole.
@@ -185,7 +185,7 @@ extension SmallWindowTests {
         #expect(window.screen.contains("1–5 category") && window.screen.contains("Esc cancel"), "\(window.screen)")
         window.press(Window.down)
         #expect(window.screen.contains("▸ Category  Fuel") && window.screen.contains("5 Other"), "\(window.screen)")
-        #expect(Self.lines(window)[11].hasPrefix("└"), "\(window.screen)")
+        #expect(Self.lines(window).last { !$0.isEmpty }?.hasPrefix("└") == true, "\(window.screen)")
         // Where the category's choices leave no room for all the keys, they scroll into view.
         if !window.screen.contains("Esc cancel") {
             window.press(Window.pageDown)

@@ -15,9 +15,12 @@ extension ScreenBuffer {
     mutating func bigButton(_ title: String, action: ScreenAction?, compact: Bool = false, focus: Bool = false) {
         let key = action?.key.title ?? ""
         if compact {
-            // A short window: the button on one line, still first in weight.
+            // A short window: the button on one line, still first in weight and as wide as the
+            // window up to 60 columns, its key at its right end.
+            let label = "▶ " + title + "  "
+            let gap = max(0, buttonWidth - DisplayWidth.of(label) - DisplayWidth.of(key))
             var line = Pieces("  ")
-            line.add("▶ " + title + "  " + key, key: action?.key)
+            line.add(label + String(repeating: " ", count: gap) + key, key: action?.key)
             self.line(line, style: .primary, focus: focus)
             return
         }
@@ -101,8 +104,14 @@ extension ScreenBuffer {
 
     /// The sheet's keys inside its box, broken between keys: a tap on one presses it.
     mutating func boxKeys(_ actions: [ScreenAction]) {
-        // With the bottom border, they stay in place at the sheet's foot.
+        // With the bottom border, they stay in place at the sheet's foot, giving way (as the
+        // footer does) to the keys that list the rest and leave.
         boxKeysStart = lines.count
+        var compact = ScreenBuffer(width: width, styled: styled)
+        let essential = actions.filter { [.keys, .quit, .back].contains($0.command) }
+        let listed = listsKeys && !essential.contains { $0.command == .keys } ? [.keysList] + essential : essential
+        for line in Pieces.keys(listed, width: max(8, width - 4)) { compact.boxLine(line) }
+        boxCompactKeys = compact.lines
         for line in Pieces.keys(actions, width: max(8, width - 4)) { boxLine(line) }
     }
 

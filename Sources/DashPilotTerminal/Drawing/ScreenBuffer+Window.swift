@@ -10,6 +10,9 @@ extension ScreenBuffer {
         var focusShown = true
         /// Whether it is an open sheet's.
         var isSheet = false
+        /// Whether it is text with nothing to select or type into (a confirmation): what does
+        /// not fit scrolls by line, by page and to its ends.
+        var isText = false
         /// How many rows of the screen's list show whole; without such rows (the keys list),
         /// how many of the lines that scroll show.
         var rowsInView = 0
@@ -33,17 +36,16 @@ extension ScreenBuffer {
         var footerLines = Pieces.keys(footer, width: width)
         let messageLines = message.map { Self.wrap(TerminalText.safe($0), width: width) } ?? []
         let messageRows = box == nil ? max(1, messageLines.count) : messageLines.count
-        // What a key acts on comes first: in a short window, or where the focused lines (a
-        // selected row, a card to its button) would not fit beside the whole footer, the footer
-        // gives way, down to one line.
-        if footerLines.count > 1, let compactFooter,
-            footerLines.count * 3 > rows || !focusFits(room: rows - footerLines.count - messageRows)
-        {
+        // What a key acts on comes first: where the focused lines (a selected row, a card to its
+        // button) would not fit under the header beside the whole footer, the footer gives way,
+        // down to one line; only then ("when they do not fit, the footer gives way first").
+        if footerLines.count > 1, let compactFooter, !focusFits(room: rows - footerLines.count - messageRows, keepingHeader: true) {
             footerLines = Pieces.keys(compactFooter, width: width)
         }
         let room = max(1, rows - footerLines.count - messageRows)
-        // Then the secondary lines among the focused ones give way, in their order.
-        var fitted = self
+        // A sheet's keys give way next, to one line; then the secondary lines among the
+        // focused ones, in their order.
+        var fitted = boxKeysFit(room: room) ? self : withCompactBoxKeys()
         while !fitted.focusFits(room: room), let order = fitted.nextToGiveWay { fitted = fitted.without(givingWay: order) }
         var layout = fitted.laidOut(room: room, scrolled: scrolled)
         layout.lines += (messageRows == 0 ? [] : messageLines.isEmpty ? [""] : messageLines).map { Line(text: $0, style: .warning) }
@@ -77,13 +79,21 @@ extension ScreenBuffer {
         return (min(header, room), trailer)
     }
 
+    /// Whether a sheet's keys stay in place whole with its bottom border, its focused lines
+    /// fitting beside them in `room` rows (or it has no keys that give way).
+    private func boxKeysFit(room: Int) -> Bool {
+        guard let keys = boxKeysStart, let bottom = box?.bottom, boxCompactKeys != nil else { return true }
+        let focused = focus.map { $0.last - $0.first + 1 } ?? 1
+        return focused + 2 <= room - 1 - (bottom - keys + 1)
+    }
+
     /// The window of `room` lines over the message and the footer.
     private func laidOut(room: Int, scrolled: Int) -> Layout {
         let (pinnedCount, trailer) = pinned(room: room)
         let header = Array(lines.indices.prefix(pinnedCount))
         let body = Array(lines.indices.dropFirst(header.count).dropLast(trailer.count))
         let bodyRoom = max(0, room - header.count - trailer.count)
-        var layout = Layout(lines: header.map(shownLine), isSheet: box != nil)
+        var layout = Layout(lines: header.map(shownLine), isSheet: box != nil, isText: box == nil && focus == nil)
         var shownBody = body[...]
         if body.count <= bodyRoom {
             layout.lines += body.map(shownLine)
@@ -140,10 +150,12 @@ extension ScreenBuffer {
     }
 
     /// Whether the focused lines, with a line for "↑ more" and one for "↓ more", fit in `room`
-    /// rows between what stays in place (all of the lines fit, or nothing is focused: they do).
-    private func focusFits(room: Int) -> Bool {
+    /// rows between what stays in place (all of the lines fit, or nothing is focused: they do);
+    /// `keepingHeader`: with the whole header in place, however tall.
+    private func focusFits(room: Int, keepingHeader: Bool = false) -> Bool {
         guard let (first, last) = focus else { return true }
-        let (header, trailer) = pinned(room: room)
+        var (header, trailer) = pinned(room: room)
+        if keepingHeader { header = max(header, min(headerCount, room)) }
         let bodyRoom = room - header - trailer.count
         return lines.count - header - trailer.count <= bodyRoom || last - first + 1 + 2 <= bodyRoom
     }

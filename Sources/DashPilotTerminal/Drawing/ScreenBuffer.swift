@@ -33,6 +33,11 @@ struct ScreenBuffer {
     var box: (top: Int, bottom: Int?)?
     /// The first line of the keys at the foot of a sheet's box.
     var boxKeysStart: Int?
+    /// What the sheet's keys give way to where its focused lines need their room: one line,
+    /// "? keys · Esc cancel".
+    var boxCompactKeys: [Line]?
+    /// Whether `?` lists the keys (typing goes into no field).
+    var listsKeys = true
     /// The row of the screen's list the lines laid out now belong to.
     private var currentRow: Int?
     /// The order in which the lines laid out now give way, if they do.
@@ -100,6 +105,30 @@ struct ScreenBuffer {
         fitted.headerCount = moved(headerCount)
         if let box { fitted.box = (moved(box.top), box.bottom.map(moved)) }
         fitted.boxKeysStart = boxKeysStart.map(moved)
+        return fitted
+    }
+
+    /// The buffer with the sheet's keys given way to their one line; every other line keeps
+    /// which line of the buffer it shows.
+    func withCompactBoxKeys() -> ScreenBuffer {
+        guard let keys = boxKeysStart, let bottom = box?.bottom, let compact = boxCompactKeys, compact.count < bottom - keys else {
+            return self
+        }
+        var fitted = self
+        fitted.lines = lines.indices.map { index in
+            var line = lines[index]
+            line.source = line.source ?? index
+            return line
+        }
+        fitted.lines.replaceSubrange(
+            keys..<bottom,
+            with: compact.enumerated().map { offset, line in
+                var line = line
+                line.source = keys + offset
+                return line
+            })
+        fitted.box?.bottom = keys + compact.count
+        fitted.boxCompactKeys = nil
         return fitted
     }
 

@@ -39,19 +39,33 @@ extension InteractiveApp {
     private var scrolledLines: Int { sheetScroll.map { $0.view == view ? $0.lines : 0 } ?? 0 }
 
     /// What does not fit a sheet scrolls: PgUp and PgDn, which no sheet uses, move it a page (the
-    /// lines in view, less one). A key the sheet acts with on what it focuses (its field, its
+    /// lines in view, less one); text with nothing to select (a confirmation) scrolls with ↑↓ and
+    /// `Home` `End` too. A key the sheet acts with on what it focuses (its field, its
     /// selected row), pressed while that is scrolled out of view, first brings it back: what a
     /// key acts on is always on screen. Returns whether `key` was spent so.
     func scrolledSheet(_ key: Key, _ top: any TerminalScreen) -> Bool {
-        guard let laidOut, laidOut.view == view, laidOut.layout.isSheet else { return false }
+        guard let laidOut, laidOut.view == view, laidOut.layout.isSheet || laidOut.layout.isText else { return false }
         let layout = laidOut.layout
-        if key == .pageDown || key == .pageUp, top.action(for: key) == nil {
-            let page = max(1, layout.linesInView - 1)
-            sheetScroll = (view, layout.scrolled + (key == .pageDown ? page : -page))
+        if top.action(for: key) == nil, let lines = Self.scrolled(by: key, page: max(1, layout.linesInView - 1), text: layout.isText) {
+            sheetScroll = (view, layout.scrolled + lines)
             return true
         }
         sheetScroll = nil
         return !layout.focusShown && top.action(for: key).map { $0.command != .back } == true
+    }
+
+    /// How many lines `key` scrolls a sheet whose page is `page` lines: PgUp PgDn a page; over
+    /// `text`, ↑↓ a line and `Home` `End` to its ends too. `nil`: it does not scroll.
+    static func scrolled(by key: Key, page: Int, text: Bool) -> Int? {
+        switch key {
+        case .pageDown: page
+        case .pageUp: -page
+        case .down where text: 1
+        case .up where text: -1
+        case .end where text: 100_000
+        case .home where text: -100_000
+        default: nil
+        }
     }
 
     /// The screen on top as the screen-reader mode says it, or the keys list while it shows.
@@ -88,6 +102,7 @@ extension InteractiveApp {
             }
             screen.setFooter(ScreenMessages.keysFooter, key: .escape)
         } else {
+            screen.listsKeys = !top.inTextField
             top.render(into: &screen, environment)
         }
         return screen

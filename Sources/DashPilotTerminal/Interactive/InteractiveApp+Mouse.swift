@@ -23,7 +23,11 @@ extension InteractiveApp {
             }
         case .scroll(let rows):
             let key = rows > 0 ? Key.down : Key.up
-            guard showingKeys || top.action(for: key)?.command == .select else { return }
+            // A list moves its selection; text with nothing to select scrolls.
+            let scrollsText = laidOut.map { $0.view == view && $0.layout.isText } ?? false
+            guard showingKeys || top.action(for: key)?.command == .select || scrollsText && top.action(for: key) == nil else {
+                return
+            }
             pointerActed = true
             for _ in 0..<abs(rows) where !quitting { handleOne(key) }
         }

@@ -92,10 +92,16 @@ final class RunningShiftView: TerminalScreen {
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
         screen.titled(model.header, right: [.keysList], unlessItTakesALineMore: model.title)
-        if let line = model.longRunningLine { screen.wrapped(line, style: .warning) }
+        if let line = model.longRunningLine {
+            // "After 12 hours a line under the header says" it: it stays in place with the header,
+            // where no scrolling of the cards can leave it out of reach.
+            screen.wrapped(line, style: .warning)
+            screen.pinHeader()
+        }
         if let hint = model.emptyHint {
             screen.blank()
-            screen.line(hint)
+            // A sentence is never cut: the hint wraps, and keeps the key it names.
+            screen.wrapped(hint)
         }
         for (index, card) in model.cards.enumerated() {
             let isSelected = card.number == current

@@ -1,0 +1,169 @@
+import DashPilotCore
+import DashPilotStore
+import Foundation
+import Testing
+
+@testable import DashPilotTerminal
+
+/// screens.md, "Layout in any window", where a small window once cut a sentence, hid a
+/// confirmation's end or gave the footer's room away unasked.
+@Suite("Layout in any window, at its smallest")
+struct WindowFindingsTests {
+    static func lines(_ window: Window) -> [String] {
+        window.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The window's words, whatever the lines they wrapped onto (a box's sides dropped).
+    static func words(_ window: Window) -> String {
+        window.screen.replacingOccurrences(of: "│", with: " ").split(whereSeparator: { $0 == " " || $0 == "\n" })
+            .joined(separator: " ")
+    }
+
+    /// A store with no shift.
+    static func empty() throws -> Binary {
+        let dash = Binary()
+        _ = try DashPilotStore(path: dash.storePath, clock: SetClock("2026-11-28 17:00:00"))
+        return dash
+    }
+
+    @Test func aRunningShiftsHintWrapsAndIsNeverCut() throws {
+        let dash = try Self.empty()
+        let window = try Window(dash, at: "2026-11-28 17:45:00", columns: 40, rows: 12)
+        window.press("s")
+        #expect(Self.words(window).contains("No deliveries yet. Press a to accept one."), "\(window.screen)")
+        #expect(!window.screen.contains("…"), "\(window.screen)")
+        window.press("b")
+        #expect(Self.words(window).contains("The shift is paused. Press b to resume it."), "\(window.screen)")
+        #expect(!window.screen.contains("…"), "\(window.screen)")
+    }
+
+    @Test func theFooterGivesWayOnlyWhenWhatAKeyActsOnDoesNotFit() throws {
+        let dash = try Self.empty()
+        let window = try Window(dash, at: "2026-11-28 17:45:00", columns: 40, rows: 12)
+        window.press("s")
+        // Only the header and the hint: the whole footer fits, and names a.
+        #expect(window.screen.contains("a accept"), "\(window.screen)")
+        #expect(Self.lines(window).last != "? keys · q quit", "\(window.screen)")
+    }
+}
+
+extension WindowFindingsTests {
+    /// A store with a completed shift on 28 November 2026 of one delivery from "Example Diner"
+    /// and one from the place of `SmallWindowTests.longName`, and a shift running since 5:00 PM on
+    /// 29 November with six deliveries accepted from 5:01 PM, a minute apart, all open.
+    static func places() throws -> Binary {
+        let dash = Binary()
+        let clock = SetClock("2026-11-28 17:00:00")
+        let store = try DashPilotStore(path: dash.storePath, clock: clock)
+        _ = try store.startShift()
+        for (number, name) in ["Example Diner", SmallWindowTests.longName].enumerated() {
+            clock.advance(60)
+            _ = try store.acceptDelivery()
+            _ = try store.setPickupPlace(try PickupPlaceName(name), delivery: number + 1, shiftID: nil)
+            _ = try store.record(.cancel, delivery: number + 1)
+        }
+        _ = try store.endShift()
+        clock.set("2026-11-29 17:00:00")
+        _ = try store.startShift()
+        for _ in 1...6 {
+            clock.advance(60)
+            _ = try store.acceptDelivery()
+        }
+        return dash
+    }
+
+    @Test("What does not fit a confirmation scrolls: ↑↓, PgUp PgDn, Home End and the wheel")
+    func whatDoesNotFitAConfirmationScrolls() throws {
+        let dash = try Self.places()
+        let window = try Window(dash, at: "2026-11-29 17:30:00", columns: 40, rows: 12)
+        // The place of the long name, merged into Example Diner: the sentence ends out of view.
+        window.press("l", Window.down, Window.enter, "m", Window.enter)
+        let end = "will then be removed. This cannot be undone."
+        #expect(window.screen.contains("↓ more") && !Self.words(window).contains(end), "\(window.screen)")
+        for (forth, back) in [(Window.end, Window.home), (Window.pageDown, Window.pageUp)] {
+            for _ in 0..<3 { window.press(forth) }
+            #expect(Self.words(window).contains(end), "\(window.screen)")
+            #expect(window.screen.contains("y merge"), "\(window.screen)")
+            for _ in 0..<3 { window.press(back) }
+            #expect(Self.words(window).hasPrefix("Merge"), "\(window.screen)")
+        }
+        for _ in 0..<20 { window.press(Window.down) }
+        #expect(Self.words(window).contains(end), "\(window.screen)")
+        for _ in 0..<20 { window.press(Window.up) }
+        #expect(Self.words(window).hasPrefix("Merge"), "\(window.screen)")
+        for _ in 0..<8 { window.wheel(down: true) }
+        #expect(Self.words(window).contains(end), "\(window.screen)")
+        // Scrolled or not, the keys act as before.
+        window.press("n")
+        #expect(window.screen.contains("Merge ") && window.screen.contains("into"), "\(window.screen)")
+
+        // Ending the shift with six deliveries open: the list, then what to do about them.
+        window.press(Window.escape, Window.escape, Window.escape, Window.escape, "e")
+        let instruction = "Enter records its next step now, @ at the time it happened."
+        #expect(window.screen.contains("↓ more") && !Self.words(window).contains(instruction), "\(window.screen)")
+        window.press(Window.end)
+        #expect(Self.words(window).contains(instruction), "\(window.screen)")
+        window.press(Window.home)
+        #expect(Self.words(window).hasPrefix("End shift"), "\(window.screen)")
+        for _ in 0..<8 { window.wheel(down: true) }
+        #expect(Self.words(window).contains(instruction), "\(window.screen)")
+        window.press("n")
+        #expect(window.screen.contains("6 deliveries"), "\(window.screen)")
+    }
+}
+extension WindowFindingsTests {
+    @Test("After 12 hours the line under the header is in view in every window", arguments: [(40, 12), (60, 12), (40, 16)])
+    func theLongRunningLineIsInViewInEveryWindow(columns: Int, rows: Int) throws {
+        // Running since 5:02 PM on 29 November, with four deliveries; at 7:30 AM the next day.
+        let dash = try SmallWindowTests.store()
+        let window = try Window(dash, at: "2026-11-30 07:30:00", columns: columns, rows: rows)
+        let line = "Running for 14 h. If you forgot to end it, e ends it at its last activity."
+        #expect(Self.words(window).contains(line), "\(window.screen)")
+        for key in [Window.up, Window.up, Window.up, Window.home, Window.pageUp, Window.end] {
+            window.press(key)
+            #expect(Self.words(window).contains(line), "\(window.screen)")
+            // What a key acts on stays in view with it: the selected card's title and button.
+            let card = SmallWindowTests.lines(window, from: "▸ Delivery")
+            #expect(card.contains { $0.contains("Enter") }, "\(window.screen)")
+        }
+    }
+}
+
+extension WindowFindingsTests {
+    @Test func aSheetsKeysStayInPlaceGivingWayToOneLineWhereTheSelectedFieldNeedsTheRoom() throws {
+        let dash = try Self.empty()
+        let window = try Window(dash, at: "2026-11-28 17:45:00", columns: 40, rows: 12)
+        window.press("c", "a")
+        #expect(window.screen.contains("Tab") && window.screen.contains("Esc cancel"), "\(window.screen)")
+        // The category's field with its choices: the keys give way to the one line that lists
+        // them and leaves, in place at the sheet's foot.
+        window.press(Window.down)
+        #expect(window.screen.contains("▸ Category  Fuel") && window.screen.contains("5 Other"), "\(window.screen)")
+        #expect(window.screen.contains("? keys") && window.screen.contains("Esc cancel"), "\(window.screen)")
+        // The sheet fits whole: the box closes under its keys.
+        #expect(Self.lines(window).last { !$0.isEmpty }?.hasPrefix("└") == true, "\(window.screen)")
+        #expect(!window.screen.contains("↓ more"), "\(window.screen)")
+        // ? lists them all; Esc closes the list and then the sheet.
+        window.press("?")
+        #expect(window.screen.contains("next field"), "\(window.screen)")
+        window.press(Window.escape, "\t")
+        #expect(window.screen.contains("▸ When") && window.screen.contains("Tab"), "\(window.screen)")
+    }
+}
+
+extension WindowFindingsTests {
+    @Test(
+        "The lifecycle button is as wide as the window up to 60 columns, in a short one too",
+        arguments: [(40, 12), (60, 16), (60, 19), (60, 20)])
+    func theLifecycleButtonIsAsWideAsTheWindow(columns: Int, rows: Int) throws {
+        let dash = try SmallWindowTests.store()
+        let window = try Window(dash, at: "2026-11-29 17:20:00", columns: columns, rows: rows)
+        window.press(Window.up, Window.up)
+        let card = SmallWindowTests.lines(window, from: "▸ Delivery 2 · At pickup")
+        let button = card.first { $0.contains("Picked Up") && $0.contains("Enter") }
+        let wide = 2 + min(columns - 4, 60)
+        #expect(
+            button.map { DisplayWidth.of($0.replacingOccurrences(of: " +$", with: "", options: .regularExpression)) } == wide,
+            "\(window.screen)")
+    }
+}
