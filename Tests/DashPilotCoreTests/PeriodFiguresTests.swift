@@ -27,6 +27,10 @@ struct PeriodFiguresTests {
 
     @Test func localDatesRoundTripAndRefuseDaysThatDoNotExist() {
         #expect(LocalDate(parsing: "2026-11-29")?.description == "2026-11-29")
+        // cli.md's dates are "2026-11-23": four digits of year for a clock set centuries wrong too
+        // (a week of 999 was "999-05-27", a form the same command refuses as input).
+        #expect(Period(.week, containing: LocalDate(parsing: "0999-06-01")!).from.description == "0999-05-27")
+        #expect(LocalDate(parsing: "0001-01-15")?.description == "0001-01-15")
         #expect(LocalDate(parsing: "2026-11-29")?.weekday == 6)  // a Sunday
         #expect(LocalDate(parsing: "2026-02-31") == nil && LocalDate(parsing: "2026-13-01") == nil && LocalDate(parsing: "26-1-1") == nil)
         #expect(LocalDate(parsing: "2024-02-29") != nil && LocalDate(parsing: "2100-02-29") == nil)

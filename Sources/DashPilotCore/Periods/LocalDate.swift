@@ -75,11 +75,12 @@ public struct LocalDate: Sendable, Equatable, Hashable, Comparable, CustomString
         return wall.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: guess)))
     }
 
-    /// "2026-11-27".
+    /// "2026-11-27": ISO 8601's four-digit year, "0999-05-27" too (a clock set wrong).
     public var description: String {
         let (year, month, day) = components
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(year)-\(two(month))-\(two(day))"
+        let digits = String(year.magnitude)
+        return (year < 0 ? "-" : "") + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "-\(two(month))-\(two(day))"
     }
 
     /// How many days month `month` of `year` has.
