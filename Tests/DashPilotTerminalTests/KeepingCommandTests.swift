@@ -162,6 +162,29 @@ struct KeepingCommandTests {
         #expect(dash.run(["backup", "list"]).stdout == "No backups yet.\nNot a usable backup: \(damaged) (5 KiB).\n")
     }
 
+    /// keeping.md: a backup's "file name is used as given", and `backup list` "lists the backups
+    /// folder … whether it was automatic (before an upgrade or a restore)". A backup named
+    /// friday.db was left out of the list and its room; one the driver named
+    /// dashpilot-before-my-trip.sqlite was called automatic.
+    @Test func backupListHoldsEveryBackupWhateverItsNameAndOnlyDashPilotsOwnAreAutomatic() throws {
+        let dash = Self.withShifts()
+        let backups = dash.folder + "/backups/"
+        try FileManager.default.createDirectory(atPath: backups, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        dash.run(["backup", backups + "friday.db"], at: "2026-11-29 21:40:00")
+        dash.run(["backup", backups + "dashpilot-before-my-trip.sqlite"], at: "2026-11-29 21:41:00")
+        dash.run(["restore", backups + "friday.db", "--yes"], at: "2026-11-29 21:42:00")
+        let list = try #require(json(dash.run(["backup", "list", "--json"]).stdout) as? [[String: Any]])
+        let automatic = Dictionary(
+            uniqueKeysWithValues: list.compactMap { entry in
+                (entry["path"] as? String).map { (URL(fileURLWithPath: $0).lastPathComponent, entry["automatic"] as? Bool) }
+            })
+        #expect(
+            automatic == [
+                "friday.db": false, "dashpilot-before-my-trip.sqlite": false, "dashpilot-before-restore-2026-11-29-2142.sqlite": true,
+            ], "\(automatic)")
+        #expect(dash.run(["backup", "list"]).stdout.contains("3 backups,"))
+    }
+
     @Test func aBackupToAFolderThatDoesNotExistOrCannotBeWrittenSaysSoAndLeavesNothing() throws {
         let dash = Self.withShifts()
         let missing = dash.run(["backup", dash.folder + "/nowhere/copy.sqlite"])

@@ -169,6 +169,21 @@ enum BackupFile {
         return stamp == [4, 2, 2, 4] ? number : 1
     }
 
+    /// Whether `name` is one DashPilot gives a backup it makes on its own:
+    /// `dashpilot-before-v8-2026-11-29-2140.sqlite`, `dashpilot-before-restore-…-2.sqlite`. A name a
+    /// driver chose that only begins so ("dashpilot-before-my-trip.sqlite") is the driver's.
+    static func isAutomatic(_ name: String) -> Bool {
+        guard name.hasPrefix("dashpilot-before-"), name.hasSuffix(".sqlite") else { return false }
+        var fields = name.dropFirst("dashpilot-before-".count).dropLast(".sqlite".count).split(
+            separator: "-", omittingEmptySubsequences: false)
+        guard let what = fields.first,
+            what == "restore" || (what.first == "v" && what.dropFirst().allSatisfy(\.isASCII) && Int(what.dropFirst()) != nil)
+        else { return false }
+        fields.removeFirst()
+        if fields.count == 5, let number = Int(fields[4]), number >= 2, fields[4].allSatisfy(\.isASCII) { fields.removeLast() }
+        return fields.map(\.count) == [4, 2, 2, 4] && fields.allSatisfy { $0.allSatisfy { $0.isASCII && $0.isNumber } }
+    }
+
     static func freeName(in folder: StorePath, before: String?, at time: Date, timeZone: TimeZone) -> StorePath {
         let day = LocalDate(time, in: timeZone)
         let seconds = ((time.localSeconds(in: timeZone) % 86_400) + 86_400) % 86_400

@@ -82,13 +82,15 @@ extension DashPilotStore {
         var unusable: [UnusableBackup] = []
         // Newest first: by the time each was written, to the nanosecond, then (for two written
         // in one second by a clock that did not move) by the number that made its name free.
-        let listed = names.filter { $0.hasSuffix(".sqlite") && !$0.hasPrefix(".") }.sorted().compactMap {
+        // Every file in it, whatever its name ("a file name is used as given"), but the hidden
+        // copies a backup writes under a temporary name.
+        let listed = names.filter { !$0.hasPrefix(".") }.sorted().compactMap {
             name -> (BackupSummary, Int, Int)? in
             let path = StorePath(bytes: folder.bytes + Array("/\(name)".utf8))
             var info = stat()
             guard path.withCString({ stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
             // A newer version's backup is listed too, with its schema: it is there, and takes room.
-            guard let summary = try? Self.summary(of: path, isAutomatic: name.hasPrefix("dashpilot-before-"), allowingNewer: true) else {
+            guard let summary = try? Self.summary(of: path, isAutomatic: BackupFile.isAutomatic(name), allowingNewer: true) else {
                 unusable.append(UnusableBackup(path: path.display, bytes: Int64(info.st_size)))
                 return nil
             }
