@@ -200,10 +200,12 @@ public enum CommandLineTool {
         do {
             let path = try storePath(global, environment: environment)
             let format = ScreenFormat.driver(environment: environment)
-            let store = try DashPilotStore(
-                storePath: path, clock: clock, log: PlatformPickupPlaceLog(environment: environment),
-                busyTimeoutMilliseconds: Int32(environment["DASHPILOT_BUSY_TIMEOUT_MS"] ?? "") ?? 5000, currencyIfNew: format.currency,
-                timeZone: format.timeZone, migrationProgress: MigrationProgress.onTerminal())
+            let store = try StopSignals.held {
+                try DashPilotStore(
+                    storePath: path, clock: clock, log: PlatformPickupPlaceLog(environment: environment),
+                    busyTimeoutMilliseconds: Int32(environment["DASHPILOT_BUSY_TIMEOUT_MS"] ?? "") ?? 5000,
+                    currencyIfNew: format.currency, timeZone: format.timeZone, migrationProgress: MigrationProgress.onTerminal())
+            }
             let app = InteractiveApp(
                 store: store, format: .driver(environment: environment).at(clock.now()), environment: environment, clock: clock,
                 mouse: options.mouse)

@@ -533,6 +533,50 @@ struct KeepingCommandTests {
         #expect(interrupted > 0)
     }
 
+    /// cli.md, 130: "the operation under way either committed or left no trace"; keeping.md: the
+    /// store is backed up "once for the whole upgrade". Ctrl-C during an upgrade's backup left its
+    /// temporary copy, as large as the store; during the upgrade itself, a backup for an upgrade that
+    /// did not happen, and the next command made a second. Ctrl-C now waits for the upgrade.
+    @Test func ctrlCDuringAnUpgradeLeavesItDoneWithOneBackupOrUndoneWithNone() throws {
+        let dash = Binary()
+        // 300,000 route samples: a backup of several steps before the upgrade.
+        let old = try Self.versionSeven(
+            dash, "INSERT INTO shift (started_at, ended_at) VALUES (1795971720, 1795988400)",
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300000) "
+                + "INSERT INTO route_sample (shift_id, recorded_at, latitude_e7, longitude_e7) SELECT 1, 1795971720 + i, 456000000 + i, -735700000 FROM n"
+        )
+        let original = try #require(FileManager.default.contents(atPath: old))
+        let backups = dash.folder + "/backups"
+        var stopped = 0
+        for round in 0..<4 {
+            try? FileManager.default.removeItem(atPath: backups)
+            try original.write(to: URL(fileURLWithPath: dash.storePath))
+            let pid = dash.start(["--store", dash.storePath, "shift", "list"])
+            let deadline = Date().addingTimeInterval(20)
+            var ended: Int32 = 0
+            // At a moment of each round's own: as the backup begins, then later and later.
+            while !FileManager.default.fileExists(atPath: backups) && Date() < deadline && waitpid(pid, &ended, WNOHANG) == 0 {}
+            for _ in 0..<(round * 20_000) { sched_yield() }
+            for program in processes(containing: dash.storePath) { kill(program, SIGINT) }
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+            // faketime says 1 for a program a signal ended.
+            #expect([0, 1, 130].contains(exit), "round \(round): \(exit)")
+            if exit != 0 { stopped += 1 }
+            let version = dash.spawn(
+                ["/usr/bin/sqlite3", dash.storePath, "PRAGMA user_version"].map { Array($0.utf8) }, environment: [:], stdin: nil)
+            let kept = Self.files(backups)
+            #expect(!kept.contains { $0.hasPrefix(".dashpilot-backup-") }, "round \(round): a trace was left")
+            if version.stdout == "8\n" {
+                #expect(kept.count == 1 && kept.allSatisfy { $0.hasPrefix("dashpilot-before-v8-") }, "round \(round): \(kept)")
+            } else {
+                #expect(version.stdout == "7\n" && kept.isEmpty, "round \(round): \(version.stdout) \(kept)")
+            }
+        }
+        #expect(stopped > 0)
+    }
+
     @Test func aKilledBackupsCopyGoesEvenWhenAnotherProgramHasItsProcessNumberSince() throws {
         // Process numbers come round again (32,768 here): a killed backup's copy named after a
         // number another program now has stayed for as long as that program ran.

@@ -45,9 +45,11 @@ final class CommandContext {
     /// The store, for a command that writes: created with its folder when missing, migrated.
     func store() throws -> DashPilotStore {
         if let opened { return opened }
-        let store = try DashPilotStore(
-            storePath: storePath, clock: clock, log: log, busyTimeoutMilliseconds: busyTimeout, currencyIfNew: format.currency,
-            timeZone: format.timeZone, migrationProgress: MigrationProgress.onTerminal())
+        let store = try StopSignals.held {
+            try DashPilotStore(
+                storePath: storePath, clock: clock, log: log, busyTimeoutMilliseconds: busyTimeout, currencyIfNew: format.currency,
+                timeZone: format.timeZone, migrationProgress: MigrationProgress.onTerminal())
+        }
         opened = store
         made = store.madeFolders.map { ($0, format.currency) }
         format = format.with(currency: try store.currency())

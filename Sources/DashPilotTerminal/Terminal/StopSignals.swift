@@ -37,3 +37,34 @@ enum StopSignals {
         pthread_sigmask(SIG_UNBLOCK, &caught, nil)
     }
 }
+
+extension StopSignals {
+    /// Runs `body` with SIGINT, SIGTERM and SIGHUP noted rather than acted on until it returns:
+    /// for opening the store, whose upgrade of an older version, with the backup made for it, then
+    /// either commits or leaves no trace (cli.md's 130). A signal that came meanwhile then acts,
+    /// as it would have.
+    static func held<T>(_ body: () throws -> T) rethrows -> T {
+        let numbers = [SIGINT, SIGTERM, SIGHUP]
+        var before: [sigaction] = numbers.map { _ in sigaction() }
+        for (index, number) in numbers.enumerated() {
+            var action = sigaction()
+            #if canImport(Glibc)
+                action.__sigaction_handler.sa_handler = { heldSignal = $0 }
+            #else
+                action.__sigaction_u.__sa_handler = { heldSignal = $0 }
+            #endif
+            sigemptyset(&action.sa_mask)
+            // The store's reads and writes carry on through it.
+            action.sa_flags = SA_RESTART
+            sigaction(number, &action, &before[index])
+        }
+        defer {
+            for (index, number) in numbers.enumerated() { sigaction(number, &before[index], nil) }
+            if heldSignal != 0 { raise(heldSignal) }
+        }
+        return try body()
+    }
+}
+
+/// A signal that came while the store was opened, 0 until one did.
+nonisolated(unsafe) private var heldSignal: sig_atomic_t = 0
