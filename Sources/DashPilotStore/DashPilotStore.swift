@@ -85,6 +85,7 @@ public final class DashPilotStore {
             let version = Int(try connection.scalar("PRAGMA user_version") ?? 0)
             if version > Schema.currentVersion { throw StoreError.newerVersion(path: path, version: version) }
             if version < Schema.currentVersion && migrating {
+                if StoreFile.isMarkedReadOnly(file) { throw StoreError.readOnly(path: path) }
                 try upgrade(from: version, timeZone: timeZone, progress: migrationProgress)
             }
             if durability == .bulkLoad { try connection.execute("PRAGMA synchronous = OFF; PRAGMA journal_mode = MEMORY") }
@@ -141,6 +142,7 @@ public final class DashPilotStore {
     /// Runs `body` as one write transaction, mapping SQLite failures to `StoreError`; refusals
     /// thrown by `body` pass through, and in every failure nothing is written.
     func write<T>(_ body: () throws -> T) throws -> T {
+        if path != ":memory:", StoreFile.isMarkedReadOnly(file) { throw StoreError.readOnly(path: path) }
         do {
             return try connection.writeTransaction(body)
         } catch let error as SQLiteError where error.primaryCode == SQLITE_CANTOPEN {

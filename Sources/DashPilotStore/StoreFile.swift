@@ -12,6 +12,17 @@ import Foundation
 /// header to decide, before any statement that writes, whether it is a DashPilot store this code
 /// may open.
 enum StoreFile {
+    /// Whether the driver made the store read-only: the file, or the folder holding it (where its
+    /// journal goes), without its owner's write permission. Read from the mode itself, as `ls`
+    /// shows it: a user the system lets write anyway (root) still finds it read-only.
+    static func isMarkedReadOnly(_ file: StorePath) -> Bool {
+        var info = stat()
+        for path in [file, file.folder] where path.withCString({ stat($0, &info) }) == 0 {
+            if info.st_mode & S_IWUSR == 0 { return true }
+        }
+        return false
+    }
+
     /// Reads and checks the first 100 bytes of the file at `file`.
     static func checkHeader(at file: StorePath, allowingNewer: Bool = false) throws(StoreError) {
         let path = file.display

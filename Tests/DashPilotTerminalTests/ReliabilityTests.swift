@@ -103,6 +103,26 @@ struct ReliabilityTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["store.sqlite"])
     }
 
+    /// cli.md, 74: "The store cannot be used: … read-only … The file is left as it is." A store the
+    /// driver made read-only (chmod 444, or its folder 555) was written all the same by a user the
+    /// system lets write anyway (root), exiting 0.
+    @Test(arguments: ["file", "folder"])
+    func aStoreMadeReadOnlyIsNeverWrittenWhoeverRunsIt(what: String) throws {
+        let dash = Binary()
+        let folder = dash.folder + "/kept"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let store = folder + "/store.sqlite"
+        dash.run(["--store", store, "shift", "start"])
+        chmod(what == "file" ? store : folder, what == "file" ? 0o444 : 0o555)
+        defer { chmod(folder, 0o755) }
+        let before = FileManager.default.contents(atPath: store)
+        #expect(dash.run(["--store", store, "shift", "list", "--json"]).status == 0)
+        let write = dash.run(["--store", store, "delivery", "accept"])
+        #expect(write.status == 74 && write.stderr.contains("read-only; nothing was changed"), "\(write.stderr)")
+        #expect(FileManager.default.contents(atPath: store) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["store.sqlite"])
+    }
+
     /// A store with some history, for damaging.
     func storeWithHistory(_ dash: Binary) {
         dash.run(["shift", "start"])

@@ -167,6 +167,7 @@ extension DashPilotStore {
             throw DashPilotRefusal.cannotRestore(path: path.display, reason: .isTheStore)
         }
         let incoming = try Self.checkRestorable(path)
+        if StoreFile.isMarkedReadOnly(file) { throw StoreError.readOnly(path: self.path) }
         let folder = Self.backupsFolder(of: file)
         var source = path
         var upgraded: StorePath?
