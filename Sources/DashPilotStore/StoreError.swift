@@ -42,6 +42,15 @@ public enum StoreError: Error, Sendable, Equatable {
         }
     }
 
+    /// The problem without what it says of the store ("The disk is full"), for a command whose
+    /// earlier steps did change it, to say itself what was and was not done.
+    public var cause: String {
+        for ending in ["; nothing was changed.", "; it was left as it is.", "."] where sentence.hasSuffix(ending) {
+            return String(sentence.dropLast(ending.count))
+        }
+        return sentence
+    }
+
     /// Maps an SQLite failure on the store at `path` to what the driver is told.
     init(_ error: SQLiteError, path: String) {
         switch error.primaryCode {

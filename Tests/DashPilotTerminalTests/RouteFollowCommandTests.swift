@@ -228,6 +228,52 @@ struct RouteFollowCommandTests {
         #expect(window.screen.contains("2.2 mi recorded"), "\(window.screen)")
     }
 
+    /// cli.md, 74: "the disk is full … Standard error says which". A full disk part-way through a
+    /// follow said "The disk is full; nothing was changed." with no counts, after keeping what the
+    /// commits before it kept. Every write of a follow of 1,500 fixes (two commits), failed in turn.
+    @Test(.enabled(if: WriteFaults.compilerAvailable, "needs a C compiler for the fault shim"))
+    func aFullDiskWhileFollowingKeepsWhatWasKeptAndSaysWhatWasNot() throws {
+        let dash = Self.runningShift()
+        let fixes = (0..<1500).map { index in
+            let time = String(format: "%02d:%02d:%02d", 17 + index / 3600, index / 60 % 60, index % 60)
+            return #"{"class":"TPV","mode":3,"time":"2026-11-29T"# + time + #"Z","lat":"# + "\(45.5 + Double(index) * 20 / 111_195)"
+                + #","lon":-73.57}"# + "\n"
+        }.joined()
+        let original = try #require(FileManager.default.contents(atPath: dash.storePath))
+        let library = try #require(WriteFaults.build(in: dash.folder))
+        let counter = dash.folder + "/calls"
+        _ = dash.run(
+            ["route", "follow"], at: "2026-11-29 18:00:00", stdin: fixes,
+            environment: ["LD_PRELOAD": library, "DASHPILOT_FAULT_COUNT": counter])
+        let calls = Int((try String(contentsOfFile: counter, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        #expect(calls > 5)
+        var partial = 0
+        for call in 1...calls {
+            try original.write(to: URL(fileURLWithPath: dash.storePath))
+            try? FileManager.default.removeItem(atPath: dash.storePath + "-journal")
+            let result = dash.run(
+                ["route", "follow"], at: "2026-11-29 18:00:00", stdin: fixes,
+                environment: ["LD_PRELOAD": library, "DASHPILOT_FAULT_AT": "\(call)", "DASHPILOT_FAULT_ERRNO": "ENOSPC"])
+            #expect(result.status == 0 || result.status == 74, "call \(call): \(result.stderr)")
+            let kept =
+                (json(dash.run(["shift", "show", "1", "--json"], at: "2026-11-29 18:30:00").stdout) as? [String: Any])?["miles"] as? Double
+            if result.status == 74 && kept != nil {
+                partial += 1
+                #expect(!result.stderr.contains("nothing was changed"), "call \(call): \(result.stderr)")
+                // What it kept and what it says it did not make up everything read.
+                func number(_ text: String, after prefix: String) -> Int? {
+                    text.range(of: prefix).flatMap { Int(text[$0.upperBound...].prefix { $0.isNumber }) }
+                }
+                let notRecorded = number(result.stderr, after: "): the last ") ?? number(result.stderr, after: "full: the last ")
+                let recorded = number(result.stdout, after: "Kept ")
+                #expect(
+                    notRecorded.flatMap { lost in recorded.map { lost + $0 } } == 1500, "call \(call): \(result.stdout)\(result.stderr)")
+            }
+            #expect(dash.run(["doctor"], at: "2026-11-29 18:30:00").status == 0, "call \(call)")
+        }
+        #expect(partial > 0)
+    }
+
     /// A session a driver numbers as high as a number goes leaves a follow and an import a new
     /// session of their own: never "the highest plus one", which would overflow.
     @Test func aSessionNumberedAsHighAsCanBeStillLeavesFollowAndImportSessionsOfTheirOwn() {

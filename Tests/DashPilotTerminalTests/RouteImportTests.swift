@@ -43,6 +43,35 @@ struct RouteImportTests {
     static let morning = points(from: 60, north: 0)
     static let later = points(from: 1200, north: 2000)
 
+    /// cli.md: "Each file is its own transaction: the others still import"; 74: "Standard error says
+    /// which". A full disk on the second of two files said "The disk is full; nothing was changed."
+    /// after the first had imported, and named no file. Every write of the two, failed in turn.
+    @Test(.enabled(if: WriteFaults.compilerAvailable, "needs a C compiler for the fault shim"))
+    func aFullDiskOnOneOfSeveralFilesNamesItAndKeepsTheOthers() throws {
+        let dash = Self.shift()
+        let first = dash.folder + "/first.gpx"
+        let second = dash.folder + "/second.gpx"
+        try Self.gpx([Self.morning]).write(toFile: first, atomically: false, encoding: .utf8)
+        try Self.gpx([Self.later]).write(toFile: second, atomically: false, encoding: .utf8)
+        let original = try #require(FileManager.default.contents(atPath: dash.storePath))
+        try KeepingCommandTests.sweep(
+            dash, ["route", "import", first, second],
+            prepare: {
+                try original.write(to: URL(fileURLWithPath: dash.storePath))
+                try? FileManager.default.removeItem(atPath: dash.storePath + "-journal")
+            },
+            check: { call, kind, result in
+                #expect(result.status == 0 || result.status == 74, "call \(call) \(kind): \(result.stderr)")
+                let kept = (json(dash.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any])?["miles"] as? Double
+                if result.status == 74 && kept != nil {
+                    #expect(!result.stderr.contains("nothing was changed"), "call \(call) \(kind): \(result.stderr)")
+                    #expect(result.stderr.contains("; nothing from it was imported."), "call \(call) \(kind): \(result.stderr)")
+                    #expect(result.stdout.contains("Kept 20 points"), "call \(call) \(kind): \(result.stdout)")
+                }
+                #expect(dash.run(["doctor"]).status == 0, "call \(call) \(kind)")
+            })
+    }
+
     @Test func segmentsListedNewestFirstGiveTheMileageOfTheOriginalOrder() throws {
         let inOrder = Self.shift()
         let reversed = Self.shift()

@@ -60,6 +60,10 @@ enum RouteCommands {
                 } catch let failure as CommandFailure {
                     status = ExitStatus.refused
                     CommandLineTool.writeError("Error: \(TerminalText.safe(failure.sentence))")
+                } catch let error as StoreError where paths.count > 1 {
+                    // Each file is its own transaction: the files before it stay, the others are tried.
+                    status = ExitStatus.storeUnusable
+                    CommandLineTool.writeError("Error: \(TerminalText.safe(shown)): \(error.cause); nothing from it was imported.")
                 }
             }
             if json { context.say(json: paths.count == 1 && results.count == 1 ? results[0] : .array(results)) }

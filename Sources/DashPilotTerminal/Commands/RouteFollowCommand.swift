@@ -74,6 +74,8 @@ private struct Follower {
             } catch StoreError.busy {
                 // Another program holds the store: what was read waits for the next commit.
                 continue
+            } catch let error as StoreError {
+                return stopped(by: error, status: status)
             }
             status.show(follow, store: store)
         }
@@ -82,7 +84,13 @@ private struct Follower {
             // cut short was never read whole, and is not a line at all.
             if exit == ExitStatus.done { lines.finish { follow.take(Self.report($0)) } }
             status.clear()
-            guard let last = try commitTheRest(stopped: exit != ExitStatus.done) else {
+            let last: Bool?
+            do {
+                last = try commitTheRest(stopped: exit != ExitStatus.done)
+            } catch let error as StoreError {
+                return stopped(by: error, status: status)
+            }
+            guard let last else {
                 context.say(lines: RouteFollowWords.counts(follow.report).map(TerminalText.safe))
                 return exit == ExitStatus.done ? ExitStatus.storeUnusable : exit
             }
@@ -116,6 +124,17 @@ private struct Follower {
         }
     }
 
+    /// Ends following on a write the store could not make (a full disk): what was kept stays kept,
+    /// and the counts say so; what waited is named as not recorded (74).
+    func stopped(by error: StoreError, status: StatusLine) -> Int32 {
+        status.clear()
+        let waiting = follow.pendingCount
+        let lost = waiting == 1 ? "the last fix read was" : "the last \(waiting) fixes read were"
+        CommandLineTool.writeError("Error: \(error.cause): \(lost) not recorded; what was kept before is recorded.")
+        context.say(lines: RouteFollowWords.counts(follow.report).map(TerminalText.safe))
+        return ExitStatus.storeUnusable
+    }
+
     enum Read { case read, nothing, ended }
 
     /// Reads what standard input holds within `waiting` milliseconds and hands its lines on.
@@ -139,7 +158,7 @@ private struct Follower {
 }
 
 /// The one status line on standard error, when it is a terminal.
-private final class StatusLine {
+final class StatusLine {
     private let format: ScreenFormat
     private let terminal = isatty(STDERR_FILENO) != 0
     private var shown: String?
