@@ -168,6 +168,21 @@ struct KeepingTests {
         #expect(try fixture.store.doctor().isHealthy)
     }
 
+    /// cli.md, 130: "the operation under way either committed or left no trace". A stop asked for
+    /// while the whole copy was checked (seconds, on a large store) was not heard: the backup was
+    /// kept and the command said it was made (0). Asked for then, it now leaves nothing.
+    @Test func aStopAskedForWhileTheCopyIsCheckedLeavesNoBackup() throws {
+        let fixture = try Self.store()
+        final class Flag: @unchecked Sendable { var copied = false }
+        let flag = Flag()
+        fixture.store.stopRequested = { flag.copied }
+        #expect(throws: (any Error).self) {
+            _ = try fixture.store.backup(to: nil, timeZone: Self.utc, progress: { if $0 >= 1 { flag.copied = true } })
+        }
+        #expect(flag.copied)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.folder.file("backups")).isEmpty)
+    }
+
     /// keeping.md: "Before a restore replaces the store, the store as it was is backed up". A write
     /// another terminal committed while the before-restore copy was checked (about a second on a
     /// large store) was in neither that copy nor the restored store: lost. The copy is made again.

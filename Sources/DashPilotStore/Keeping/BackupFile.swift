@@ -95,9 +95,10 @@ enum BackupFile {
     /// Checks a copy at `path`: SQLite's integrity and foreign-key checks, its schema version
     /// `version`, then the row counts `counts` of the store it was copied from (an automatic
     /// backup's, which keeps the store as it was) or else every check of `doctor`.
-    static func check(_ path: StorePath, version: Int, counts: [String: Int64]?) throws {
+    static func check(_ path: StorePath, version: Int, counts: [String: Int64]?, stop: (() -> Bool)? = nil) throws {
         let connection = try Connection(path: path, create: false, busyTimeoutMilliseconds: 0)
         let integrity = try connection.texts("PRAGMA integrity_check")
+        if stop?() == true { throw KeepingFailure.interrupted }
         guard integrity == ["ok"] else { throw KeepingFailure.checkFailed("SQLite's integrity check failed on the copy") }
         guard try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0 else {
             throw KeepingFailure.checkFailed("a reference in the copy points at no row")

@@ -58,7 +58,9 @@ extension DashPilotStore {
             } else {
                 try BackupFile.copy(from: connection, to: temporary, madeAt: clock.now(), progress: progress, stop: stopRequested)
             }
-            try BackupFile.check(temporary, version: version, counts: counts)
+            try BackupFile.check(temporary, version: version, counts: counts, stop: stopRequested)
+            // A stop asked for while the copy was checked: it is not given its name.
+            if stopRequested?() == true { throw KeepingFailure.interrupted }
             try BackupFile.link(temporary, to: target)
         } catch {
             _ = temporary.withCString { unlink($0) }
