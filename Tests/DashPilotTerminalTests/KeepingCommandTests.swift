@@ -141,6 +141,10 @@ struct KeepingCommandTests {
         #expect(dash.run(["--store", gone, "backup", "list", "--json"]).stdout == dash.run(["backup", "list", "--json"]).stdout)
         let elsewhere = dash.folder + "/elsewhere/gone.sqlite"
         #expect(dash.run(["--store", elsewhere, "doctor"]).stdout.contains("note There is no backup yet"))
+        // A mistyped path is told so before it reads as an empty store (it said only "The file is intact.").
+        #expect(
+            dash.run(["--store", elsewhere, "doctor"]).stdout.hasPrefix(
+                "note There is no store at \(elsewhere) yet: the first command that writes makes it.\n"))
         #expect(!FileManager.default.fileExists(atPath: gone) && !FileManager.default.fileExists(atPath: dash.folder + "/elsewhere"))
     }
 

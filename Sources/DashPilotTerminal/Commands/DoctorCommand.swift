@@ -26,6 +26,10 @@ enum DoctorCommand {
                         ),
                     ]))
             } else {
+                // It answers as an empty store would (cli.md), saying first that there is none.
+                if !context.storeExists {
+                    context.say("note There is no store at \(context.storePath.display) yet: the first command that writes makes it.")
+                }
                 for line in screen.lines { context.say("\(line.isNote ? "note" : line.passed ? "ok  " : "FAIL") \(line.sentence)") }
                 if report.isHealthy { context.say(screen.verdict) }
             }
