@@ -167,3 +167,28 @@ extension WindowFindingsTests {
             "\(window.screen)")
     }
 }
+
+extension WindowFindingsTests {
+    /// screens.md: "The bars are a picture of the counts beside them"; "A figure is never cut". At
+    /// 40 columns the longest row of the picture, 41 columns, wrapped onto a line of its own and
+    /// lost its place in the picture: the bars now shrink to the window.
+    @Test func theWaitPictureKeepsItsColumnsAt40() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-28 10:00:00")
+        for (number, wait) in [3, 7, 7, 12, 40].enumerated() {
+            let start = 10 * 60 + number * 60
+            func at(_ minutes: Int) -> String { String(format: "2026-11-28 %02d:%02d:00", minutes / 60, minutes % 60) }
+            dash.run(["delivery", "accept"], at: at(start))
+            dash.run(["pickup", "set", "\(number + 1)", "Example Diner"], at: at(start))
+            dash.run(["delivery", "arrive", "\(number + 1)"], at: at(start))
+            dash.run(["delivery", "pickup", "\(number + 1)"], at: at(start + wait))
+            dash.run(["delivery", "deliver", "\(number + 1)"], at: at(start + wait))
+        }
+        let window = try Window(dash, at: "2026-11-28 16:00:00", columns: 40, rows: 40)
+        window.press("l", Window.enter)
+        let picture = Self.lines(window).filter { $0.contains("#") && $0.contains("min") }
+        #expect(picture.count == 4, "\(window.screen)")
+        let bars = Set(picture.compactMap { line in line.firstIndex(of: "#").map { line.distance(from: line.startIndex, to: $0) } })
+        #expect(bars.count == 1 && picture.allSatisfy { $0.hasPrefix("  ") && $0.last?.isNumber == true }, "\(window.screen)")
+    }
+}

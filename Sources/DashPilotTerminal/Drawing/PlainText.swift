@@ -45,7 +45,8 @@ enum PlainText {
 
     /// The bands table and the picture of the distribution, as the place screen and `place show`
     /// both lay them out.
-    static func waitPicture(_ screen: PlaceHistoryScreen, bars: Bars) -> [String] {
+    /// In a window `width` columns wide, the bars shrink so that each row of the picture fits.
+    static func waitPicture(_ screen: PlaceHistoryScreen, bars: Bars, width: Int? = nil) -> [String] {
         let titleWidth = max(18, (screen.bands.map { $0.title.count }.max() ?? 0) + 3)
         let typicalWidth = max(10, (screen.bands.map { $0.typical.count }.max() ?? 0) + 2)
         var lines = [screen.bandsHeading.padding(titleWidth) + "waits   " + "typical".padding(typicalWidth) + "shortest – longest"]
@@ -57,6 +58,11 @@ enum PlainText {
         lines += ["", screen.distributionHeading]
         let largest = screen.buckets.map(\.count).max() ?? 0
         let labelWidth = (screen.buckets.map { $0.label.count }.max() ?? 0) + 2
+        var bars = bars
+        if let width {
+            let counts = screen.buckets.map { String($0.count).count }.max() ?? 1
+            bars.width = max(3, min(bars.width, width - 2 - labelWidth - 1 - counts))
+        }
         for bucket in screen.buckets {
             let bar = bars.bar(bucket.count, of: largest)
             lines.append("  " + bucket.label.padding(labelWidth) + (bar.isEmpty ? "" : bar + " ") + String(bucket.count))

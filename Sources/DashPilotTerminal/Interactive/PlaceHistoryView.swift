@@ -72,7 +72,7 @@ final class PlaceHistoryView: TerminalScreen {
         var above = model.waitLines.flatMap { ScreenBuffer.wrap($0, width: screen.width) } + [""]
         // A line of the table too wide for the window wraps; a figure is never cut.
         above +=
-            PlainText.waitPicture(model, bars: app.bars).flatMap {
+            PlainText.waitPicture(model, bars: app.bars, width: screen.width).flatMap {
                 DisplayWidth.of($0) <= screen.width ? [$0] : ScreenBuffer.wrap($0, width: screen.width)
             } + [""]
         list.linesAbove = above.count
