@@ -24,10 +24,10 @@ public enum RouteFollowWords {
     }
 
     /// What following says when it ends while another program holds the store.
-    public static func waitingForTheStore(_ fixes: Int, again: Bool) -> String {
+    public static func waitingForTheStore(_ fixes: Int) -> String {
         let them = fixes == 1 ? "it" : "them"
         return "Another program is holding the store: waiting to record the last \(fixes == 1 ? "fix" : "\(fixes) fixes") read. "
-            + "Press Ctrl-C\(again ? " again" : "") to stop without \(them)."
+            + "Press Ctrl-C again to stop without \(them)."
     }
 
     /// What following says when it was stopped again while the store was held.

@@ -178,6 +178,32 @@ struct RouteFollowCommandTests {
         }
     }
 
+    /// cli.md, 74: "busy (another program held its lock for longer than five seconds)". At the end
+    /// of its input (a script, a receiver unplugged) there is nobody to press Ctrl-C: a follow
+    /// whose last commit found the store held waited for ever; it is busy, saying what it kept.
+    @Test(.timeLimit(.minutes(1)))
+    func theEndOfInputWhileAnotherProgramHoldsTheStoreIsBusyAndSaysWhatItKept() throws {
+        let dash = Self.runningShift()
+        dash.environment["DASHPILOT_BUSY_TIMEOUT_MS"] = "200"
+        let terminal = PseudoTerminal(raw: false)
+        let follow = FollowProcess(dash, at: "2026-11-29 18:00:00", terminal: terminal)
+        let drive = InventedDrive()
+        follow.send(drive.sentences.prefix(3).map { $0 + "\n" }.joined())
+        _ = terminal.read(until: "Following: 3 samples kept")
+        var handle: OpaquePointer?
+        #expect(sqlite3_open_v2(dash.storePath, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK)
+        defer { sqlite3_close_v2(handle) }
+        #expect(sqlite3_exec(handle, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK)
+        follow.send(drive.sentences[3..<5].map { $0 + "\n" }.joined())
+        follow.closeInput()
+        let said = terminal.read(until: "recorded.")
+        let result = follow.wait()
+        #expect(result.status == 74)
+        #expect(result.stdout.hasPrefix("Kept 3 points; skipped 0."), "\(result.stdout)")
+        #expect(said.contains("Error: The store is busy: the last 2 fixes read were not recorded"), "\(said)")
+        #expect(sqlite3_exec(handle, "COMMIT", nil, nil, nil) == SQLITE_OK)
+    }
+
     /// "Following ends ... on Ctrl-C (exit 130, everything read so far kept)": at once, however
     /// much more input keeps coming; and on SIGTERM too, as a shell program ends (128 + 15).
     @Test(.timeLimit(.minutes(1)), arguments: zip([SIGINT, SIGTERM], [Int32(130), 143]))

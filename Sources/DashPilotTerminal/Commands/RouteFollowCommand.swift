@@ -102,24 +102,28 @@ private struct Follower {
         return exit
     }
 
-    /// The last commit, waiting for as long as another program holds the store (everything read
-    /// is kept), unless a further stop signal comes: then `nil`, saying what was not recorded.
+    /// The last commit. After Ctrl-C (`stopped`: someone is there to ask), it waits for as long
+    /// as another program holds the store, so that everything read is kept, unless a further stop
+    /// signal comes: then `nil`, saying what was not recorded. At the end of input (a script, a
+    /// receiver unplugged) a store held beyond the busy timeout is busy, as for any command.
     func commitTheRest(stopped: Bool) throws -> Bool? {
         let signals = stopSignals
         var said = false
         while true {
             do {
                 return try follow.commit() == .ended
-            } catch StoreError.busy {
+            } catch StoreError.busy where stopped {
                 let waiting = follow.pendingCount
                 if stopSignals != signals {
                     CommandLineTool.writeError(RouteFollowWords.notRecorded(waiting))
                     return nil
                 }
                 if !said {
-                    FileHandle.standardError.write(Data((RouteFollowWords.waitingForTheStore(waiting, again: stopped) + "\n").utf8))
+                    FileHandle.standardError.write(Data((RouteFollowWords.waitingForTheStore(waiting) + "\n").utf8))
                     said = true
                 }
+                // However short the busy timeout, the wait never spins.
+                usleep(100_000)
             }
         }
     }
