@@ -14,7 +14,10 @@ enum PosixTimeZone {
     static func zone(_ value: String?, now: Date = Date()) -> TimeZone {
         guard let value, !value.isEmpty else { return .current }
         let name = value.hasPrefix(":") ? String(value.dropFirst()) : value
-        if let zone = TimeZone(identifier: name) { return zone }
+        // "GMT+5" is POSIX's five hours west of UTC, where Foundation reads five hours east: such
+        // a name is a rule, read as the C library reads it.
+        let westIsPlus = ["GMT", "UTC"].contains(String(name.prefix(3))) && name.count > 3
+        if !westIsPlus, let zone = TimeZone(identifier: name) { return zone }
         if let folder = name.range(of: "/zoneinfo/"), let zone = TimeZone(identifier: String(name[folder.upperBound...])) {
             return zone
         }
@@ -43,6 +46,7 @@ enum PosixTimeZone {
             else { continue }
             return zone
         }
-        return nil
+        // A rule no known zone keeps: its offset now, right until its next change.
+        return TimeZone(secondsFromGMT: offsets[183 * 2])
     }
 }

@@ -17,7 +17,12 @@ enum StoreFile {
     /// shows it: a user the system lets write anyway (root) still finds it read-only.
     static func isMarkedReadOnly(_ file: StorePath) -> Bool {
         var info = stat()
-        for path in [file, file.folder] where path.withCString({ stat($0, &info) }) == 0 {
+        // Through a link, the folder is the one holding the file itself, where SQLite writes.
+        let real = file.withCString { realpath($0, nil) }
+        defer { free(real) }
+        let resolved =
+            real.map { StorePath(bytes: Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) }) } ?? file
+        for path in [resolved, resolved.folder] where path.withCString({ stat($0, &info) }) == 0 {
             if info.st_mode & S_IWUSR == 0 { return true }
         }
         return false

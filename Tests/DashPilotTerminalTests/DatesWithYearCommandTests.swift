@@ -32,6 +32,10 @@ struct DatesWithYearCommandTests {
         ("/usr/share/zoneinfo/Asia/Tokyo", "2026-11-20T09:00:00Z"),
         (":/usr/share/zoneinfo/Asia/Tokyo", "2026-11-20T09:00:00Z"), ("CET-1CEST,M3.5.0,M10.5.0/3", "2026-11-20T17:00:00Z"),
         ("EST5EDT,M3.2.0,M11.1.0", "2026-11-20T23:00:00Z"),
+        // POSIX's GMT+5 is five hours west of UTC (Foundation read it east).
+        ("GMT+5", "2026-11-20T23:00:00Z"), ("UTC-3", "2026-11-20T15:00:00Z"),
+        // A rule no known zone keeps (summer time from April to October): its offset now.
+        ("XST+5XDT,M4.1.0,M10.5.0", "2026-11-20T23:00:00Z"),
     ])
     func aZoneWrittenAsAPosixRuleOrAPathIsTheZoneItSays(zone: String, at: String) throws {
         let dash = Binary()

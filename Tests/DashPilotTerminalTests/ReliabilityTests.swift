@@ -123,6 +123,21 @@ struct ReliabilityTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["store.sqlite"])
     }
 
+    /// A store reached through a link in a folder the driver made read-only is written where it
+    /// is: its own folder is writable (the read-only check read the link's folder).
+    @Test func aStoreReachedThroughALinkInAReadOnlyFolderIsWrittenWhereItIs() throws {
+        let dash = Binary()
+        let real = dash.folder + "/real"
+        let links = dash.folder + "/links"
+        for folder in [real, links] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        dash.run(["--store", real + "/store.sqlite", "shift", "start"])
+        #expect(symlink(real + "/store.sqlite", links + "/store.sqlite") == 0)
+        chmod(links, 0o555)
+        defer { chmod(links, 0o755) }
+        let write = dash.run(["--store", links + "/store.sqlite", "delivery", "accept"])
+        #expect(write.status == 0 && write.stdout == "1\n", "\(write.stderr)")
+    }
+
     /// A store with some history, for damaging.
     func storeWithHistory(_ dash: Binary) {
         dash.run(["shift", "start"])

@@ -60,7 +60,11 @@ extension StopSignals {
         }
         defer {
             for (index, number) in numbers.enumerated() { sigaction(number, &before[index], nil) }
-            if heldSignal != 0 { raise(heldSignal) }
+            if heldSignal != 0 {
+                let signal = heldSignal
+                heldSignal = 0
+                raise(signal)
+            }
         }
         return try body()
     }
