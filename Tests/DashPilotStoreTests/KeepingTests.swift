@@ -200,6 +200,12 @@ struct KeepingTests {
         let automatic = try fixture.store.backups().filter(\.isAutomatic)
         #expect(automatic.map(\.deliveries) == [4], "the write another terminal made is in no copy")
         #expect(try fixture.store.shiftLog(id: nil).deliveries.count == 3)
+        // Written all the while (a follow in another terminal), the restore still happens, with
+        // the third copy: a store would otherwise never be restored while one runs.
+        fixture.store.afterBeforeRestoreCopy = { _ = try? other.acceptDelivery() }
+        _ = try fixture.store.restore(from: StorePath(kept.path), timeZone: Self.utc)
+        #expect(try fixture.store.backups().filter(\.isAutomatic).count == 2)
+        #expect(try fixture.store.shiftLog(id: nil).deliveries.count == 3)
     }
 
     /// keeping.md: "`backup list` shows what is there and how much room it takes": a backup a

@@ -99,6 +99,23 @@ struct ShiftCommandTests {
         #expect(shift["endedAt"] as? String == "2026-11-20T08:10:37Z")
     }
 
+    /// In the hour a fall-back night repeats, the local time alone names the first of the two: the
+    /// command shift show gives for the second says its offset (it was refused as before the last
+    /// activity).
+    @Test func theEndCommandShiftShowGivesInTheRepeatedHourSaysItsOffset() throws {
+        let dash = Binary()
+        dash.environment["TZ"] = "America/Chicago"
+        // Times as seconds since 1970 (a local time of that night names two instants).
+        dash.environment["FAKETIME_FMT"] = "%s"
+        // 1 November 2026: at 07:00Z Chicago's clocks go back from 02:00 CDT to 01:00 CST.
+        dash.run(["shift", "start"], at: "@1793469600")  // 2026-10-31 18:00Z
+        dash.run(["delivery", "accept"], at: "@1793518537")  // 2026-11-01 07:35:37Z, 01:35:37 CST
+        dash.run(["delivery", "cancel", "1"], at: "@1793518537")
+        let shown = dash.run(["shift", "show"], at: "@1793534400").stdout  // 12:00Z
+        #expect(shown.contains("shift end --at \"2026-11-01 01:35:37-06:00\""), "\(shown)")
+        #expect(dash.run(["shift", "end", "--at", "2026-11-01 01:35:37-06:00"], at: "@1793534400").status == 0)
+    }
+
     @Test func startAndAcceptPrintTheIdAndNumberAloneForScripts() {
         let dash = Binary()
         defer { dash.remove() }

@@ -217,19 +217,20 @@ extension DashPilotStore {
 
     /// The checked before-restore backup, of the store as it is at the replacement: a write another
     /// connection commits while it is copied or checked (`PRAGMA data_version` moves) makes it
-    /// again, three times at most (a store written all the while is busy).
+    /// again, twice at most; the third copy is kept as it is (a store written all the while, by a
+    /// follow, would never be restored otherwise).
     private func copyBeforeRestore(into folder: StorePath, timeZone: TimeZone) throws -> StorePath {
-        for _ in 0..<3 {
+        for attempt in 1... {
             let version = try connection.scalar("PRAGMA data_version")
             let name = BackupFile.freeName(in: folder, before: "restore", at: now, timeZone: timeZone)
             try makeCheckedCopy(at: name, before: "restore", version: Schema.currentVersion, progress: nil)
             #if DEBUG
                 afterBeforeRestoreCopy?()
             #endif
-            if try connection.scalar("PRAGMA data_version") == version { return name }
+            if try attempt == 3 || connection.scalar("PRAGMA data_version") == version { return name }
             _ = name.withCString { unlink($0) }
         }
-        throw StoreError.busy
+        fatalError("unreachable")
     }
 
     /// A copy at `target` of the older backup at `path`, brought to today's schema and checked by
