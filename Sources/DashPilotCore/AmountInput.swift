@@ -136,7 +136,7 @@ struct AmountReader {
     func westernDigits(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { !$0.isASCII }) else { return text }
         var plain = ""
-        for character in text where !["\u{200E}", "\u{200F}", "\u{061C}"].contains(character) {
+        for character in text where !character.unicodeScalars.allSatisfy({ AmountStyle.directionMarks.contains($0) }) {
             if let value = style.localDigits.firstIndex(of: character) {
                 plain.append(Character(Unicode.Scalar(UInt8(48 + value))))
             } else {

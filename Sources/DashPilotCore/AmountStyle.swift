@@ -39,3 +39,9 @@ public struct AmountStyle: Sendable, Equatable {
         return text + decimalSeparator + fraction + String(repeating: "0", count: max(0, 2 - fraction.count))
     }
 }
+
+extension AmountStyle {
+    /// The direction marks a right-to-left locale writes around an amount or a time (U+200E,
+    /// U+200F, U+061C): read past, and never shown.
+    public static let directionMarks: Set<Unicode.Scalar> = ["\u{200E}", "\u{200F}", "\u{061C}"]
+}

@@ -130,7 +130,7 @@ public struct ScreenFormat: Sendable {
         // Most formatted text holds none (their UTF-8 starts 0xE2 0x80, 0xC2 0xA0 and 0xD8 0x9C).
         guard text.utf8.contains(where: { $0 == 0xC2 || $0 == 0xE2 || $0 == 0xD8 }) else { return text }
         var plain = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars where !["\u{200E}", "\u{200F}", "\u{061C}"].contains(scalar) {
+        for scalar in text.unicodeScalars where !AmountStyle.directionMarks.contains(scalar) {
             plain.append(scalar == "\u{202F}" || scalar == "\u{00A0}" ? " " : scalar)
         }
         return String(plain)
