@@ -141,12 +141,10 @@ struct RouteFollowCommandTests {
         #expect(abs(miles - 14 * 12 / 1609.344) < 0.001)
     }
 
-    /// platform.md: following ends "on Ctrl-C (exit 130, everything read so far kept)". With another
-    /// program holding the store beyond the busy timeout, Ctrl-C lost what was read since the last
-    /// commit and said "The store is busy; nothing was changed." (74), after keeping the rest. It
-    /// now waits for the store and keeps everything; a second Ctrl-C gives up, saying what it lost.
-    @Test(.timeLimit(.minutes(1)), arguments: [false, true])
-    func ctrlCWhileAnotherProgramHoldsTheStoreWaitsToKeepEverythingRead(givingUp: Bool) throws {
+    /// A follow that kept 3 fixes, then read 2 more while another connection (returned, to commit
+    /// or close) holds the store's write lock, with a busy timeout of 200 ms; its binary's folder
+    /// goes with the binary.
+    static func followWithTheStoreHeld() -> (Binary, PseudoTerminal, FollowProcess, OpaquePointer?) {
         let dash = Self.runningShift()
         dash.environment["DASHPILOT_BUSY_TIMEOUT_MS"] = "200"
         let terminal = PseudoTerminal(raw: false)
@@ -156,9 +154,20 @@ struct RouteFollowCommandTests {
         _ = terminal.read(until: "Following: 3 samples kept")
         var handle: OpaquePointer?
         #expect(sqlite3_open_v2(dash.storePath, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK)
-        defer { sqlite3_close_v2(handle) }
         #expect(sqlite3_exec(handle, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK)
         follow.send(drive.sentences[3..<5].map { $0 + "\n" }.joined())
+        return (dash, terminal, follow, handle)
+    }
+
+    /// platform.md: following ends "on Ctrl-C (exit 130, everything read so far kept)". With another
+    /// program holding the store beyond the busy timeout, Ctrl-C lost what was read since the last
+    /// commit and said "The store is busy; nothing was changed." (74), after keeping the rest. It
+    /// now waits for the store and keeps everything; a second Ctrl-C gives up, saying what it lost.
+    @Test(.timeLimit(.minutes(1)), arguments: [false, true])
+    func ctrlCWhileAnotherProgramHoldsTheStoreWaitsToKeepEverythingRead(givingUp: Bool) throws {
+        let (dash, terminal, follow, handle) = Self.followWithTheStoreHeld()
+        defer { withExtendedLifetime(dash) {} }
+        defer { sqlite3_close_v2(handle) }
         follow.waitUntilRead()
         let program = try #require(follow.program)
         kill(program, SIGINT)
@@ -183,18 +192,9 @@ struct RouteFollowCommandTests {
     /// whose last commit found the store held waited for ever; it is busy, saying what it kept.
     @Test(.timeLimit(.minutes(1)))
     func theEndOfInputWhileAnotherProgramHoldsTheStoreIsBusyAndSaysWhatItKept() throws {
-        let dash = Self.runningShift()
-        dash.environment["DASHPILOT_BUSY_TIMEOUT_MS"] = "200"
-        let terminal = PseudoTerminal(raw: false)
-        let follow = FollowProcess(dash, at: "2026-11-29 18:00:00", terminal: terminal)
-        let drive = InventedDrive()
-        follow.send(drive.sentences.prefix(3).map { $0 + "\n" }.joined())
-        _ = terminal.read(until: "Following: 3 samples kept")
-        var handle: OpaquePointer?
-        #expect(sqlite3_open_v2(dash.storePath, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK)
+        let (dash, terminal, follow, handle) = Self.followWithTheStoreHeld()
+        defer { withExtendedLifetime(dash) {} }
         defer { sqlite3_close_v2(handle) }
-        #expect(sqlite3_exec(handle, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK)
-        follow.send(drive.sentences[3..<5].map { $0 + "\n" }.joined())
         follow.closeInput()
         let said = terminal.read(until: "recorded.")
         let result = follow.wait()
