@@ -47,6 +47,9 @@ extension ScreenBuffer {
         // focused ones, in their order.
         var fitted = boxKeysFit(room: room) ? self : withCompactBoxKeys()
         while !fitted.focusFits(room: room), let order = fitted.nextToGiveWay { fitted = fitted.without(givingWay: order) }
+        // Still taller than the window (a sheet's field down to its selected tip): what a key
+        // acts on is always on screen, so the selected row stays in view rather than the field.
+        if !fitted.focusFits(room: room) { fitted = fitted.narrowedToSelectedRow() }
         var layout = fitted.laidOut(room: room, scrolled: scrolled)
         layout.lines += (messageRows == 0 ? [] : messageLines.isEmpty ? [""] : messageLines).map { Line(text: $0, style: .warning) }
         layout.lines += footerLines.map {
