@@ -40,3 +40,46 @@ struct SheetKeysTests {
         #expect(!window.screen.contains("What did Delivery 1 pay?"), "\(window.screen)")
     }
 }
+
+extension SheetKeysTests {
+    @Test("Keys that arrive together each scroll a confirmation, and the wheel scrolls three lines")
+    func keysThatArriveTogetherEachScrollAConfirmation() throws {
+        // Each key added to the offset of the frame last drawn, so keys in one read overwrote
+        // each other: three ↓ scrolled one line, two PgDn one page, and the wheel (three ↓) one.
+        let dash = try WindowFindingsTests.places()
+        func merge() throws -> Window {
+            let window = try Window(dash, at: "2026-11-29 17:30:00", columns: 40, rows: 12)
+            window.press("l", Window.down, Window.enter, "m", Window.enter)
+            return window
+        }
+        let apart = try merge()
+        let together = try merge()
+        #expect(apart.screen.contains("↓ more"), "\(apart.screen)")
+        apart.press(Window.down, Window.down, Window.down)
+        together.type(Window.down + Window.down + Window.down)
+        #expect(together.screen == apart.screen, "\(together.screen)")
+        let wheeled = try merge()
+        wheeled.wheel(down: true)
+        #expect(wheeled.screen == apart.screen, "\(wheeled.screen)")
+        apart.press(Window.home, Window.pageDown, Window.pageDown)
+        together.press(Window.home)
+        together.type(Window.pageDown + Window.pageDown)
+        #expect(together.screen == apart.screen, "\(together.screen)")
+        // Past its end and back in one read: the sheet stays at its end, then comes back a line.
+        apart.press(Window.end, Window.up)
+        together.type(String(repeating: Window.down, count: 30) + Window.up)
+        #expect(together.screen == apart.screen, "\(together.screen)")
+        // Ending a shift with twenty deliveries open: a text of several pages, two in one read.
+        let open = Binary()
+        open.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        for _ in 1...20 { open.run(["delivery", "accept"], at: "2026-11-29 17:01:00") }
+        let ending = try (0..<2).map { _ in try Window(open, at: "2026-11-29 17:30:00", columns: 40, rows: 12) }
+        for window in ending { window.press("e") }
+        ending[0].press(Window.pageDown)
+        let onePage = ending[0].screen
+        ending[0].press(Window.pageDown)
+        #expect(ending[0].screen != onePage && ending[0].screen.contains("↓ more"), "\(ending[0].screen)")
+        ending[1].type(Window.pageDown + Window.pageDown)
+        #expect(ending[1].screen == ending[0].screen, "\(ending[1].screen)")
+    }
+}

@@ -6,6 +6,9 @@ extension ScreenBuffer {
         var lines: [Line] = []
         /// How many lines the driver scrolled the window past where the focused lines put it.
         var scrolled = 0
+        /// How far the driver can scroll it from where the focused lines put it: up to its top,
+        /// down to its end.
+        var scrollable = 0...0
         /// Whether the focused lines show whole (or nothing is focused).
         var focusShown = true
         /// Whether it is an open sheet's.
@@ -116,9 +119,10 @@ extension ScreenBuffer {
             var start = 0
             while end(from: start) <= last && start < first { start += 1 }
             // A sheet the driver scrolled shows as far from there as there is to show.
+            var latest = 0
+            while end(from: latest) < body.count { latest += 1 }
+            layout.scrollable = -start...max(0, latest - start)
             if scrolled != 0 {
-                var latest = 0
-                while end(from: latest) < body.count { latest += 1 }
                 let followed = start
                 start = min(latest, max(0, start + scrolled))
                 layout.scrolled = start - followed
