@@ -83,3 +83,40 @@ extension SheetKeysTests {
         #expect(ending[1].screen == ending[0].screen, "\(ending[1].screen)")
     }
 }
+
+extension SheetKeysTests {
+    @Test func aTapOnAButtonShownInASheetScrolledWithPgDnDoesWhatItsKeyDoesAtOnce() throws {
+        // The pay field scrolled out of view: the tap's key, checked against it, was spent
+        // scrolling back to it, and the button it was on went out of view.
+        let dash = Self.tipped(1)
+        let window = try Window(dash, at: "2026-11-29 18:30:00", columns: 40, rows: 12)
+        window.press("h", Window.enter, "t", Window.pageDown)
+        #expect(!window.screen.contains("Recorded pay"), "\(window.screen)")
+        window.tap(window.place(of: "[ Add a platform tip ]"))
+        #expect(window.screen.contains("Platform tip for Delivery 1"), "\(window.screen)")
+        // Its key, pressed while the button shows, acts at once too.
+        window.press(Window.escape, Window.pageDown, "c")
+        #expect(window.screen.contains("Cash tip for Delivery 1"), "\(window.screen)")
+    }
+
+    @Test func aTapOnARecentPlaceShownInASheetScrolledWithPgDnRecordsItAndClosesTheSheet() throws {
+        // The tap selected the row, then its Enter, checked against the frame where the old
+        // selection was out of view, was spent scrolling back: nothing was recorded.
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        let names = ["Example Diner", "Sample Sandwiches", "Placeholder Pizza", SmallWindowTests.longName]
+        for (number, name) in names.enumerated() {
+            dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+            dash.run(["pickup", "set", "\(number + 1)", name], at: "2026-11-29 17:01:00")
+        }
+        let window = try Window(dash, at: "2026-11-29 17:30:00", columns: 40, rows: 12)
+        window.press("p", Window.pageDown, Window.pageDown)
+        // The selected place (the first) scrolled out of view; the fourth shows.
+        #expect(!window.screen.contains("▸"), "\(window.screen)")
+        let row = window.place(of: "4  Nowhere Noodles of")
+        #expect(row != nil, "\(window.screen)")
+        window.tap(row)
+        #expect(!window.screen.contains("Change pickup place"), "\(window.screen)")
+        #expect(window.screen.contains("▸ Delivery 4"), "\(window.screen)")
+    }
+}

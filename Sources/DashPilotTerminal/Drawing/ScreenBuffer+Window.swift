@@ -11,6 +11,9 @@ extension ScreenBuffer {
         var scrollable = 0...0
         /// Whether the focused lines show whole (or nothing is focused).
         var focusShown = true
+        /// The keys drawn on the buttons in view (not on a row, nor among a sheet's keys): what
+        /// each acts on shows.
+        var buttonKeys: [ScreenAction.Key] = []
         /// Whether it is an open sheet's.
         var isSheet = false
         /// Whether it is text with nothing to select or type into (a confirmation): what does
@@ -139,6 +142,9 @@ extension ScreenBuffer {
             let shown = Set(layout.lines.compactMap(\.source))
             layout.focusShown = (first...last).allSatisfy { shown.contains(lines[$0].source ?? $0) }
         }
+        let keysStart = boxKeysStart ?? lines.count
+        layout.buttonKeys = (header + shownBody).filter { $0 < keysStart && lines[$0].target.row == nil }
+            .flatMap { lines[$0].target.spots.map(\.key) }
         layout.wholeRows = wholeRows(shownBody)
         // Without rows (the keys list), a page is the lines that scroll.
         layout.rowsInView = lines.contains { $0.target.row != nil } ? layout.wholeRows.count : shownBody.count

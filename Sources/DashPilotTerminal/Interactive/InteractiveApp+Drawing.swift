@@ -56,6 +56,9 @@ extension InteractiveApp {
             return true
         }
         sheetScroll = nil
+        // A tap on a row selected what the driver touched, in view; a key drawn on a button in
+        // view acts on what shows: either does what its key does at once.
+        if tappedRow || layout.buttonKeys.contains(where: { $0.matches(key) }) { return false }
         return !layout.focusShown && top.action(for: key).map { $0.command != .back } == true
     }
 

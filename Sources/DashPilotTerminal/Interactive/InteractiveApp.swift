@@ -42,6 +42,8 @@ final class InteractiveApp {
     /// The window last drawn, of which view and at what size: what PgUp and PgDn scroll a sheet
     /// by, and what a page of a list is.
     var laidOut: (view: Int, layout: ScreenBuffer.Layout, columns: Int, rows: Int)?
+    /// Whether the key acting was pressed by a tap on a row of the window, which it selected.
+    var tappedRow = false
     /// How many lines the driver scrolled the sheet of `view` past its focused lines.
     var sheetScroll: (view: Int, lines: Int)?
 
