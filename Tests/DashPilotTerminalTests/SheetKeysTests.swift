@@ -120,3 +120,30 @@ extension SheetKeysTests {
         #expect(window.screen.contains("▸ Delivery 4"), "\(window.screen)")
     }
 }
+
+extension SheetKeysTests {
+    @Test func aLogEntryTallerThanTheWindowShowsItsPayAndButtonOnDown() throws {
+        // screens.md: "what does not fit scrolls"; an entry taller than 40×12 showed from its
+        // title, and its pay and its button could never be shown, by any key or the wheel.
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        dash.run(["pickup", "set", "1", "Example Diner"], at: "2026-11-29 17:01:00")
+        for step in ["arrive", "pickup", "deliver"] { dash.run(["delivery", step, "1"], at: "2026-11-29 17:20:00") }
+        dash.run(["shift", "end"], at: "2026-11-29 18:00:00")
+        dash.run(["delivery", "pay", "1", "9.75", "--shift", "1"], at: "2026-11-29 18:10:00")
+        let window = try Window(dash, at: "2026-11-29 18:30:00", columns: 40, rows: 12)
+        window.press("h", Window.enter)
+        #expect(window.screen.contains("▸ Delivery 1"), "\(window.screen)")
+        window.press(Window.down)
+        #expect(window.screen.contains("Paid $9.75") && window.screen.contains("[ Change Pickup Place ]"), "\(window.screen)")
+        #expect(window.screen.contains("Delivered"), "\(window.screen)")
+        // Its keys act on it where it shows; ↑ comes back to its title.
+        window.press(Window.up)
+        #expect(window.screen.contains("▸ Delivery 1"), "\(window.screen)")
+        window.wheel(down: true)
+        #expect(window.screen.contains("[ Change Pickup Place ]"), "\(window.screen)")
+        window.press("p")
+        #expect(window.screen.contains("Change pickup place · Delivery 1"), "\(window.screen)")
+    }
+}
