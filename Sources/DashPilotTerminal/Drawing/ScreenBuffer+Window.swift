@@ -6,8 +6,14 @@ extension ScreenBuffer {
         var lines: [Line] = []
         /// How many lines the driver scrolled the window past where the focused lines put it.
         var scrolled = 0
+        /// How far the driver can scroll it from where the focused lines put it: up to its top,
+        /// down to its end.
+        var scrollable = 0...0
         /// Whether the focused lines show whole (or nothing is focused).
         var focusShown = true
+        /// The keys drawn on the buttons in view (not on a row, nor among a sheet's keys): what
+        /// each acts on shows.
+        var buttonKeys: [ScreenAction.Key] = []
         /// Whether it is an open sheet's.
         var isSheet = false
         /// Whether it is text with nothing to select or type into (a confirmation): what does
@@ -47,6 +53,9 @@ extension ScreenBuffer {
         // focused ones, in their order.
         var fitted = boxKeysFit(room: room) ? self : withCompactBoxKeys()
         while !fitted.focusFits(room: room), let order = fitted.nextToGiveWay { fitted = fitted.without(givingWay: order) }
+        // Still taller than the window (a sheet's field down to its selected tip): what a key
+        // acts on is always on screen, so the selected row stays in view rather than the field.
+        if !fitted.focusFits(room: room) { fitted = fitted.narrowedToSelectedRow() }
         var layout = fitted.laidOut(room: room, scrolled: scrolled)
         layout.lines += (messageRows == 0 ? [] : messageLines.isEmpty ? [""] : messageLines).map { Line(text: $0, style: .warning) }
         layout.lines += footerLines.map {
@@ -113,9 +122,10 @@ extension ScreenBuffer {
             var start = 0
             while end(from: start) <= last && start < first { start += 1 }
             // A sheet the driver scrolled shows as far from there as there is to show.
+            var latest = 0
+            while end(from: latest) < body.count { latest += 1 }
+            layout.scrollable = -start...max(0, latest - start)
             if scrolled != 0 {
-                var latest = 0
-                while end(from: latest) < body.count { latest += 1 }
                 let followed = start
                 start = min(latest, max(0, start + scrolled))
                 layout.scrolled = start - followed
@@ -132,6 +142,9 @@ extension ScreenBuffer {
             let shown = Set(layout.lines.compactMap(\.source))
             layout.focusShown = (first...last).allSatisfy { shown.contains(lines[$0].source ?? $0) }
         }
+        let keysStart = boxKeysStart ?? lines.count
+        layout.buttonKeys = (header + shownBody).filter { $0 < keysStart && lines[$0].target.row == nil }
+            .flatMap { lines[$0].target.spots.map(\.key) }
         layout.wholeRows = wholeRows(shownBody)
         // Without rows (the keys list), a page is the lines that scroll.
         layout.rowsInView = lines.contains { $0.target.row != nil } ? layout.wholeRows.count : shownBody.count

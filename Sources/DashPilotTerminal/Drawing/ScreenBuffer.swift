@@ -132,6 +132,18 @@ struct ScreenBuffer {
         return fitted
     }
 
+    /// The buffer whose focus is only the selected row it ends on (the part a key acts on, a
+    /// sheet's tip under its field): where the focused lines cannot all fit, that row stays in
+    /// view. Unchanged when the focus does not end on a row, or is that row alone.
+    func narrowedToSelectedRow() -> ScreenBuffer {
+        guard let (first, last) = focus, let row = lines[last].target.row else { return self }
+        var start = last
+        while start > first, lines[start - 1].target.row == row { start -= 1 }
+        var narrowed = self
+        narrowed.focus = (start, last)
+        return narrowed
+    }
+
     /// Makes the next line part of what must stay in view, with the focused lines before it.
     mutating func markFocus() { focus = (focus?.first ?? lines.count, lines.count) }
 

@@ -20,7 +20,7 @@ extension InteractiveApp {
         }
         let buffer = buffer(columns: columns)
         let layout = buffer.layout(rows: rows, message: message, scrolled: scrolledLines)
-        laidOut = (view, layout)
+        laidOut = (view, layout, columns, rows)
         // Scrolled past its end, a sheet stays at its end: PgUp comes back at once.
         if scrolledLines != 0 { sheetScroll = (view, layout.scrolled) }
         pointer.drawn = Pointer.Drawn(targets: layout.lines.map(\.target), columns: columns, view: view)
@@ -45,12 +45,20 @@ extension InteractiveApp {
     /// key acts on is always on screen. Returns whether `key` was spent so.
     func scrolledSheet(_ key: Key, _ top: any TerminalScreen) -> Bool {
         guard let laidOut, laidOut.view == view, laidOut.layout.isSheet || laidOut.layout.isText else { return false }
-        let layout = laidOut.layout
+        var layout = laidOut.layout
+        // Keys that came in one read each act on the window as the keys before them left it,
+        // not on the frame drawn before them all: every key is acted on, however they arrive.
+        if let pending = sheetScroll, pending.view == view, pending.lines != layout.scrolled {
+            layout = buffer(columns: laidOut.columns).layout(rows: laidOut.rows, message: message, scrolled: pending.lines)
+        }
         if top.action(for: key) == nil, let lines = Self.scrolled(by: key, page: max(1, layout.linesInView - 1), text: layout.isText) {
-            sheetScroll = (view, layout.scrolled + lines)
+            sheetScroll = (view, min(max(layout.scrolled + lines, layout.scrollable.lowerBound), layout.scrollable.upperBound))
             return true
         }
         sheetScroll = nil
+        // A tap on a row selected what the driver touched, in view; a key drawn on a button in
+        // view acts on what shows: either does what its key does at once.
+        if tappedRow || layout.buttonKeys.contains(where: { $0.matches(key) }) { return false }
         return !layout.focusShown && top.action(for: key).map { $0.command != .back } == true
     }
 

@@ -19,7 +19,9 @@ extension InteractiveApp {
                 // A tap on a key in the keys list chooses it: the list closes and the key acts.
                 // Typed keys never pass the list; a tap is pointed at one.
                 if showingKeys && key != .escape && !ScreenAction.keysList.key.matches(key) { showingKeys = false }
+                tappedRow = row != nil
                 handle(key)
+                tappedRow = false
             }
         case .scroll(let rows):
             let key = rows > 0 ? Key.down : Key.up

@@ -39,9 +39,11 @@ final class InteractiveApp {
     var pointerActed = false
     /// Whether the last frame asked for a larger window instead of showing the screen.
     var windowTooSmall = false
-    /// The window last drawn, and of which view: what PgUp and PgDn scroll a sheet by, and what
-    /// a page of a list is.
-    var laidOut: (view: Int, layout: ScreenBuffer.Layout)?
+    /// The window last drawn, of which view and at what size: what PgUp and PgDn scroll a sheet
+    /// by, and what a page of a list is.
+    var laidOut: (view: Int, layout: ScreenBuffer.Layout, columns: Int, rows: Int)?
+    /// Whether the key acting was pressed by a tap on a row of the window, which it selected.
+    var tappedRow = false
     /// How many lines the driver scrolled the sheet of `view` past its focused lines.
     var sheetScroll: (view: Int, lines: Int)?
 

@@ -9,6 +9,9 @@ final class ShiftLogView: TerminalScreen {
     /// The deliveries under the shift's figures: ↑ on the first scrolls back up to them.
     private var list = ListUnderLines()
     private var selected: Int { list.selected }
+    /// Whether the selected entry, taller than the window, shows its foot (its pay and its
+    /// button) rather than its title: ↓ on it shows the rest of it first, ↑ its title again.
+    private var showsFoot = false
 
     init(shiftID: Int64) { self.shiftID = shiftID }
 
@@ -38,7 +41,17 @@ final class ShiftLogView: TerminalScreen {
         }
         switch command {
         case .select:
-            list.move(key, count: deliveries.count, page: app.page)
+            // What does not fit scrolls: an entry taller than the window (not shown whole while
+            // followed) shows the rest of it before ↓ moves on.
+            if key == .down && !showsFoot && list.followsSelection && app.rowsShown?.contains(selected) == false {
+                showsFoot = true
+            } else if key == .up && showsFoot {
+                showsFoot = false
+            } else {
+                let before = selected
+                list.move(key, count: deliveries.count, page: app.page)
+                if selected != before { showsFoot = false }
+            }
         case .open where deliveries.indices.contains(selected):
             guard let placeID = deliveries[selected].pickupPlaceID else {
                 return .message(ScreenMessages.noPlace(deliveries[selected].number))
@@ -78,13 +91,14 @@ final class ShiftLogView: TerminalScreen {
             // Marked wherever it stands; followed unless the view scrolled up to the figures.
             let isSelected = index == selected
             let isFocus = isSelected && list.followsSelection
+            let isHead = isFocus && !showsFoot
             screen.belong(toRow: nil)
             screen.blank()
             screen.belong(toRow: index)
-            screen.row(lines: [entry.title], selected: isSelected, style: .bold, focus: isFocus)
-            if let place = entry.placeLine { screen.line("  " + place, focus: isFocus) }
+            screen.row(lines: [entry.title], selected: isSelected, style: .bold, focus: isHead)
+            if let place = entry.placeLine { screen.line("  " + place, focus: isHead) }
             let width = (entry.times.map(\.label.count).max() ?? 0) + 3
-            for time in entry.times { screen.line("  " + time.label.padding(width) + time.value, focus: isFocus) }
+            for time in entry.times { screen.line("  " + time.label.padding(width) + time.value, focus: isHead) }
             if let paid = entry.paidLine {
                 for line in ScreenBuffer.wrap(paid, width: screen.width - 2) { screen.line("  " + line, focus: isFocus) }
             }

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+@testable import DashPilotTerminal
+
+/// screens.md, "What a key will act on is always on screen"; cli.md, "Every key is acted on, in
+/// the order pressed": a sheet taller than the window, at 40×12.
+@Suite("A sheet's keys act at 40×12")
+struct SheetKeysTests {
+    /// A completed shift on 29 November 2026 whose one delivery has `tips` cash tips.
+    static func tipped(_ tips: Int) -> Binary {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        for step in ["arrive", "pickup", "deliver"] { dash.run(["delivery", step, "1"], at: "2026-11-29 17:20:00") }
+        dash.run(["shift", "end"], at: "2026-11-29 18:00:00")
+        for tip in 0..<tips { dash.run(["delivery", "tip", "1", "\(tip + 1).00", "--cash", "--shift", "1"], at: "2026-11-29 18:20:00") }
+        return dash
+    }
+
+    @Test func theSelectedTipStaysInViewAndItsKeysActWhenThePayFieldCannotShowWithIt() throws {
+        // The focus ran from the pay field to the selected tip, taller than the window from the
+        // 4th tip on: every key but Esc was then spent bringing back what could never show.
+        let dash = Self.tipped(6)
+        let window = try Window(dash, at: "2026-11-29 18:30:00", columns: 40, rows: 12)
+        window.press("h", Window.enter, "t")
+        for tip in 1...6 {
+            window.press(Window.down)
+            #expect(window.screen.contains("▸ Tip \(tip)"), "\(window.screen)")
+        }
+        // Del removes the selected tip (the last), and ↑ then selects the one before it.
+        window.press(Window.delete)
+        #expect(!window.screen.contains("Tip 6") && window.screen.contains("▸ Tip 5"), "\(window.screen)")
+        window.press(Window.up, Window.delete)
+        #expect(!window.screen.contains("Tip 4 ·") && window.screen.contains("▸ Tip"), "\(window.screen)")
+        // c opens the cash tip's sheet at once.
+        window.press("c")
+        #expect(window.screen.contains("Cash tip for Delivery 1"), "\(window.screen)")
+        window.press(Window.escape, Window.enter)
+        #expect(!window.screen.contains("What did Delivery 1 pay?"), "\(window.screen)")
+    }
+}
+
+extension SheetKeysTests {
+    @Test("Keys that arrive together each scroll a confirmation, and the wheel scrolls three lines")
+    func keysThatArriveTogetherEachScrollAConfirmation() throws {
+        // Each key added to the offset of the frame last drawn, so keys in one read overwrote
+        // each other: three ↓ scrolled one line, two PgDn one page, and the wheel (three ↓) one.
+        let dash = try WindowFindingsTests.places()
+        func merge() throws -> Window {
+            let window = try Window(dash, at: "2026-11-29 17:30:00", columns: 40, rows: 12)
+            window.press("l", Window.down, Window.enter, "m", Window.enter)
+            return window
+        }
+        let apart = try merge()
+        let together = try merge()
+        #expect(apart.screen.contains("↓ more"), "\(apart.screen)")
+        apart.press(Window.down, Window.down, Window.down)
+        together.type(Window.down + Window.down + Window.down)
+        #expect(together.screen == apart.screen, "\(together.screen)")
+        let wheeled = try merge()
+        wheeled.wheel(down: true)
+        #expect(wheeled.screen == apart.screen, "\(wheeled.screen)")
+        apart.press(Window.home, Window.pageDown, Window.pageDown)
+        together.press(Window.home)
+        together.type(Window.pageDown + Window.pageDown)
+        #expect(together.screen == apart.screen, "\(together.screen)")
+        // Past its end and back in one read: the sheet stays at its end, then comes back a line.
+        apart.press(Window.end, Window.up)
+        together.type(String(repeating: Window.down, count: 30) + Window.up)
+        #expect(together.screen == apart.screen, "\(together.screen)")
+        // Ending a shift with twenty deliveries open: a text of several pages, two in one read.
+        let open = Binary()
+        open.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        for _ in 1...20 { open.run(["delivery", "accept"], at: "2026-11-29 17:01:00") }
+        let ending = try (0..<2).map { _ in try Window(open, at: "2026-11-29 17:30:00", columns: 40, rows: 12) }
+        for window in ending { window.press("e") }
+        ending[0].press(Window.pageDown)
+        let onePage = ending[0].screen
+        ending[0].press(Window.pageDown)
+        #expect(ending[0].screen != onePage && ending[0].screen.contains("↓ more"), "\(ending[0].screen)")
+        ending[1].type(Window.pageDown + Window.pageDown)
+        #expect(ending[1].screen == ending[0].screen, "\(ending[1].screen)")
+    }
+}
+
+extension SheetKeysTests {
+    @Test func aTapOnAButtonShownInASheetScrolledWithPgDnDoesWhatItsKeyDoesAtOnce() throws {
+        // The pay field scrolled out of view: the tap's key, checked against it, was spent
+        // scrolling back to it, and the button it was on went out of view.
+        let dash = Self.tipped(1)
+        let window = try Window(dash, at: "2026-11-29 18:30:00", columns: 40, rows: 12)
+        window.press("h", Window.enter, "t", Window.pageDown)
+        #expect(!window.screen.contains("Recorded pay"), "\(window.screen)")
+        window.tap(window.place(of: "[ Add a platform tip ]"))
+        #expect(window.screen.contains("Platform tip for Delivery 1"), "\(window.screen)")
+        // Its key, pressed while the button shows, acts at once too.
+        window.press(Window.escape, Window.pageDown, "c")
+        #expect(window.screen.contains("Cash tip for Delivery 1"), "\(window.screen)")
+    }
+
+    @Test func aTapOnARecentPlaceShownInASheetScrolledWithPgDnRecordsItAndClosesTheSheet() throws {
+        // The tap selected the row, then its Enter, checked against the frame where the old
+        // selection was out of view, was spent scrolling back: nothing was recorded.
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        let names = ["Example Diner", "Sample Sandwiches", "Placeholder Pizza", SmallWindowTests.longName]
+        for (number, name) in names.enumerated() {
+            dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+            dash.run(["pickup", "set", "\(number + 1)", name], at: "2026-11-29 17:01:00")
+        }
+        let window = try Window(dash, at: "2026-11-29 17:30:00", columns: 40, rows: 12)
+        window.press("p", Window.pageDown, Window.pageDown)
+        // The selected place (the first) scrolled out of view; the fourth shows.
+        #expect(!window.screen.contains("▸"), "\(window.screen)")
+        let row = window.place(of: "4  Nowhere Noodles of")
+        #expect(row != nil, "\(window.screen)")
+        window.tap(row)
+        #expect(!window.screen.contains("Change pickup place"), "\(window.screen)")
+        #expect(window.screen.contains("▸ Delivery 4"), "\(window.screen)")
+    }
+}
+
+extension SheetKeysTests {
+    @Test func aLogEntryTallerThanTheWindowShowsItsPayAndButtonOnDown() throws {
+        // screens.md: "what does not fit scrolls"; an entry taller than 40×12 showed from its
+        // title, and its pay and its button could never be shown, by any key or the wheel.
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        dash.run(["pickup", "set", "1", "Example Diner"], at: "2026-11-29 17:01:00")
+        for step in ["arrive", "pickup", "deliver"] { dash.run(["delivery", step, "1"], at: "2026-11-29 17:20:00") }
+        dash.run(["shift", "end"], at: "2026-11-29 18:00:00")
+        dash.run(["delivery", "pay", "1", "9.75", "--shift", "1"], at: "2026-11-29 18:10:00")
+        let window = try Window(dash, at: "2026-11-29 18:30:00", columns: 40, rows: 12)
+        window.press("h", Window.enter)
+        #expect(window.screen.contains("▸ Delivery 1"), "\(window.screen)")
+        window.press(Window.down)
+        #expect(window.screen.contains("Paid $9.75") && window.screen.contains("[ Change Pickup Place ]"), "\(window.screen)")
+        #expect(window.screen.contains("Delivered"), "\(window.screen)")
+        // Its keys act on it where it shows; ↑ comes back to its title.
+        window.press(Window.up)
+        #expect(window.screen.contains("▸ Delivery 1"), "\(window.screen)")
+        window.wheel(down: true)
+        #expect(window.screen.contains("[ Change Pickup Place ]"), "\(window.screen)")
+        window.press("p")
+        #expect(window.screen.contains("Change pickup place · Delivery 1"), "\(window.screen)")
+    }
+}
