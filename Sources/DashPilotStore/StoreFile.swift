@@ -96,6 +96,8 @@ enum StoreFile {
 
     private static func create(at file: StorePath, currency: Currency, made: [StorePath]) throws(StoreError) -> [StorePath]? {
         let path = file.display
+        // A store half made by a program killed meanwhile goes first.
+        BackupFile.removeAbandoned(in: file.folder, prefix: ".dashpilot-new-")
         let temporary = file.sibling(".dashpilot-new-\(getpid()).sqlite")
         _ = temporary.withCString { unlink($0) }
         let descriptor = temporary.withCString { open($0, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600) }

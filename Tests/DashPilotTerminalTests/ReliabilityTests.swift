@@ -138,6 +138,26 @@ struct ReliabilityTests {
         #expect(write.status == 0 && write.stdout == "1\n", "\(write.stderr)")
     }
 
+    /// A program killed (`kill -9`) while it made a store left its half-made file under a hidden
+    /// name for good (platform.md: nothing half-written stays): the next store made there removes
+    /// it, as a backup removes a killed backup's copy.
+    @Test func aStoreHalfMadeByAKilledProgramGoesWhenTheNextIsMade() throws {
+        let dash = Binary()
+        let folder = dash.folder + "/new"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // A process number that is gone: a program that ran and ended.
+        var pid: pid_t = 0
+        var argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
+        defer { free(argv[0]) }
+        #expect(posix_spawn(&pid, "/bin/true", nil, nil, &argv, nil) == 0)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        let abandoned = folder + "/.dashpilot-new-\(pid).sqlite"
+        #expect(FileManager.default.createFile(atPath: abandoned, contents: Data("half a store".utf8)))
+        #expect(dash.run(["--store", folder + "/store.sqlite", "shift", "start"]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["store.sqlite"])
+    }
+
     /// A store with some history, for damaging.
     func storeWithHistory(_ dash: Binary) {
         dash.run(["shift", "start"])

@@ -125,13 +125,14 @@ enum BackupFile {
         return counts
     }
 
-    /// Removes what a backup killed part-way left in `folder`: a temporary copy whose process is
-    /// gone. A temporary name is never a backup, and never listed.
-    static func removeAbandoned(in folder: StorePath) {
+    /// Removes what a backup (or, with its `prefix`, the making of a store) killed part-way left
+    /// in `folder`: a temporary file whose process is gone. A temporary name is never a backup,
+    /// and never listed.
+    static func removeAbandoned(in folder: StorePath, prefix: String = ".dashpilot-backup-") {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.display) else { return }
-        for name in names where name.hasPrefix(".dashpilot-backup-") {
-            let fields = name.split(separator: "-")
-            guard fields.count >= 4, let pid = pid_t(fields[2]), isGone(pid) else { continue }
+        for name in names where name.hasPrefix(prefix) {
+            // The number of the program that wrote it follows the prefix.
+            guard let pid = pid_t(name.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }), isGone(pid) else { continue }
             _ = StorePath(bytes: folder.bytes + Array("/\(name)".utf8)).withCString { unlink($0) }
         }
     }
