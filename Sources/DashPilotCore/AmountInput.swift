@@ -85,12 +85,12 @@ extension Money {
         AmountReader(style: style).read(text)
     }
 
-    /// The amount as a sheet prefills it under `style`: the locale's decimal separator, no grouping, no symbol ("84,50" under
-    /// de_DE, "84.50" under en_US).
+    /// The amount as a sheet prefills it under `style`: the locale's decimal separator and digits, no grouping, no symbol
+    /// ("84,50" under de_DE, "84.50" under en_US, "٨٤٫٥٠" under ar_EG).
     public func typed(style: AmountStyle) -> String {
         let plain = description
         guard let point = plain.firstIndex(of: ".") else { return plain }
-        return String(plain[..<point]) + style.decimalSeparator + String(plain[plain.index(after: point)...])
+        return style.inLocalDigits(String(plain[..<point]) + style.decimalSeparator + String(plain[plain.index(after: point)...]))
     }
 }
 

@@ -27,7 +27,8 @@ public struct AmountStyle: Sendable, Equatable {
     /// Point decimals, comma grouping, US dollars written "$": how a script and the C locale write amounts.
     public static let plain = AmountStyle(decimalSeparator: ".", groupingSeparator: ",", currencyCode: "USD", currencySymbols: ["$"])
 
-    /// `whole` and `fraction` (decimal digits) as this style writes them: always two decimals, grouped in threes or not.
+    /// `whole` and `fraction` (decimal digits) as this style writes them: always two decimals, grouped in threes or not, in
+    /// the locale's own digits.
     func written(whole: Substring, fraction: Substring = "", grouped: Bool) -> String {
         let significant = whole.drop { $0 == "0" }
         let digits = significant.isEmpty ? "0" : significant
@@ -36,7 +37,18 @@ public struct AmountStyle: Sendable, Equatable {
             if grouped, index > 0, (digits.count - index) % 3 == 0 { text += groupingSeparator }
             text.append(digit)
         }
-        return text + decimalSeparator + fraction + String(repeating: "0", count: max(0, 2 - fraction.count))
+        return inLocalDigits(text + decimalSeparator + fraction + String(repeating: "0", count: max(0, 2 - fraction.count)))
+    }
+
+    /// `text` with its ASCII digits in the locale's own where it has them ("٨٤٫٥٠" under ar_EG), as
+    /// it writes amounts.
+    func inLocalDigits(_ text: String) -> String {
+        guard !localDigits.isEmpty else { return text }
+        return String(
+            text.map { character in
+                guard character.isASCII, let value = character.wholeNumberValue else { return character }
+                return localDigits[value]
+            })
     }
 }
 

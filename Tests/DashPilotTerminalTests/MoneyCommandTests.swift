@@ -153,6 +153,9 @@ struct MoneyCommandTests {
         }
         let shown = dash.run(["shift", "show", "1"], environment: arabic).stdout
         #expect(shown.contains("٨٤٫٥٠"))
+        // A refusal's example is written as the locale writes amounts (it mixed "84٫50").
+        let refused = dash.run(["shift", "earnings", "1", "84,50"], environment: arabic)
+        #expect(refused.status == 64 && refused.stderr.contains("Write ٨٤٫٥٠: amounts here use"), "\(refused.stderr)")
         #expect(!shown.contains("\\u{") && !shown.unicodeScalars.contains("\u{200F}"), "\(shown)")
     }
 
