@@ -220,7 +220,8 @@ extension DashPilotStore {
     /// again, twice at most; the third copy is kept as it is (a store written all the while, by a
     /// follow, would never be restored otherwise).
     private func copyBeforeRestore(into folder: StorePath, timeZone: TimeZone) throws -> StorePath {
-        for attempt in 1... {
+        var attempt = 1
+        while true {
             let version = try connection.scalar("PRAGMA data_version")
             let name = BackupFile.freeName(in: folder, before: "restore", at: now, timeZone: timeZone)
             try makeCheckedCopy(at: name, before: "restore", version: Schema.currentVersion, progress: nil)
@@ -229,8 +230,8 @@ extension DashPilotStore {
             #endif
             if try attempt == 3 || connection.scalar("PRAGMA data_version") == version { return name }
             _ = name.withCString { unlink($0) }
+            attempt += 1
         }
-        fatalError("unreachable")
     }
 
     /// A copy at `target` of the older backup at `path`, brought to today's schema and checked by

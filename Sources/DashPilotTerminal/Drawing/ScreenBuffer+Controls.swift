@@ -108,9 +108,7 @@ extension ScreenBuffer {
         // footer does) to the keys that list the rest and leave.
         boxKeysStart = lines.count
         var compact = ScreenBuffer(width: width, styled: styled)
-        let essential = actions.filter { [.keys, .quit, .back].contains($0.command) }
-        let listed = listsKeys && !essential.contains { $0.command == .keys } ? [.keysList] + essential : essential
-        for line in Pieces.keys(listed, width: max(8, width - 4)) { compact.boxLine(line) }
+        for line in Pieces.keys(Self.essential(actions, listingKeys: listsKeys), width: max(8, width - 4)) { compact.boxLine(line) }
         boxCompactKeys = compact.lines
         for line in Pieces.keys(actions, width: max(8, width - 4)) { boxLine(line) }
     }

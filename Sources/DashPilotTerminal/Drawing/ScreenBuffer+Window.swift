@@ -78,9 +78,8 @@ extension ScreenBuffer {
         var trailer: [Int] = []
         if let box, let bottom = box.bottom, bottom == lines.count - 1, bottom > box.top + 1 {
             trailer = [bottom]
-            if let keys = boxKeysStart, keys > box.top + 1, keys <= bottom {
-                let focused = focus.map { $0.last - $0.first + 1 } ?? 1
-                if focused + 2 <= room - 1 - (bottom - keys + 1) { trailer = Array(keys...bottom) }
+            if let keys = boxKeysStart, keys > box.top + 1, keys <= bottom, focusFitsBeside(keys: keys, bottom: bottom, room: room) {
+                trailer = Array(keys...bottom)
             }
         }
         var header = headerCount * 2 <= room - trailer.count ? headerCount : 0
@@ -92,6 +91,12 @@ extension ScreenBuffer {
     /// fitting beside them in `room` rows (or it has no keys that give way).
     private func boxKeysFit(room: Int) -> Bool {
         guard let keys = boxKeysStart, let bottom = box?.bottom, boxCompactKeys != nil else { return true }
+        return focusFitsBeside(keys: keys, bottom: bottom, room: room)
+    }
+
+    /// Whether the focused lines, with "↑ more" and "↓ more", fit in `room` rows beside the top
+    /// border and the sheet's keys from line `keys` to its bottom border at line `bottom`.
+    private func focusFitsBeside(keys: Int, bottom: Int, room: Int) -> Bool {
         let focused = focus.map { $0.last - $0.first + 1 } ?? 1
         return focused + 2 <= room - 1 - (bottom - keys + 1)
     }

@@ -53,8 +53,14 @@ struct ScreenBuffer {
     /// The footer of `actions`, and the one line it gives way to in a short window ("? keys · q quit").
     mutating func setFooter(_ actions: [ScreenAction]) {
         footer = Self.hints(actions)
+        compactFooter = Self.hints(Self.essential(actions))
+    }
+
+    /// What keys give way to: those that list the rest (`?`, unless `listingKeys` is off while
+    /// typing goes into a field) and those that leave.
+    static func essential(_ actions: [ScreenAction], listingKeys: Bool = true) -> [ScreenAction] {
         let essential = actions.filter { [.keys, .quit, .back].contains($0.command) }
-        compactFooter = Self.hints(essential.contains { $0.command == .keys } ? essential : [.keysList] + essential)
+        return listingKeys && !essential.contains { $0.command == .keys } ? [.keysList] + essential : essential
     }
 
     /// A footer of words that are no action of the screen's ("Esc or ? close"): a tap on them presses `key`.
