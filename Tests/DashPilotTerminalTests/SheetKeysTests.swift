@@ -42,6 +42,24 @@ struct SheetKeysTests {
 }
 
 extension SheetKeysTests {
+    @Test func typingWithATipSelectedBringsThePayFieldBackIntoView() throws {
+        // screens.md: "A text field scrolls so that the cursor and the characters around it are
+        // always visible." With the 6th tip selected at 40×12 the pay field was scrolled away,
+        // and what was typed went into it unseen.
+        let dash = Self.tipped(6)
+        let window = try Window(dash, at: "2026-11-29 18:30:00", columns: 40, rows: 12)
+        window.press("h", Window.enter, "t")
+        for _ in 1...6 { window.press(Window.down) }
+        #expect(!window.screen.contains("Recorded pay"), "\(window.screen)")
+        window.type("7.5")
+        #expect(window.screen.contains("Recorded pay  [ 7.5"), "\(window.screen)")
+        // ↓ and ↑ go back to the tips, and the selected one shows again.
+        window.press(Window.up)
+        #expect(window.screen.contains("▸ Tip 5"), "\(window.screen)")
+        window.press(Window.enter)
+        #expect(dash.run(["shift", "show", "1", "--json"]).stdout.contains("\"pay\": \"7.50\""))
+    }
+
     @Test("Keys that arrive together each scroll a confirmation, and the wheel scrolls three lines")
     func keysThatArriveTogetherEachScrollAConfirmation() throws {
         // Each key added to the offset of the frame last drawn, so keys in one read overwrote

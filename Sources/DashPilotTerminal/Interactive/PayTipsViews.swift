@@ -19,6 +19,9 @@ final class PayTipsView: TerminalScreen {
     private var selectedTip: Int?
     private var error: String?
     private var filled = false
+    /// Whether the last key edited the pay field (which then stays in view) rather than moved
+    /// among the tips.
+    private var typing = false
 
     init(shiftID: Int64, number: Int) {
         self.shiftID = shiftID
@@ -42,7 +45,9 @@ final class PayTipsView: TerminalScreen {
     var inTextField: Bool { model?.isOpen == false }
 
     func select(row: Int, _ app: AppEnvironment) throws {
-        if model?.tips.indices.contains(row) == true { selectedTip = row }
+        guard model?.tips.indices.contains(row) == true else { return }
+        selectedTip = row
+        typing = false
     }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
@@ -66,13 +71,17 @@ final class PayTipsView: TerminalScreen {
         case .addPlatformTip: return .push(TipView(shiftID: shiftID, number: number, method: .platform))
         case .select where !model.tips.isEmpty:
             let last = model.tips.count - 1
+            typing = false
             selectedTip = key == .up ? max(0, (selectedTip ?? model.tips.count) - 1) : min(last, (selectedTip ?? -1) + 1)
         case .remove where selectedTip.map(model.tips.indices.contains) == true:
             // With no tip selected, Delete is the pay field's own, as in every field.
             if let selected = selectedTip { try app.store.removeTip(model.tips[selected].number, delivery: number, shiftID: shiftID) }
             return .reload
         default:
-            if field.handle(key) { error = nil }
+            if field.handle(key) {
+                error = nil
+                typing = true
+            }
         }
         return .stay
     }
@@ -90,11 +99,12 @@ final class PayTipsView: TerminalScreen {
             // the two buttons go one under the other when they do not fit side by side.
             for (index, tip) in model.tips.enumerated() {
                 let selected = index == selectedTip
+                let focused = selected && !typing
                 let parts = ScreenBuffer.joined(TerminalText.parts(TerminalText.safe(tip.text)), width: screen.width - 6)
                 for (position, part) in parts.enumerated() {
                     screen.boxLine(
                         Pieces((position == 0 && selected ? "▸ " : "  ") + part), style: selected ? .selected : .normal, row: index,
-                        focus: selected)
+                        focus: focused)
                 }
             }
             let buttons = [
