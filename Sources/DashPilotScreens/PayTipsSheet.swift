@@ -65,9 +65,11 @@ public struct PayTipsSheet: Sendable, Equatable {
             : [
                 ScreenAction(.enter, "record", .record), ScreenAction(.word("empty"), "clears the pay", .explain),
                 ScreenAction(.character("c"), "cash tip", .addCashTip), ScreenAction(.character("f"), "platform tip", .addPlatformTip),
-                ScreenAction(.upDown, "choose a tip", .select), ScreenAction(.delete, "removes a tip", .remove),
-                ScreenAction(.escape, "cancel", .back),
             ]
+                // ↑↓ and Del act on tips: with none, they are named nowhere (Del is the field's own).
+                + (delivery.tips.isEmpty
+                    ? [] : [ScreenAction(.upDown, "choose a tip", .select), ScreenAction(.delete, "removes a tip", .remove)])
+                + [ScreenAction(.escape, "cancel", .back)]
     }
 }
 

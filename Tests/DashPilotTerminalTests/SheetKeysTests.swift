@@ -165,3 +165,36 @@ extension SheetKeysTests {
         #expect(window.screen.contains("Change pickup place · Delivery 1"), "\(window.screen)")
     }
 }
+
+extension SheetKeysTests {
+    @Test("The wheel scrolls a sheet that does not fit, as PgDn does")
+    func theWheelScrollsASheetThatDoesNotFit() throws {
+        // cli.md: "the wheel or a swipe scrolls". Over the pickup sheet at 40×12, which continues
+        // below its recent places, the wheel did nothing: only PgDn showed the rest.
+        let dash = try WindowFindingsTests.places()
+        let window = try Window(dash, at: "2026-11-29 17:30:00", columns: 40, rows: 12)
+        window.press("p")
+        let top = window.screen
+        #expect(top.contains("↓ more"), "\(top)")
+        window.wheel(down: true)
+        #expect(window.screen != top && window.screen.contains("↑ more"), "\(window.screen)")
+        window.wheel(down: false)
+        #expect(window.screen == top, "\(window.screen)")
+        // Typing still goes to the name field, which comes back into view.
+        window.wheel(down: true)
+        window.type("Nowhere Noodles")
+        #expect(window.screen.contains("Nowhere Noodles"), "\(window.screen)")
+    }
+
+    @Test func thePaySheetOfADeliveryWithNoTipNamesNoKeyForTips() throws {
+        // Its footer named "↑↓ choose a tip · Del removes a tip" with no tip to choose or remove,
+        // and at 40×12 pushed the sheet's reminder out of view.
+        let sheet = try Window(Self.tipped(0), at: "2026-11-29 18:30:00", columns: 40, rows: 12)
+        sheet.press("h", Window.enter, "t")
+        #expect(!sheet.screen.contains("choose a tip") && !sheet.screen.contains("removes a tip"), "\(sheet.screen)")
+        #expect(!sheet.screen.contains("↓ more") && sheet.screen.contains("don't add it again"), "\(sheet.screen)")
+        let one = try Window(Self.tipped(1), at: "2026-11-29 18:30:00", columns: 100, rows: 32)
+        one.press("h", Window.enter, "t")
+        #expect(one.screen.contains("↑↓ choose a tip") && one.screen.contains("Del removes a tip"), "\(one.screen)")
+    }
+}

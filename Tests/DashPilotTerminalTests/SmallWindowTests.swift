@@ -156,6 +156,8 @@ extension SmallWindowTests {
 extension SmallWindowTests {
     @Test func aSheetsKeysStayInPlaceAndWhatDoesNotFitScrollsIntoView() throws {
         let dash = try Self.store()
+        // A tip, and the keys that act on it, make the pay sheet taller than 40×12.
+        dash.run(["delivery", "tip", "1", "2.00", "--cash", "--shift", "1"], at: "2026-11-29 17:10:00")
         let window = try Window(dash, at: "2026-11-29 17:20:00", columns: 40, rows: 12)
         window.press("h", Window.enter, "t")
         // The sheet takes the whole window, its keys and bottom border in place at its foot.

@@ -44,15 +44,9 @@ extension InteractiveApp {
     /// selected row), pressed while that is scrolled out of view, first brings it back: what a
     /// key acts on is always on screen. Returns whether `key` was spent so.
     func scrolledSheet(_ key: Key, _ top: any TerminalScreen) -> Bool {
-        guard let laidOut, laidOut.view == view, laidOut.layout.isSheet || laidOut.layout.isText else { return false }
-        var layout = laidOut.layout
-        // Keys that came in one read each act on the window as the keys before them left it,
-        // not on the frame drawn before them all: every key is acted on, however they arrive.
-        if let pending = sheetScroll, pending.view == view, pending.lines != layout.scrolled {
-            layout = buffer(columns: laidOut.columns).layout(rows: laidOut.rows, message: message, scrolled: pending.lines)
-        }
+        guard let layout = sheetLayout else { return false }
         if top.action(for: key) == nil, let lines = Self.scrolled(by: key, page: max(1, layout.linesInView - 1), text: layout.isText) {
-            sheetScroll = (view, min(max(layout.scrolled + lines, layout.scrollable.lowerBound), layout.scrollable.upperBound))
+            scroll(layout, by: lines)
             return true
         }
         sheetScroll = nil
@@ -60,6 +54,29 @@ extension InteractiveApp {
         // view acts on what shows: either does what its key does at once.
         if tappedRow || layout.buttonKeys.contains(where: { $0.matches(key) }) { return false }
         return !layout.focusShown && top.action(for: key).map { $0.command != .back } == true
+    }
+
+    /// The sheet or text showing, laid out as the keys before this one left it; `nil` when a list
+    /// or a card shows. Keys that came in one read each act on the window as the keys before them
+    /// left it, not on the frame drawn before them all: every key is acted on, however they arrive.
+    private var sheetLayout: ScreenBuffer.Layout? {
+        guard let laidOut, laidOut.view == view, laidOut.layout.isSheet || laidOut.layout.isText else { return nil }
+        if let pending = sheetScroll, pending.view == view, pending.lines != laidOut.layout.scrolled {
+            return buffer(columns: laidOut.columns).layout(rows: laidOut.rows, message: message, scrolled: pending.lines)
+        }
+        return laidOut.layout
+    }
+
+    private func scroll(_ layout: ScreenBuffer.Layout, by lines: Int) {
+        sheetScroll = (view, min(max(layout.scrolled + lines, layout.scrollable.lowerBound), layout.scrollable.upperBound))
+    }
+
+    /// The wheel over a sheet that does not fit: it scrolls `lines` (cli.md: "the wheel or a
+    /// swipe scrolls"). Returns whether there was a sheet to scroll.
+    func wheelScrolledSheet(by lines: Int) -> Bool {
+        guard let layout = sheetLayout, layout.scrollable != 0...0 else { return false }
+        scroll(layout, by: lines)
+        return true
     }
 
     /// How many lines `key` scrolls a sheet whose page is `page` lines: PgUp PgDn a page; over

@@ -3,7 +3,8 @@ import DashPilotScreens
 /// The mouse in the interactive mode, in the app's terms: what a tap or the wheel does.
 extension InteractiveApp {
     /// A tap selects the row it is on and presses the key it is on, through `handle` as the
-    /// keyboard would; the wheel is three presses of ↑ or ↓ on a list.
+    /// keyboard would; the wheel is three presses of ↑ or ↓ on a list, and
+    /// scrolls a sheet that does not fit three lines.
     func handleMouse(_ event: MouseEvent) {
         guard mouse, let top = stack.last else { return }
         switch pointer.intent(of: event, view: view) {
@@ -27,6 +28,12 @@ extension InteractiveApp {
             let key = rows > 0 ? Key.down : Key.up
             // A list moves its selection; text with nothing to select scrolls.
             let scrollsText = laidOut.map { $0.view == view && $0.layout.isText } ?? false
+            // A sheet taller than the window scrolls under the wheel, unless it holds a list
+            // (its tips): the wheel never moves between its fields or chooses in one.
+            if !showingKeys, !scrollsText, top.action(for: key)?.command != .select, wheelScrolledSheet(by: rows) {
+                pointerActed = true
+                return
+            }
             guard showingKeys || top.action(for: key)?.command == .select || scrollsText && top.action(for: key) == nil else {
                 return
             }
