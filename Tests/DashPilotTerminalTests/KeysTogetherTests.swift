@@ -72,6 +72,23 @@ struct KeysTogetherTests {
         #expect(decoder.keys(from: [33 + 64, 33, 0x61]) == [.text("a")])
     }
 
+    @Test func aSheetsKeyInOneReadWithTypingActsAsItDoesAlone() throws {
+        // cli.md: "Every key is acted on, in the order pressed, however the terminal delivers
+        // them". In the pay sheet, "c0" in one read went into the pay field whole ("An amount is
+        // a decimal number"), where c pressed alone opens the cash tip's sheet.
+        let dash = SheetKeysTests.tipped(0)
+        let window = try Window(dash, at: "2026-11-29 18:30:00")
+        window.press("h", Window.enter, "t")
+        window.type("7c2.50\r")
+        #expect(window.screen.contains("Recorded pay  [ 7"), "\(window.screen)")
+        #expect(window.screen.contains("Tip 1 · $2.50 cash"), "\(window.screen)")
+        window.type("f1\r\r")
+        let shift = json(dash.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any]
+        let delivery = (shift?["deliveries"] as? [[String: Any]])?.first
+        #expect(delivery?["pay"] as? String == "7.00")
+        #expect((delivery?["tips"] as? [[String: Any]])?.map { $0["amount"] as? String } == ["2.50", "1.00"])
+    }
+
     @Test func aNamePastedIntoThePickupSheetStaysOneName() throws {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")

@@ -164,14 +164,20 @@ final class InteractiveApp {
     var exitStatus: Int32? { quitting ? status : nil }
 
     /// Acts on `key`. Characters that came together go into a field whole when the screen on top
-    /// types into one; otherwise each is its own key, in order, each to the screen on top then.
+    /// types into one, up to one that works an action there; otherwise each is its own key, in
+    /// order, each to the screen on top then.
     func handle(_ key: Key) {
         if case .paste(let text) = key { return paste(text) }
         guard case .text(let characters) = key, characters.count > 1 else { return handleOne(key) }
         var rest = Substring(characters)
         while let first = rest.first, !quitting {
-            if stack.last?.typingGoesToField == true && !showingKeys {
-                return handleOne(.text(String(rest)))
+            if let top = stack.last, top.typingGoesToField && !showingKeys {
+                let typed = rest.prefix { top.fieldTakes($0) }
+                if !typed.isEmpty {
+                    handleOne(.text(String(typed)))
+                    rest = rest.dropFirst(typed.count)
+                    continue
+                }
             }
             handleOne(.text(String(first)))
             rest = rest.dropFirst()

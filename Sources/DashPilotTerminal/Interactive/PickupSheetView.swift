@@ -34,6 +34,10 @@ final class PickupSheetView: TerminalScreen {
 
     var typingGoesToField: Bool { true }
 
+    /// A digit with others is part of a name ("2 Sample Sandwiches", pasted where the terminal
+    /// does not mark a paste); alone, it records that recent place.
+    func fieldTakes(_ character: Character) -> Bool { true }
+
     /// A tap on a recent place, the name field or Remove moves to it (on a recent place, the tap
     /// then presses `Enter`, recording it).
     func select(row: Int, _ app: AppEnvironment) throws {

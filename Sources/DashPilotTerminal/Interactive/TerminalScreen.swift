@@ -63,6 +63,10 @@ protocol TerminalScreen: AnyObject {
     /// is its own key. True wherever typing fills a field, even while a lone character is a key
     /// (a digit in the pickup sheet's empty field).
     var typingGoesToField: Bool { get }
+    /// Whether `character`, among others that arrived with it, goes into the field rather than
+    /// working an action: by default whenever it does not work one alone (the pay sheet's `c`
+    /// opens a cash tip however it arrives).
+    func fieldTakes(_ character: Character) -> Bool
     /// Time passed with no key: rebuilds from what the screen holds what depends on the clock
     /// (a running shift's elapsed time), reading nothing; returns whether anything shown changed.
     func tick(_ app: AppEnvironment) -> Bool
@@ -84,6 +88,8 @@ extension TerminalScreen {
     /// Whether `key` works an action here rather than typing into the field: by default, whether
     /// the screen has an action for it (a screen whose key works only in some of its fields says).
     func acts(on key: Key) -> Bool { action(for: key) != nil }
+
+    func fieldTakes(_ character: Character) -> Bool { !acts(on: .text(String(character))) }
 
     /// The action `key` works on this screen, if any.
     func action(for key: Key) -> ScreenAction? { keys.first { $0.key.matches(key) } }
