@@ -290,6 +290,6 @@ public enum CommandLineTool {
 
     static func writeError(_ text: String) {
         fflush(nil)
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        StandardError.write(text + "\n")
     }
 }

@@ -341,3 +341,28 @@ struct CommandLineContractTests {
         #expect(negative.status == 1 && negative.stderr == "Error: Earnings can't be negative.\n")
     }
 }
+
+extension CommandLineContractTests {
+    /// The binary at the harness's time with its standard error closed (`2>&-`) or full
+    /// (`2>/dev/full`).
+    private func withoutStandardError(_ dash: Binary, _ arguments: [String], redirect: String) -> RunResult {
+        let command = ["/bin/sh", "-c", "exec \"$@\" " + redirect, "sh"] + Binary.command(at: dash.time()) + arguments
+        return dash.spawn(command.map { Array($0.utf8) }, environment: dash.environment, stdin: nil)
+    }
+
+    @Test(
+        "A standard error that is closed or full loses the message, never the exit status",
+        arguments: ["2>&-", "2>/dev/full"])
+    func aStandardErrorThatCannotBeWrittenKeepsTheExitStatus(redirect: String) throws {
+        // cli.md's exit statuses: a usage error is 64, a refusal 1, done 0. With standard error
+        // closed or full, every message to it crashed the program (132), even after its work.
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        for step in ["arrive", "pickup", "deliver"] { dash.run(["delivery", step, "1"], at: "2026-11-29 17:20:00") }
+        #expect(withoutStandardError(dash, ["shift", "list", "--bogus"], redirect: redirect).status == 64)
+        #expect(withoutStandardError(dash, ["shift", "show", "999"], redirect: redirect).status == 1)
+        let tip = withoutStandardError(dash, ["delivery", "tip", "1", "1.00", "--cash"], redirect: redirect)
+        #expect(tip.status == 0 && tip.stdout == "1\n", "\(tip)")
+    }
+}

@@ -166,7 +166,7 @@ enum MigrationProgress {
         return { fraction in
             let percent = Int((fraction * 100).rounded(.down))
             let line = "\rUpgrading the store to this version: \(percent)%" + (fraction >= 1 ? "\n" : "")
-            FileHandle.standardError.write(Data(line.utf8))
+            StandardError.write(line)
         }
     }
 }
@@ -180,7 +180,7 @@ enum Confirmation {
     /// goes to a file) and reads the answer; `true` only for yes.
     static func ask(_ question: String, _ prompt: String) -> Bool {
         fflush(nil)
-        FileHandle.standardError.write(Data((question + "\n" + prompt + " ").utf8))
+        StandardError.write(question + "\n" + prompt + " ")
         guard let answer = readLine() else { return false }
         let word = answer.trimmingCharacters(in: .whitespaces).lowercased()
         return word == "y" || word == "yes"

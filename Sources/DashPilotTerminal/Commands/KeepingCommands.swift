@@ -120,11 +120,11 @@ final class KeepingProgress: @unchecked Sendable {
     func show(_ fraction: Double) {
         guard terminal, Date().timeIntervalSince(start) > 1 else { return }
         shown = true
-        FileHandle.standardError.write(Data("\r\(what): \(Int(fraction * 100))%".utf8))
+        StandardError.write("\r\(what): \(Int(fraction * 100))%")
     }
 
     func clear() {
-        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if shown { StandardError.write("\r\u{1B}[K") }
         shown = false
     }
 }

@@ -119,7 +119,7 @@ private struct Follower {
                     return nil
                 }
                 if !said {
-                    FileHandle.standardError.write(Data((RouteFollowWords.waitingForTheStore(waiting) + "\n").utf8))
+                    StandardError.write(RouteFollowWords.waitingForTheStore(waiting) + "\n")
                     said = true
                 }
                 // However short the busy timeout, the wait never spins.
@@ -180,12 +180,12 @@ final class StatusLine {
         let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 1 ? Int(size.ws_col) - 1 : Int.max
         let line = forms.first { DisplayWidth.of($0) <= columns } ?? DisplayWidth.fit(forms[forms.count - 1], columns)
         guard line != shown else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+        StandardError.write("\r\u{1B}[K\(line)")
         shown = line
     }
 
     func clear() {
-        if shown != nil { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if shown != nil { StandardError.write("\r\u{1B}[K") }
         shown = nil
     }
 }

@@ -25,7 +25,7 @@ struct PlatformPickupPlaceLog: PickupPlaceLog {
             Logger(subsystem: "DashPilot", category: category).info("\(message, privacy: .public)")
         #endif
         if toStandardError {
-            FileHandle.standardError.write(Data("dashpilot[\(category)]: \(message)\n".utf8))
+            StandardError.write("dashpilot[\(category)]: \(message)\n")
         }
     }
 }
