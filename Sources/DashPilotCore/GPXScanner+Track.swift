@@ -39,6 +39,8 @@ extension GPXScanner {
         if isNamed(element, "trk") {
             report.tracks += 1
         } else if isNamed(element, "trkseg") {
+            // A segment with no <trk> around it (a producer that leaves it out) is a track.
+            if !stack.dropLast().contains(where: { isNamed($0, "trk") }) { report.tracks += 1 }
             inSegment = true
             try sink.segment()
         } else if inSegment && isNamed(element, "trkpt") {

@@ -126,6 +126,22 @@ struct RouteImportTests {
         #expect(result.status == 0 && result.stdout.contains("holds no recorded track"))
     }
 
+    @Test func aSegmentOutsideAnyTrackIsATrackItsPointsCountedAsKept() throws {
+        // cli.md: route import "Exits 0 once the files are read, with the counts of points kept
+        // and skipped". A <trkseg> straight under <gpx> (a producer that leaves out <trk>) was
+        // said to hold no track, "nothing was imported", while its points were stored.
+        let dash = Self.shift()
+        defer { dash.remove() }
+        let file = dash.folder + "/bare.gpx"
+        let text = Self.gpx([Self.morning]).replacingOccurrences(of: "<trk><name>Invented</name>", with: "<wpt lat=\"40\" lon=\"-75\"/>")
+            .replacingOccurrences(of: "</trk>", with: "")
+        try text.write(toFile: file, atomically: false, encoding: .utf8)
+        let result = dash.run(["route", "import", file])
+        #expect(result.status == 0 && result.stdout.hasPrefix("Kept 20 points"), "\(result)")
+        #expect(Self.miles(dash) ?? 0 > 0.5)
+        #expect(dash.run(["route", "import", file, "--json"]).stdout.contains("\"tracks\": 1"))
+    }
+
     @Test func aMalformedFileAmongOthersIsRefusedAloneWithItsLine() throws {
         let dash = Self.shift()
         defer { dash.remove() }
