@@ -240,3 +240,28 @@ struct LongHistoryTests {
         #expect(shown == Array(0..<shown.count) && shown.count >= 40, "\(window.screen)")
     }
 }
+
+extension LongHistoryTests {
+    @Test("The weeks and months lists say \"↓ more\" wherever older periods follow", arguments: [14, 20, 32, 50])
+    func theWeeksListSaysMoreWhereOlderPeriodsFollow(rows: Int) throws {
+        // screens.md: "what does not fit scrolls, with "↑ more" and "↓ more" where it continues".
+        // The list held a screenful of weeks read from the store, so a window they filled knew of
+        // nothing below them: no "↓ more" over 100 weeks, until the selection left them.
+        let (dash, whole) = try Self.hundredWeeks()
+        let window = try Window(dash, at: "2026-11-29 18:00:00", columns: 100, rows: rows)
+        window.press("w")
+        #expect(window.screen.contains("↓ more"), "\(window.screen)")
+        // Down to the last week in view and past it, a row at a time: "↓ more" all the way.
+        for _ in 0..<(rows + 2) {
+            window.press(Window.down)
+            #expect(window.screen.contains("↓ more"), "\(window.screen)")
+        }
+        window.press(Window.end)
+        #expect(!window.screen.contains("↓ more") && window.screen.contains("▸ \(whole.rows.last!.label)"), "\(window.screen)")
+        window.press(Window.home)
+        #expect(window.screen.contains("↓ more"), "\(window.screen)")
+        // 23 months: more than a window of 14 or 20 rows shows.
+        window.press("m")
+        #expect(window.screen.contains("↓ more") == (rows < 24), "\(window.screen)")
+    }
+}

@@ -35,9 +35,14 @@ final class WeeksView: TerminalScreen {
     /// The rows a screenful shows, at most.
     private func screenful(_ app: AppEnvironment) -> Int { max(1, app.rows - 4) }
 
-    /// Whether the window holds the selection with a screenful above it (or the list's start).
+    /// How far below the selection the window reaches: the rows a screen can show under it and
+    /// one more, so that where older periods follow the screen knows to say "↓ more".
+    private func reachBelow(_ app: AppEnvironment) -> Int { min(total, selected + screenful(app) + 2) }
+
+    /// Whether the window holds the selection with a screenful above it (or the list's start) and
+    /// what a screen shows below it.
     private func holdsSelection(_ app: AppEnvironment) -> Bool {
-        selected < windowStart + periods.count && (windowStart == 0 || selected - windowStart >= screenful(app))
+        windowStart + periods.count >= reachBelow(app) && (windowStart == 0 || selected - windowStart >= screenful(app))
     }
 
     /// Moves the window to hold a screenful and a margin above the selection and a margin below,
@@ -45,9 +50,10 @@ final class WeeksView: TerminalScreen {
     private func readWindow(_ app: AppEnvironment) throws {
         guard let newest else { return }
         let start = max(0, selected - screenful(app) - Self.margin)
-        // Below, only a screenful on opening: the margin below is read as the selection nears it.
-        let end = min(total, max(selected + Self.margin + 1, start + screenful(app)))
         let held = windowStart..<(windowStart + periods.count)
+        // Below, only what a screen shows on opening: the margin below is read as the selection
+        // nears it.
+        let end = min(total, reachBelow(app) + (held.isEmpty ? 0 : Self.margin))
         func read(_ range: Range<Int>) throws -> [PeriodFigures] {
             guard !range.isEmpty else { return [] }
             return try app.store.periods(
