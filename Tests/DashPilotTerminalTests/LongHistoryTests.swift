@@ -265,3 +265,36 @@ extension LongHistoryTests {
         #expect(window.screen.contains("↓ more") == (rows < 24), "\(window.screen)")
     }
 }
+
+extension LongHistoryTests {
+    @Test func theShiftsListSaysMoreAtTheEdgesOfTheRowsItHolds() throws {
+        // The list holds 200 shifts around the selection: with the selection at the last of
+        // them, nothing below was held, and no "↓ more" said that older shifts follow.
+        let dash = Binary()
+        let clock = SetClock("2026-01-01 17:00:00")
+        let store = try DashPilotStore(path: dash.storePath, clock: clock)
+        for _ in 0..<(CompletedShiftsView.windowSize + 30) {
+            _ = try store.startShift()
+            clock.advance(3600)
+            _ = try store.endShift()
+            clock.advance(3600)
+        }
+        let window = try Window(dash, at: "2026-11-29 18:00:00", columns: 100, rows: 20)
+        window.press("h")
+        for step in 1...(CompletedShiftsView.windowSize + 5) {
+            window.press(Window.down)
+            guard window.screen.contains("↓ more") else {
+                Issue.record("no \"↓ more\" at row \(step): \(window.screen)")
+                return
+            }
+        }
+        window.press(Window.end)
+        for step in 1...(CompletedShiftsView.windowSize + 5) {
+            window.press(Window.up)
+            guard window.screen.contains("↑ more") else {
+                Issue.record("no \"↑ more\" \(step) rows from the end: \(window.screen)")
+                return
+            }
+        }
+    }
+}

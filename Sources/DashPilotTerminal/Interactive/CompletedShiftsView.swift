@@ -21,17 +21,26 @@ final class CompletedShiftsView: TerminalScreen {
 
     private func readWindow(around index: Int, _ app: AppEnvironment) throws {
         // Nothing held changes until the read succeeds.
-        let start = max(0, index - Self.windowSize / 2)
-        let summaries = try app.store.shifts(limit: Self.windowSize, offset: start, completedOnly: true)
+        // Four screens at least, so that a tall window does not read at every key.
+        let size = max(Self.windowSize, app.rows * 4)
+        let start = max(0, index - size / 2)
+        let summaries = try app.store.shifts(limit: size, offset: start, completedOnly: true)
         windowStart = start
         window = summaries.map { ShiftListScreen.row($0, format: app.format) }
+    }
+
+    /// Whether the window holds `index` and what a screen of `app.rows` shows on either side of
+    /// it, with a row more where the list goes on: the screen then says "↑ more" and "↓ more".
+    private func holds(_ index: Int, _ app: AppEnvironment) -> Bool {
+        let end = windowStart + window.count
+        return (windowStart == 0 || index - app.rows > windowStart) && (end == total || index + app.rows < end)
     }
 
     var keys: [ScreenAction] { keyList }
 
     func select(row: Int, _ app: AppEnvironment) throws {
         guard (0..<total).contains(row) else { return }
-        if row < windowStart || row >= windowStart + window.count { try readWindow(around: row, app) }
+        if !holds(row, app) { try readWindow(around: row, app) }
         selected = row
     }
 
@@ -40,7 +49,7 @@ final class CompletedShiftsView: TerminalScreen {
         case .select:
             // The window is read before the selection moves: a read that fails leaves it where it was.
             let moved = ListCursor.moved(selected, by: key, count: total, page: app.page)
-            if moved < windowStart || moved >= windowStart + window.count { try readWindow(around: moved, app) }
+            if !holds(moved, app) { try readWindow(around: moved, app) }
             selected = moved
             return .stay
         case .open:
