@@ -103,6 +103,11 @@ struct CompletionAndManualTests {
         let manual = dash.run(["__manual-page"]).stdout
         #expect(manual.contains(".B dashpilot delivery tip\nN AMOUNT (\\-\\-cash | \\-\\-platform) [\\-\\-shift ID]\n"))
         #expect(manual.contains(".B dashpilot shift earnings\nID AMOUNT\n.br\n.B dashpilot shift earnings\nID \\-\\-clear\n"))
+        // A step's short form is its own words, as the help gives it (it read "dashpilot delivery
+        // arrive" then "TIME]": the long name cut from the short form).
+        #expect(
+            manual.contains(".B dashpilot delivery arrive\nN [\\-\\-at TIME]\n.br\n.B dashpilot arrive\nN [\\-\\-at TIME]\n"), "\(manual)")
+        #expect(!manual.contains("\nTIME]\n"))
         // Every usage line of every command's help opens with its words and closes what it opens.
         let commands = dash.run(["help"]).stdout.split(separator: "\n").compactMap { line -> String? in
             line.hasPrefix("  ") ? line.split(separator: " ", omittingEmptySubsequences: true).prefix(2).joined(separator: " ") : nil

@@ -35,10 +35,15 @@ enum ManualPage {
         for command in CommandTable.all {
             lines.append(".SS \(escape(command.name))")
             for alternative in command.usageAlternatives {
-                // The synopsis as the help gives it: the command's words in bold, then its arguments.
+                // The synopsis as the help gives it: the command's words in bold (a short form's
+                // own, `arrive`), then its arguments.
+                let words = alternative.split(separator: " ", omittingEmptySubsequences: false)
+                let named =
+                    alternative.hasPrefix(command.name)
+                    ? command.name.split(separator: " ").count : words.prefix { $0.allSatisfy { $0.isLowercase && $0.isLetter } }.count
                 lines += [
-                    ".B dashpilot \(escape(command.name))", escape(String(alternative.dropFirst(command.name.count)).trimmingLeadingSpaces),
-                    ".br",
+                    ".B dashpilot \(escape(words.prefix(named).joined(separator: " ")))",
+                    escape(words.dropFirst(named).joined(separator: " ")), ".br",
                 ]
             }
             lines.removeLast()
