@@ -185,7 +185,9 @@ public struct PeriodScreen: Sendable, Equatable {
 
     static func moneyLines(_ figures: PeriodFigures, format: ScreenFormat) -> [String] {
         var lines: [String] = []
-        if let pay = ShiftLogScreen.payLine(figures.deliveryPay, tips: figures.tips, format: format) {
+        // money-and-time.md: a period adds "deliveries' recorded pay: the total and how many of the
+        // period's finished deliveries it covers", none recorded too.
+        if let pay = ShiftLogScreen.payLine(figures.deliveryPay, tips: figures.tips, format: format, always: true) {
             lines.append(pay + (figures.tips.count > 0 ? " from \(PeriodListScreen.plural(figures.tips.count, "tip", "tips"))" : ""))
         }
         if let total = figures.expenses.total {

@@ -122,9 +122,10 @@ public struct ShiftLogScreen: Sendable, Equatable {
     }
 
     /// The deliveries' recorded pay with its coverage, and the tips; `nil` when neither pay nor a
-    /// tip is recorded (a "none recorded" line on every log would be noise).
-    static func payLine(_ pay: PayCoverage, tips: TipTotals, format: ScreenFormat) -> String? {
-        guard pay.total != nil || tips.count > 0 else { return nil }
+    /// tip is recorded (a "none recorded" line on every log would be noise), unless `always` (a
+    /// period's totals, which say what they counted of every finished delivery).
+    static func payLine(_ pay: PayCoverage, tips: TipTotals, format: ScreenFormat, always: Bool = false) -> String? {
+        guard pay.total != nil || tips.count > 0 || (always && pay.of > 0) else { return nil }
         let of = pay.of == 1 ? "1 delivery" : "\(pay.of) deliveries"
         var parts = [
             pay.total.map { "Deliveries' recorded pay \(format.money($0)) across \(pay.deliveries) of \(of)" }

@@ -69,6 +69,28 @@ struct MoneyCommandTests {
         #expect((empty["expenses"] as? [String: Any])?["total"] is NSNull)
     }
 
+    @Test func aPeriodSaysHowManyOfItsDeliveriesHavePayEvenWhenNoneHas() throws {
+        // money-and-time.md: a week or month adds "deliveries' recorded pay: the total and how many
+        // of the period's finished deliveries it covers". With neither pay nor a tip recorded,
+        // its text and its screen said nothing of it (the JSON said 0 of 1).
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-24 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-24 17:10:00")
+        dash.run(["delivery", "cancel", "1"], at: "2026-11-24 17:20:00")
+        dash.run(["shift", "end"], at: "2026-11-24 18:00:00")
+        let text = dash.run(["period", "week", "2026-11-24"]).stdout
+        #expect(text.contains("No pay recorded for any of 1 delivery · no tips recorded"), "\(text)")
+        let window = try Window(dash, at: "2026-11-29 18:00:00")
+        window.press("w", Window.enter)
+        #expect(window.screen.contains("No pay recorded for any of 1 delivery"), "\(window.screen)")
+        // A period with no finished delivery has nothing to cover.
+        dash.run(["shift", "start"], at: "2026-12-01 17:00:00")
+        dash.run(["shift", "end"], at: "2026-12-01 18:00:00")
+        #expect(!dash.run(["period", "week", "2026-12-01"]).stdout.contains("pay recorded"))
+        // A shift's log keeps its quiet: no line there for pay none of its deliveries has.
+        #expect(!dash.run(["shift", "show", "1"]).stdout.contains("No pay recorded"))
+    }
+
     @Test func scriptsCaptureATipsNumberAndAnExpensesIdAlone() {
         let dash = Self.evening()
         let tip = dash.run(["delivery", "tip", "1", "1.00", "--cash", "--shift", "1"], at: "2026-11-24 22:00:00")
