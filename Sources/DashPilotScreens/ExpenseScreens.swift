@@ -112,13 +112,25 @@ public struct ExpenseSheet: Sendable, Equatable {
         prefilledAmount = expense.map { $0.amount.typed(style: format.amountStyle) } ?? ""
         prefilledCategory = expense?.category ?? .fuel
         when = expense?.spentAt ?? now
-        prefilledWhen = LocalDate(when, in: format.timeZone).description + " " + Self.clock(when, format: format)
+        // A new expense's is now, as the @ sheet's; an edited one's keeps its date, of any day.
+        prefilledWhen =
+            expense == nil
+            ? Self.typeableTime(now, format: format)
+            : LocalDate(when, in: format.timeZone).description + " " + Self.clock(when, format: format)
         prefilledNote = expense?.note ?? ""
         keys = [
             ScreenAction(.enter, "record", .record), ScreenAction(.upDown, "move between fields (in the category's, choose)", .move),
             ScreenAction(.control("i"), "next field (from the category's)", .nextField),
             ScreenAction(.digits(1...5), "category (in its field)", .chooseCategory), ScreenAction(.escape, "cancel", .back),
         ]
+    }
+
+    /// `date`'s time of day as the driver reads it ("5:26 PM"), or as "17:26" where the locale
+    /// writes a time in a form a time is not typed in ("17.26", Arabic digits).
+    static func typeableTime(_ date: Date, format: ScreenFormat) -> String {
+        let written = format.time(date)
+        let typeable = TypedTime.parse(written, now: date, timeZone: format.timeZone).map { $0.unixSeconds / 60 == date.unixSeconds / 60 }
+        return typeable == true ? written : clock(date, format: format)
     }
 
     /// "16:10": the time of day as a field holds it, 24-hour, so that it reads back the same.

@@ -116,9 +116,7 @@ public struct ForgottenStepSheet: Sendable, Equatable {
         self.step = step
         fieldLabel = "Delivery \(delivery.number) · \(step.spokenTitle) at"
         accessibilityTitle = "\(step.spokenTitle), Delivery \(delivery.number), at another time"
-        let written = format.time(now)
-        let typeable = TypedTime.parse(written, now: now, timeZone: format.timeZone).map { $0.unixSeconds / 60 == now.unixSeconds / 60 }
-        prefilled = typeable == true ? written : ExpenseSheet.clock(now, format: format)
+        prefilled = ExpenseSheet.typeableTime(now, format: format)
         self.now = now
         keys = [ScreenAction(.enter, "record", .record), ScreenAction(.escape, "cancel", .back)]
     }

@@ -51,3 +51,25 @@ struct PrefilledTimeTests {
         #expect(list.first?["amount"] as? String == "1.12" && list.first?["at"] as? String == "2026-11-28T23:59:59Z", "\(list)")
     }
 }
+
+extension PrefilledTimeTests {
+    @Test(
+        "A new expense's time is prefilled with now as the driver reads it, and Enter records now",
+        arguments: [("en_US", "7:30 PM"), ("de_DE", "19:30")])
+    func aNewExpensesTimeIsNowAsTheDriverReadsIt(locale: String, shown: String) throws {
+        // screens.md: "Times follow the driver's locale and time zone (12- or 24-hour)", and the
+        // expense sheet's when is "prefilled now, a time field", as the @ sheet's "[ 5:26 PM_ ]".
+        // It read "2026-11-29 19:30" under every locale.
+        let dash = Binary()
+        let window = try Window(dash, at: "2026-11-29 19:30:25", environment: ["LANG": locale + ".UTF-8"])
+        window.press("c", "a")
+        #expect(window.screen.contains("When  [ \(shown)"), "\(window.screen)")
+        window.type("4")
+        window.press(Window.enter)
+        let list = try #require(json(dash.run(["expense", "list", "--json"]).stdout) as? [[String: Any]])
+        #expect(list.first?["at"] as? String == "2026-11-29T19:30:25Z", "\(list)")
+        // An expense being edited keeps its date in the field: it may be of another day.
+        window.press(Window.enter)
+        #expect(window.screen.contains("When  [ 2026-11-29 19:30"), "\(window.screen)")
+    }
+}
