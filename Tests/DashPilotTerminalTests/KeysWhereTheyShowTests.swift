@@ -1,3 +1,4 @@
+import DashPilotScreens
 import Foundation
 import Testing
 
@@ -122,5 +123,35 @@ struct SmallestWindowShowsTests {
         let window = try Window(dash, at: "2026-11-29 18:10:00", columns: 40, rows: 12)
         window.press("l", Window.enter, Window.end)
         #expect(window.screen.contains("Rename"), "\(window.screen)")
+    }
+}
+
+extension KeysWhereTheyShowTests {
+    @Test func questionMarkListsTheKeysInAnAmountOrATimeAndIsTypedInANameOrANote() throws {
+        // cli.md: "anywhere | ? | Lists the keys of this screen." In an amount or a time, where
+        // it can never be typed, ? went into the field ("An amount is a decimal number").
+        let dash = SheetKeysTests.tipped(0)
+        let window = try Window(dash, at: "2026-11-29 18:30:00")
+        window.press("h", Window.enter, "t", "?")
+        #expect(window.screen.contains(ScreenMessages.keysTitle), "\(window.screen)")
+        window.press(Window.escape)
+        #expect(window.screen.contains("Recorded pay  [  ") || window.screen.contains("Recorded pay  [ ]"), "\(window.screen)")
+        window.press(Window.escape, Window.escape, Window.escape)
+        // The expense sheet: in its amount a key list, in its note a character.
+        window.press("c", "a", "?")
+        #expect(window.screen.contains(ScreenMessages.keysTitle), "\(window.screen)")
+        window.press(Window.escape)
+        window.type("4")
+        window.press(Window.down, "\t")
+        window.type("?")
+        #expect(window.screen.contains(ScreenMessages.keysTitle), "\(window.screen)")
+        window.press(Window.escape, Window.down)
+        window.type("why?")
+        #expect(window.screen.contains("why?") && !window.screen.contains(ScreenMessages.keysTitle), "\(window.screen)")
+        // The screen-reader mode reads the keys for ? in the pay sheet too.
+        let reader = try Reader(dash, at: "2026-11-29 18:30:00")
+        _ = reader.press("h", Window.enter, "t")
+        let said = reader.press("?").joined(separator: "\n")
+        #expect(said.contains(ScreenMessages.keysTitle), "\(said)")
     }
 }

@@ -61,7 +61,7 @@ final class AccessibleSession: KeyListener {
         focusedBefore = app.showingKeys ? nil : lines.first { $0.kind == .field && $0.isSelected }
         // A key the screen has no action for goes into its field, when it edits one (`?` lists
         // the keys instead, outside a field).
-        let listsKeys = ScreenAction.keysList.key.matches(key) && app.top?.inTextField == false
+        let listsKeys = ScreenAction.keysList.key.matches(key) && app.top?.takesQuestionMark == false
         typesIntoField = Self.edits(key) && !listsKeys && !app.showingKeys && app.top?.acts(on: key) == false
         if key == .enter, let typed = focusedBefore?.value, !typed.isEmpty {
             echo = SpokenWords.echo(typed: TerminalText.safe(typed))

@@ -105,6 +105,7 @@ final class ExpenseSheetView: TerminalScreen {
 
     /// Amount, category, when, note.
     private static let categoryField = 1
+    private static let noteField = 3
 
     init(editing expense: Expense?, now: Date, format: ScreenFormat) {
         expenseID = expense?.id
@@ -121,6 +122,9 @@ final class ExpenseSheetView: TerminalScreen {
     var keys: [ScreenAction] { model.keys }
 
     var inTextField: Bool { focus != Self.categoryField }
+
+    /// Only the note is free text.
+    var takesQuestionMark: Bool { focus == Self.noteField }
 
     /// 1–5 choose a category only in the category's field; in the others they are typed.
     func acts(on key: Key) -> Bool {

@@ -229,7 +229,7 @@ final class InteractiveApp {
             return
         }
         if scrolledSheet(key, top) { return }
-        if listsKeys && !top.inTextField {
+        if listsKeys && !top.takesQuestionMark {
             showingKeys = true
             keysList = ListCursor()
             return

@@ -44,6 +44,8 @@ final class PayTipsView: TerminalScreen {
 
     var inTextField: Bool { model?.isOpen == false }
 
+    var takesQuestionMark: Bool { false }
+
     func select(row: Int, _ app: AppEnvironment) throws {
         guard model?.tips.indices.contains(row) == true else { return }
         selectedTip = row
@@ -163,6 +165,8 @@ final class TipView: TerminalScreen {
 
     var inTextField: Bool { true }
 
+    var takesQuestionMark: Bool { false }
+
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
         case .back: return .pop
@@ -211,6 +215,8 @@ final class ForgottenStepView: TerminalScreen {
     var keys: [ScreenAction] { model.keys }
 
     var inTextField: Bool { true }
+
+    var takesQuestionMark: Bool { false }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {

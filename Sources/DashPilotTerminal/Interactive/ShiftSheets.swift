@@ -85,6 +85,8 @@ final class EarningsView: TerminalScreen {
 
     var inTextField: Bool { true }
 
+    var takesQuestionMark: Bool { false }
+
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
         case .back:

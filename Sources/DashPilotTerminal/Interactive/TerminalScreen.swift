@@ -57,6 +57,9 @@ protocol TerminalScreen: AnyObject {
     var keys: [ScreenAction] { get }
     /// Whether typed text goes into a field (so that `?` is a character, not the keys overlay).
     var inTextField: Bool { get }
+    /// Whether `?` typed in the field is one of its characters (a name, a note); in an amount or
+    /// a time, where it never is, it lists the keys as it does anywhere else.
+    var takesQuestionMark: Bool { get }
     /// Whether `key` works an action rather than typing into the field.
     func acts(on key: Key) -> Bool
     /// Whether characters that arrive together (a paste) go into a field whole; otherwise each
@@ -81,6 +84,7 @@ protocol TerminalScreen: AnyObject {
 extension TerminalScreen {
     var inTextField: Bool { false }
     var typingGoesToField: Bool { inTextField }
+    var takesQuestionMark: Bool { inTextField }
     func tick(_ app: AppEnvironment) -> Bool { false }
     func select(row: Int, _ app: AppEnvironment) throws {}
     func resized(_ app: AppEnvironment) throws {}
