@@ -46,6 +46,14 @@ extension GPXScanner {
     }
 
     mutating func characters(_ range: Range<Int>, cdata: Bool) throws {
+        // XML 1.0 §2.4: "]]>" may not stand in text outside a CDATA section (where it ends one).
+        if !cdata {
+            for position in range where bytes[position] == 0x3E && position - range.lowerBound >= 2 {
+                if bytes[position - 1] == 0x5D && bytes[position - 2] == 0x5D {
+                    throw fail("\"]]>\" stands in text outside a CDATA section", at: position - 2)
+                }
+            }
+        }
         if stack.isEmpty {
             for position in range where !Self.isSpace(bytes[position]) {
                 throw fail("there is text outside the <gpx> element", at: range.lowerBound)

@@ -112,10 +112,20 @@ struct GPXWellFormedTests {
             ("<gpx>\n<trk><name>&#1;</name></trk></gpx>", 2),
             ("<gpx>\n<trk b=\"Fish & Chips\"/></gpx>", 2),
             ("<gpx>\n<? x?><trk/></gpx>", 2),
+            // XML 1.0 §2.4: "]]>" ends a CDATA section and may not stand in text.
+            ("<gpx>\n<trk>\n<name>a ]]> b</name></trk></gpx>", 3),
         ])
     func notWellFormed(text: String, line: Int) {
         let refusal = Self.refusal(Array(text.utf8))
         #expect(refusal?.line == line, "\(String(describing: refusal))")
+    }
+
+    @Test func textWithABracketOrAGreaterThanSignIsStillText() throws {
+        // "]]" alone, "]>" and a ">" are text; "]]>" inside a CDATA section ends it.
+        for name in ["a ]] b", "a ]> b", "a > b", "]]", "a ]]&gt; b"] {
+            #expect(Self.refusal(Array("<gpx>\n<trk><name>\(name)</name></trk></gpx>".utf8)) == nil, "\(name)")
+        }
+        #expect(Self.refusal(Array("<gpx>\n<trk><name><![CDATA[a ]] b]]></name></trk></gpx>".utf8)) == nil)
     }
 
     @Test func aByteThatIsNotUTF8IsRefusedAtItsLine() {
