@@ -86,14 +86,14 @@ extension DashPilotStore {
                         } else {
                             last = touched.count
                             indexOf[shift.id] = last
-                            let times = try self.sampleTable.times(shiftID: shift.id)
+                            let latest = try self.sampleTable.latestTime(shiftID: shift.id)
                             touched.append(
                                 TouchedShift(
-                                    shift: shift, held: HeldSeconds(ascending: times),
+                                    shift: shift, held: HeldSeconds(latest: latest),
                                     pauses: try self.pauseTable.pauses(shiftID: shift.id),
                                     // Extended as points are kept, from the stored summary (none
                                     // without samples; a missing one is recomputed at the end).
-                                    summary: times.isEmpty ? RouteSummary() : try self.routeSummaries.stored(shiftID: shift.id)))
+                                    summary: latest == nil ? RouteSummary() : try self.routeSummaries.stored(shiftID: shift.id)))
                         }
                     }
                     touched[last].resumeIfPaused(before: sample.recordedAt)
@@ -103,7 +103,14 @@ extension DashPilotStore {
                             with: sample, shift: shift, lastKept: touched[last].lastKept, now: time, duplicate: duplicate,
                             pauses: touched[last].pauses)
                     }
-                    if let problem = check(duplicate: touched[last].held.contains(second)) {
+                    // Later than every sample the shift holds, a point is none of them; else the
+                    // table says (with the batch waiting to be inserted written first).
+                    var duplicate = false
+                    if touched[last].held.mayHold(second) {
+                        try inserter.flush()
+                        duplicate = try self.sampleTable.holds(shiftID: shift.id, at: second)
+                    }
+                    if let problem = check(duplicate: duplicate) {
                         report.skipped[.refused(problem), default: 0] += 1
                         // A point already recorded that the checks would keep is still the one the
                         // segment's next is judged against: a file imported again judges its
@@ -194,36 +201,19 @@ private struct TouchedShift {
     }
 }
 
-/// The seconds a shift holds a sample at. They are read in order, and a file's points mostly come
-/// later still: those are appended to a sorted array, searched by halves; the few that come
-/// earlier go to a set beside it.
+/// What an import keeps of the seconds a shift holds a sample at: only the latest. A file's points
+/// mostly come later still, and need no look; the few that do not are looked up in the table's
+/// key. Memory does not grow with the file (platform.md: "Reading is streamed").
 struct HeldSeconds {
-    private var ascending: [Int64]
-    private var earlier = Set<Int64>()
+    private var latest: Int64?
 
-    /// `ascending` in increasing order, as the table's key holds them.
-    init(ascending: [Int64]) { self.ascending = ascending }
+    /// The latest second the shift holds a sample at, if any.
+    init(latest: Int64?) { self.latest = latest }
 
-    func contains(_ second: Int64) -> Bool {
-        if let last = ascending.last, second <= last {
-            var low = 0
-            var high = ascending.count
-            while low < high {
-                let middle = (low + high) / 2
-                if ascending[middle] < second { low = middle + 1 } else { high = middle }
-            }
-            if ascending[low] == second { return true }
-        }
-        return !earlier.isEmpty && earlier.contains(second)
-    }
+    /// Whether the shift may hold a sample at `second`: `false` when it is later than all of them.
+    func mayHold(_ second: Int64) -> Bool { latest.map { second <= $0 } ?? false }
 
-    mutating func insert(_ second: Int64) {
-        if let last = ascending.last, second <= last {
-            earlier.insert(second)
-        } else {
-            ascending.append(second)
-        }
-    }
+    mutating func insert(_ second: Int64) { latest = max(latest ?? second, second) }
 }
 
 /// The shift whose span holds a time, for a file's points: the few shifts that could hold it are

@@ -61,21 +61,9 @@ struct RouteSampleTable {
             != 0
     }
 
-    /// The seconds shift `shiftID`'s samples were recorded at, in order: an import reads them once a shift
-    /// and checks each point against them in memory, not with a query a point.
-    func times(shiftID: Int64) throws -> [Int64] {
-        var times: [Int64] = []
-        try connection.forEachRow(
-            "SELECT \(Time.select()) FROM route_sample WHERE shift_id = ? ORDER BY recorded_at", .integer(shiftID)
-        ) { times.append($0.int64(Time.recordedAt)) }
-        return times
-    }
-
-    /// The one column `times` reads.
-    private enum Time: Int32, Columns {
-        case recordedAt
-
-        var sql: String { "recorded_at" }
+    /// The second shift `shiftID`'s latest sample was recorded at, if it holds any.
+    func latestTime(shiftID: Int64) throws -> Int64? {
+        try connection.scalar("SELECT max(recorded_at) FROM route_sample WHERE shift_id = ?", .integer(shiftID))
     }
 
     /// The highest capture session numbered from 1 (by a driver, a follow or an import) that
