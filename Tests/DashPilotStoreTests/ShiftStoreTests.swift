@@ -374,6 +374,37 @@ struct RouteStoreTests {
         }
     }
 
+    @Test func aPointJoinsAShiftThatSpansLaterOnesStartedAfterAClockWasSetBack() throws {
+        // cli.md: "each point joins the shift whose time span holds it". Shift 1 ran 12 hours; the
+        // clock set back, shifts 2 to 4 ran inside it. Points of hour 2, held by shift 1 alone,
+        // were "outside every shift": only the three started last before them were looked at.
+        let fixture = try StoreFixture()
+        let first = try fixture.store.startShift()
+        fixture.clock.advance(minutes: 12 * 60)
+        _ = try fixture.store.endShift()
+        fixture.clock.advance(minutes: -11 * 60)
+        var later: [Shift] = []
+        for _ in 0..<3 {
+            later.append(try fixture.store.startShift())
+            fixture.clock.advance(minutes: 10)
+            _ = try fixture.store.endShift()
+            fixture.clock.advance(minutes: 10)
+        }
+        fixture.clock.advance(minutes: 12 * 60)
+        func point(_ minutes: Double) -> RouteSample {
+            RouteSample(
+                recordedAt: first.startedAt.addingTimeInterval(minutes * 60), latitude: 40 + minutes * 500 / 111_195, longitude: -75)
+        }
+        // Minutes 120 to 129 (shift 1 alone), and 65 to 69 (shift 2, started last of the two).
+        let report = try fixture.store.importRoute(segments: [(120..<130).map { point(Double($0)) }, (65..<70).map { point(Double($0)) }])
+        #expect(report.kept == 15 && report.skipped.isEmpty, "\(report)")
+        let joined = try fixture.store.connection.query("SELECT shift_id, count(*) FROM route_sample GROUP BY shift_id ORDER BY shift_id") {
+            [$0.int64(0), $0.int64(1)]
+        }
+        #expect(joined == [[first.id, 10], [later[0].id, 5]])
+        #expect(try fixture.store.doctor().isHealthy)
+    }
+
     @Test func everyPageOfShiftsIsTheWholeListsSliceFromEitherEnd() throws {
         let fixture = try StoreFixture()
         // 23 shifts, some starting at the second the one before ended (equal starts), and one running.

@@ -232,14 +232,18 @@ struct ShiftFinder {
         self.now = now
     }
 
-    /// The shift that holds `time`: of the three started last at or before it, the latest that
-    /// holds it (shifts never overlap in practice, but a running shift or equal starts may).
+    /// The shift that holds `time`: the latest started that holds it. Shifts rarely overlap, but a
+    /// running shift, equal starts or a clock set back between shifts may make them: the three
+    /// started last at or before it, and any started earlier still running at the latest start.
     mutating func shift(holding time: Date) throws -> Shift? {
         let second = time.unixSeconds
         if second < from || second >= before {
             candidates = try table.latest(startedAtOrBefore: second, limit: 3)
             from = candidates.first?.startedAt.unixSeconds ?? Int64.min
             before = try table.firstStart(after: second) ?? Int64.max
+            if candidates.count == 3, let oldest = candidates.last {
+                candidates += try table.started(before: oldest, runningAt: from)
+            }
         }
         return candidates.first { $0.holds(time, now: now) }
     }

@@ -50,6 +50,16 @@ struct ShiftTable {
             .integer(Int64(limit)), row: Self.shift)
     }
 
+    /// The shifts started before `shift` (in the order `latest` gives) that had not ended by
+    /// `time`: with a clock set back between shifts, one may span later ones. Latest first.
+    func started(before shift: Shift, runningAt time: Int64) throws -> [Shift] {
+        try connection.query(
+            """
+            SELECT \(Column.select()) FROM shift WHERE (started_at, id) < (?, ?) AND (ended_at IS NULL OR ended_at >= ?)
+            ORDER BY started_at DESC, id DESC
+            """, .integer(shift.startedAt.unixSeconds), .integer(shift.id), .integer(time), row: Self.shift)
+    }
+
     /// The earliest start after `time`, if any shift starts later.
     func firstStart(after time: Int64) throws -> Int64? {
         try connection.scalar("SELECT min(started_at) FROM shift WHERE started_at > ?", .integer(time))
