@@ -192,3 +192,19 @@ extension WindowFindingsTests {
         #expect(bars.count == 1 && picture.allSatisfy { $0.hasPrefix("  ") && $0.last?.isNumber == true }, "\(window.screen)")
     }
 }
+
+extension WindowFindingsTests {
+    @Test func aRefusalUnderALongRunningShiftLeavesTheHeaderAndItsLineInPlaceAt40x12() throws {
+        // screens.md: "From 40×12 up: the header and the footer of keys stay in place", and
+        // "Messages and refusals wrap onto as many lines as they need". Under a shift of 14 hours
+        // with a delivery open, b's refusal of three lines pushed the header and its 12-hour line
+        // out of view ("↑ more" at the top) while it showed.
+        let dash = try SmallWindowTests.store()
+        let window = try Window(dash, at: "2026-11-30 07:30:00", columns: 40, rows: 12)
+        let header = SmallWindowTests.lines(window)[0]
+        window.press("b")
+        #expect(window.screen.contains("can't pause"), "\(window.screen)")
+        #expect(SmallWindowTests.lines(window)[0] == header, "\(window.screen)")
+        #expect(Self.words(window).contains("Running for 14 h."), "\(window.screen)")
+    }
+}

@@ -52,6 +52,17 @@ extension ScreenBuffer {
         // A sheet's keys give way next, to one line; then the secondary lines among the
         // focused ones, in their order.
         var fitted = boxKeysFit(room: room) ? self : withCompactBoxKeys()
+        // The header stays in place ("From 40×12 up"), however tall, where what a key acts on
+        // still fits beside it once its secondary lines gave way (a refusal of four lines under
+        // a 12-hour line); else one taller than half the room scrolls with what it heads.
+        var keeping = fitted
+        while !keeping.focusFits(room: room, keepingHeader: true, exactly: true), let order = keeping.nextToGiveWay {
+            keeping = keeping.without(givingWay: order)
+        }
+        if keeping.focusFits(room: room, keepingHeader: true, exactly: true) {
+            fitted = keeping
+            fitted.keepsHeader = true
+        }
         while !fitted.focusFits(room: room), let order = fitted.nextToGiveWay { fitted = fitted.without(givingWay: order) }
         // Still taller than the window (a sheet's field down to its selected tip): what a key
         // acts on is always on screen, so the selected row stays in view rather than the field.
@@ -82,7 +93,7 @@ extension ScreenBuffer {
                 trailer = Array(keys...bottom)
             }
         }
-        var header = headerCount * 2 <= room - trailer.count ? headerCount : 0
+        var header = keepsHeader || headerCount * 2 <= room - trailer.count ? headerCount : 0
         if let box, box.top == 0 { header = max(header, 1) }
         return (min(header, room), trailer)
     }
@@ -169,13 +180,15 @@ extension ScreenBuffer {
 
     /// Whether the focused lines, with a line for "↑ more" and one for "↓ more", fit in `room`
     /// rows between what stays in place (all of the lines fit, or nothing is focused: they do);
-    /// `keepingHeader`: with the whole header in place, however tall.
-    private func focusFits(room: Int, keepingHeader: Bool = false) -> Bool {
+    /// `keepingHeader`: with the whole header in place, however tall; `exactly`: with a line for
+    /// "↑ more" or "↓ more" only where lines stand above or below them.
+    private func focusFits(room: Int, keepingHeader: Bool = false, exactly: Bool = false) -> Bool {
         guard let (first, last) = focus else { return true }
         var (header, trailer) = pinned(room: room)
         if keepingHeader { header = max(header, min(headerCount, room)) }
+        let markers = exactly ? (first > header ? 1 : 0) + (last < lines.count - trailer.count - 1 ? 1 : 0) : 2
         let bodyRoom = room - header - trailer.count
-        return lines.count - header - trailer.count <= bodyRoom || last - first + 1 + 2 <= bodyRoom
+        return lines.count - header - trailer.count <= bodyRoom || last - first + 1 + markers <= bodyRoom
     }
 
     /// Line `index` of the buffer as the window shows it.

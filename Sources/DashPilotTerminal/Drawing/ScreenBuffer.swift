@@ -45,6 +45,8 @@ struct ScreenBuffer {
 
     /// How many lines at the top stay in place while the rest scrolls.
     var headerCount = 0
+    /// Whether the header stays in place however tall, the focused lines fitting beside it.
+    var keepsHeader = false
     /// The keys at the foot, as the footer names them, and what a tap on each presses.
     private(set) var footer: [(text: String, key: ScreenAction.Key?)] = []
     /// What the footer gives way to in a short window: the keys that list the rest and leave.
@@ -170,10 +172,11 @@ struct ScreenBuffer {
     mutating func titled(_ title: String, right: [ScreenAction], unlessItTakesALineMore shorter: String? = nil) {
         let keys = Pieces.keys(right, width: width).first ?? Pieces()
         let room = width - DisplayWidth.of(keys.text) - 1
-        var wrappedTitle = Self.joined(TerminalText.parts(TerminalText.safe(title)), width: room)
+        // Only the first line has the keys beside it: the rest take the window's width.
+        var wrappedTitle = Self.joined(TerminalText.parts(TerminalText.safe(title)), width: width, firstWidth: room)
         // A longer form of a title ("DashPilot · …") only where it costs the window no line.
         if let shorter {
-            let short = Self.joined(TerminalText.parts(TerminalText.safe(shorter)), width: room)
+            let short = Self.joined(TerminalText.parts(TerminalText.safe(shorter)), width: width, firstWidth: room)
             if short.count < wrappedTitle.count { wrappedTitle = short }
         }
         if wrappedTitle.isEmpty { wrappedTitle = [""] }
@@ -217,19 +220,21 @@ struct ScreenBuffer {
         return lines
     }
 
-    /// `parts` joined by " · " into lines of at most `width` columns, broken between parts (a
-    /// part wider than a line is broken between its words).
-    static func joined(_ parts: [String], width: Int) -> [String] {
+    /// `parts` joined by " · " into lines of at most `width` columns (the first of at most
+    /// `firstWidth`, where something stands beside it), broken between parts (a part wider than
+    /// a line is broken between its words).
+    static func joined(_ parts: [String], width: Int, firstWidth: Int? = nil) -> [String] {
         var lines: [String] = []
         var current = ""
         for part in parts {
+            let limit = lines.isEmpty ? firstWidth ?? width : width
             let candidate = current.isEmpty ? part : current + " · " + part
-            if DisplayWidth.of(candidate) <= width {
+            if DisplayWidth.of(candidate) <= limit {
                 current = candidate
                 continue
             }
             if !current.isEmpty { lines.append(current) }
-            let pieces = wrap(part, width: max(1, width))
+            let pieces = wrap(part, width: max(1, lines.isEmpty ? limit : width))
             lines += pieces.dropLast()
             current = pieces.last ?? ""
         }
