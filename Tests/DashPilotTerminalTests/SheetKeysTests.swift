@@ -53,6 +53,14 @@ extension SheetKeysTests {
         #expect(!window.screen.contains("Recorded pay"), "\(window.screen)")
         window.type("7.5")
         #expect(window.screen.contains("Recorded pay  [ 7.5"), "\(window.screen)")
+        // Delete while typing is the field's own: the tip selected out of view stays.
+        window.press(Window.left, Window.delete)
+        #expect(window.screen.contains("Recorded pay  [ 7. "), "\(window.screen)")
+        let tips = (json(dash.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any]).flatMap {
+            ($0["deliveries"] as? [[String: Any]])?.first?["tips"] as? [Any]
+        }
+        #expect(tips?.count == 6)
+        window.type("5")
         // ↓ and ↑ go back to the tips, and the selected one shows again.
         window.press(Window.up)
         #expect(window.screen.contains("▸ Tip 5"), "\(window.screen)")

@@ -75,8 +75,9 @@ final class PayTipsView: TerminalScreen {
             let last = model.tips.count - 1
             typing = false
             selectedTip = key == .up ? max(0, (selectedTip ?? model.tips.count) - 1) : min(last, (selectedTip ?? -1) + 1)
-        case .remove where selectedTip.map(model.tips.indices.contains) == true:
-            // With no tip selected, Delete is the pay field's own, as in every field.
+        case .remove where !typing && selectedTip.map(model.tips.indices.contains) == true:
+            // With no tip selected, or while the pay is typed (the tip then out of view in a
+            // small window), Delete is the pay field's own, as in every field.
             if let selected = selectedTip { try app.store.removeTip(model.tips[selected].number, delivery: number, shiftID: shiftID) }
             return .reload
         default:
