@@ -82,7 +82,11 @@ struct KeysTogetherTests {
         window.type("7c2.50\r")
         #expect(window.screen.contains("Recorded pay  [ 7"), "\(window.screen)")
         #expect(window.screen.contains("Tip 1 · $2.50 cash"), "\(window.screen)")
-        window.type("f1\r\r")
+        window.type("f1\r")
+        // ? in one read with a digit lists the keys, as it does alone in an amount.
+        window.type("0?")
+        #expect(window.screen.contains("Keys on this screen"), "\(window.screen)")
+        window.press(Window.escape, Window.backspace, Window.enter)
         let shift = json(dash.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any]
         let delivery = (shift?["deliveries"] as? [[String: Any]])?.first
         #expect(delivery?["pay"] as? String == "7.00")

@@ -93,7 +93,9 @@ extension TerminalScreen {
     /// the screen has an action for it (a screen whose key works only in some of its fields says).
     func acts(on key: Key) -> Bool { action(for: key) != nil }
 
-    func fieldTakes(_ character: Character) -> Bool { !acts(on: .text(String(character))) }
+    func fieldTakes(_ character: Character) -> Bool {
+        !(character == "?" && !takesQuestionMark) && !acts(on: .text(String(character)))
+    }
 
     /// The action `key` works on this screen, if any.
     func action(for key: Key) -> ScreenAction? { keys.first { $0.key.matches(key) } }
