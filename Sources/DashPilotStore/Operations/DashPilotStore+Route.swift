@@ -226,6 +226,8 @@ struct ShiftFinder {
     private var candidates: [Shift] = []
     private var from = Int64.max
     private var before = Int64.min
+    /// The longest any shift ran, read once an import needs it.
+    private var longest: Int64?
 
     init(table: ShiftTable, now: Date) {
         self.table = table
@@ -242,7 +244,9 @@ struct ShiftFinder {
             from = candidates.first?.startedAt.unixSeconds ?? Int64.min
             before = try table.firstStart(after: second) ?? Int64.max
             if candidates.count == 3, let oldest = candidates.last {
-                candidates += try table.started(before: oldest, runningAt: from)
+                // Bounded by the longest shift: a search of the shifts of that span, not of all.
+                if longest == nil { longest = try table.longestSpan(now: now.unixSeconds) }
+                candidates += try table.started(before: oldest, runningAt: from, longest: longest ?? 0)
             }
         }
         return candidates.first { $0.holds(time, now: now) }

@@ -50,14 +50,22 @@ struct ShiftTable {
             .integer(Int64(limit)), row: Self.shift)
     }
 
-    /// The shifts started before `shift` (in the order `latest` gives) that had not ended by
-    /// `time`: with a clock set back between shifts, one may span later ones. Latest first.
-    func started(before shift: Shift, runningAt time: Int64) throws -> [Shift] {
+    /// The shifts started before `shift` (in the order `latest` gives), and not more than
+    /// `longest` seconds before `time`, that had not ended by `time`: with a clock set back
+    /// between shifts, one may span later ones. Latest first.
+    func started(before shift: Shift, runningAt time: Int64, longest: Int64) throws -> [Shift] {
         try connection.query(
             """
-            SELECT \(Column.select()) FROM shift WHERE (started_at, id) < (?, ?) AND (ended_at IS NULL OR ended_at >= ?)
+            SELECT \(Column.select()) FROM shift
+            WHERE (started_at, id) < (?, ?) AND started_at >= ? AND (ended_at IS NULL OR ended_at >= ?)
             ORDER BY started_at DESC, id DESC
-            """, .integer(shift.startedAt.unixSeconds), .integer(shift.id), .integer(time), row: Self.shift)
+            """, .integer(shift.startedAt.unixSeconds), .integer(shift.id), .integer(time &- longest), .integer(time),
+            row: Self.shift)
+    }
+
+    /// The longest any shift ran, in seconds (a running one, up to `now`); 0 without shifts.
+    func longestSpan(now: Int64) throws -> Int64 {
+        try connection.scalar("SELECT max(coalesce(ended_at, ?) - started_at) FROM shift", .integer(now)) ?? 0
     }
 
     /// The earliest start after `time`, if any shift starts later.

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Standard error, written as a POSIX program writes it: a message that cannot be written (standard
-/// error closed, full, or a pipe nobody reads) is lost, and the program goes on to its exit status.
-/// `FileHandle.write` stops the program there instead.
+/// error closed or full) is lost, and the program goes on to its exit status, where
+/// `FileHandle.write` stopped it. A pipe whose reader has gone ends it with SIGPIPE, as it ends
+/// every program that writes there, unless SIGPIPE is ignored: then the message is lost too.
 enum StandardError {
     /// Writes `text`, all of it or as much as standard error takes.
     static func write(_ text: String) {
