@@ -47,11 +47,15 @@ extension GPXScanner {
 
     mutating func characters(_ range: Range<Int>, cdata: Bool) throws {
         // XML 1.0 §2.4: "]]>" may not stand in text outside a CDATA section (where it ends one).
-        if !cdata {
-            for position in range where bytes[position] == 0x3E && position - range.lowerBound >= 2 {
+        // Looked for with memchr: most text is a time or white space, and holds no ">" at all.
+        if !cdata && range.count >= 3, let base = bytes.baseAddress {
+            var from = range.lowerBound + 2
+            while from < range.upperBound, let found = memchr(base + from, 0x3E, range.upperBound - from) {
+                let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 if bytes[position - 1] == 0x5D && bytes[position - 2] == 0x5D {
                     throw fail("\"]]>\" stands in text outside a CDATA section", at: position - 2)
                 }
+                from = position + 1
             }
         }
         if stack.isEmpty {
