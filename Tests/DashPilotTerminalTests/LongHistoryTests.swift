@@ -90,7 +90,7 @@ struct LongHistoryTests {
         let dash = Binary()
         let clock = SetClock("2026-01-01 09:00:00")
         let store = try DashPilotStore(path: dash.storePath, clock: clock)
-        for index in 0..<(ExpensesView.windowSize + 50) {
+        for index in 0..<(HeldRows.size + 50) {
             _ = try store.addExpense(Money(cents: Int64(100 + index)), category: .fuel, at: clock.now(), note: nil)
             clock.advance(3600)
         }
@@ -194,7 +194,7 @@ struct LongHistoryTests {
         let dash = Binary()
         let clock = SetClock("2025-01-06 17:00:00")
         let store = try DashPilotStore(path: dash.storePath, clock: clock)
-        for week in 0..<(CompletedShiftsView.windowSize + 20) {
+        for week in 0..<(HeldRows.size + 20) {
             let shift = try store.startShift()
             clock.advance(3600)
             _ = try store.endShift()
@@ -267,21 +267,28 @@ extension LongHistoryTests {
 }
 
 extension LongHistoryTests {
-    @Test func theShiftsListSaysMoreAtTheEdgesOfTheRowsItHolds() throws {
-        // The list holds 200 shifts around the selection: with the selection at the last of
-        // them, nothing below was held, and no "↓ more" said that older shifts follow.
+    @Test(
+        "The shifts and expenses lists say \"↑ more\" and \"↓ more\" at the edges of the rows they hold",
+        arguments: ["h", "c"])
+    func aLongListSaysMoreAtTheEdgesOfTheRowsItHolds(list: String) throws {
+        // Each list holds 200 rows around the selection: with the selection at the last of
+        // them, nothing below was held, and no "↓ more" said that older rows follow.
         let dash = Binary()
         let clock = SetClock("2026-01-01 17:00:00")
         let store = try DashPilotStore(path: dash.storePath, clock: clock)
-        for _ in 0..<(CompletedShiftsView.windowSize + 30) {
-            _ = try store.startShift()
-            clock.advance(3600)
-            _ = try store.endShift()
+        for _ in 0..<(HeldRows.size + 30) {
+            if list == "h" {
+                _ = try store.startShift()
+                clock.advance(3600)
+                _ = try store.endShift()
+            } else {
+                _ = try store.addExpense(Money(cents: 425), category: .fuel, at: clock.now(), note: nil)
+            }
             clock.advance(3600)
         }
         let window = try Window(dash, at: "2026-11-29 18:00:00", columns: 100, rows: 20)
-        window.press("h")
-        for step in 1...(CompletedShiftsView.windowSize + 5) {
+        window.press(list)
+        for step in 1...(HeldRows.size + 5) {
             window.press(Window.down)
             guard window.screen.contains("↓ more") else {
                 Issue.record("no \"↓ more\" at row \(step): \(window.screen)")
@@ -289,7 +296,7 @@ extension LongHistoryTests {
             }
         }
         window.press(Window.end)
-        for step in 1...(CompletedShiftsView.windowSize + 5) {
+        for step in 1...(HeldRows.size + 5) {
             window.press(Window.up)
             guard window.screen.contains("↑ more") else {
                 Issue.record("no \"↑ more\" \(step) rows from the end: \(window.screen)")

@@ -2,11 +2,9 @@ import DashPilotCore
 import DashPilotScreens
 
 /// The completed shifts, newest first. It holds a window of rows around the selection and reads
-/// the next window only when the selection leaves it, so that ten years open as fast as a week.
+/// the next window only as the selection nears its edge (`HeldRows`), so that ten years open as
+/// fast as a week.
 final class CompletedShiftsView: TerminalScreen {
-    /// Rows read at a time.
-    static let windowSize = 200
-
     private var total = 0
     private var windowStart = 0
     private var window: [ShiftListScreen.Row] = []
@@ -21,19 +19,14 @@ final class CompletedShiftsView: TerminalScreen {
 
     private func readWindow(around index: Int, _ app: AppEnvironment) throws {
         // Nothing held changes until the read succeeds.
-        // Four screens at least, so that a tall window does not read at every key.
-        let size = max(Self.windowSize, app.rows * 4)
-        let start = max(0, index - size / 2)
+        let (start, size) = HeldRows.window(around: index, rows: app.rows)
         let summaries = try app.store.shifts(limit: size, offset: start, completedOnly: true)
         windowStart = start
         window = summaries.map { ShiftListScreen.row($0, format: app.format) }
     }
 
-    /// Whether the window holds `index` and what a screen of `app.rows` shows on either side of
-    /// it, with a row more where the list goes on: the screen then says "↑ more" and "↓ more".
     private func holds(_ index: Int, _ app: AppEnvironment) -> Bool {
-        let end = windowStart + window.count
-        return (windowStart == 0 || index - app.rows > windowStart) && (end == total || index + app.rows < end)
+        HeldRows.hold(index, in: windowStart..<(windowStart + window.count), of: total, rows: app.rows)
     }
 
     var keys: [ScreenAction] { keyList }

@@ -4,11 +4,9 @@ import Foundation
 
 /// The Expenses screen: newest first; `a` adds one, `Enter` edits the selected one, `d` removes
 /// it after a question naming it. It holds a window of expenses around the selection and reads
-/// the next window only when the selection leaves it: ten years open as fast as a week.
+/// the next window only as the selection nears its edge (`HeldRows`): ten years open as fast as
+/// a week.
 final class ExpensesView: TerminalScreen {
-    /// Expenses read at a time.
-    static let windowSize = 200
-
     private var total = 0
     private var windowStart = 0
     private var expenses: [Expense] = []
@@ -23,8 +21,8 @@ final class ExpensesView: TerminalScreen {
 
     private func readWindow(around index: Int, _ app: AppEnvironment) throws {
         // Nothing held changes until the read succeeds.
-        let start = max(0, index - Self.windowSize / 2)
-        expenses = try app.store.expenses(from: nil, before: nil, limit: Self.windowSize, offset: start)
+        let (start, size) = HeldRows.window(around: index, rows: app.rows)
+        expenses = try app.store.expenses(from: nil, before: nil, limit: size, offset: start)
         windowStart = start
         model = ExpenseListScreen(expenses: expenses, format: app.format)
     }
@@ -39,7 +37,11 @@ final class ExpensesView: TerminalScreen {
 
     func select(row: Int, _ app: AppEnvironment) throws {
         // `row` counts from the newest expense, as the selection does.
-        if (windowStart..<(windowStart + expenses.count)).contains(row) { selected = row }
+        guard (0..<total).contains(row) else { return }
+        if !HeldRows.hold(row, in: windowStart..<(windowStart + expenses.count), of: total, rows: app.rows) {
+            try readWindow(around: row, app)
+        }
+        selected = row
     }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
@@ -47,7 +49,9 @@ final class ExpensesView: TerminalScreen {
         case .select:
             // The window is read before the selection moves: a read that fails leaves it where it was.
             let moved = ListCursor.moved(selected, by: key, count: total, page: app.page)
-            if moved < windowStart || moved >= windowStart + expenses.count { try readWindow(around: moved, app) }
+            if !HeldRows.hold(moved, in: windowStart..<(windowStart + expenses.count), of: total, rows: app.rows) {
+                try readWindow(around: moved, app)
+            }
             selected = moved
         case .add: return .push(ExpenseSheetView(editing: nil, now: app.clock.now(), format: app.format))
         case .open where current != nil:
