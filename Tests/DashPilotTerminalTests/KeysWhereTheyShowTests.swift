@@ -162,3 +162,19 @@ extension KeysWhereTheyShowTests {
         #expect(echoed.contains("Why?") && !echoed.contains(ScreenMessages.keysTitle), "\(echoed)")
     }
 }
+
+extension KeysWhereTheyShowTests {
+    @Test func theKeysListWrapsWhatAKeyDoesAt40ColumnsNeverCuttingIt() throws {
+        // screens.md: "a sentence is never cut with "…"". At 40 columns the expense sheet's keys
+        // read "↑↓ move between fields (in the c…" and "Tab next field (from the category…".
+        let dash = SheetKeysTests.tipped(0)
+        let window = try Window(dash, at: "2026-11-29 18:30:00", columns: 40, rows: 12)
+        window.press("c", "a", "?")
+        #expect(!window.screen.contains("…"), "\(window.screen)")
+        window.press(Window.end)
+        let words = window.screen.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        for label in ["move between fields (in the category's, choose)", "next field (from the category's)"] {
+            #expect(words.contains(label), "\(window.screen)")
+        }
+    }
+}

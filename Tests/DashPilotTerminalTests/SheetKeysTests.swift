@@ -209,3 +209,29 @@ extension SheetKeysTests {
         #expect(one.screen.contains("↑↓ choose a tip") && one.screen.contains("Del removes a tip"), "\(one.screen)")
     }
 }
+
+extension SheetKeysTests {
+    @Test func aDigitRecordsItsRecentPlaceAtOnceInASheetScrolledByTheWheel() throws {
+        // cli.md: "pickup sheet | 1–5 (with the name field empty) | Records that recent place".
+        // Scrolled by the wheel or PgDn away from the selected place, the sheet spent the digit
+        // scrolling back, and recorded nothing until it was pressed again.
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        let names = ["Example Diner", "Sample Sandwiches", "Placeholder Pizza", "Nowhere Noodles"]
+        // Latest use first: 1 Nowhere Noodles, 2 Placeholder Pizza, 3 Sample Sandwiches.
+        for (number, name) in names.enumerated() {
+            dash.run(["delivery", "accept"], at: "2026-11-29 17:0\(number + 1):00")
+            dash.run(["pickup", "set", "\(number + 1)", name], at: "2026-11-29 17:0\(number + 1):00")
+        }
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:06:00")
+        let window = try Window(dash, at: "2026-11-29 17:30:00", columns: 40, rows: 12)
+        window.press("p")
+        window.wheel(down: true)
+        #expect(!window.screen.contains("▸ 1"), "\(window.screen)")
+        window.press("3")
+        #expect(!window.screen.contains("Pickup place ·"), "\(window.screen)")
+        let show = json(dash.run(["shift", "show", "--json"]).stdout) as? [String: Any]
+        let last = (show?["deliveries"] as? [[String: Any]])?.last
+        #expect(last?["pickupPlace"] as? String == "Sample Sandwiches", "\(String(describing: last))")
+    }
+}

@@ -53,7 +53,10 @@ extension InteractiveApp {
         // A tap on a row selected what the driver touched, in view; a key drawn on a button in
         // view acts on what shows: either does what its key does at once.
         if tappedRow || layout.buttonKeys.contains(where: { $0.matches(key) }) { return false }
-        return !layout.focusShown && top.action(for: key).map { $0.command != .back } == true
+        // A key that names what it acts on (1–5 a recent place, c and f a new tip) acts on that,
+        // not on the focus: it never waits for the focus to come back.
+        let actsAtOnce: Set<ScreenAction.Command> = [.back, .recordRecent, .addCashTip, .addPlatformTip]
+        return !layout.focusShown && top.action(for: key).map { !actsAtOnce.contains($0.command) } == true
     }
 
     /// The sheet or text showing, laid out as the keys before this one left it; `nil` when a list
@@ -121,9 +124,14 @@ extension InteractiveApp {
             screen.pinHeader()
             for (index, action) in top.keys.filter(\.isInKeysList).enumerated() {  // marked as a list's row
                 let isSelected = index == keysList.selected
-                var line = Pieces(isSelected ? "▸ " : "  ")
-                line.add(action.key.title.padding(8) + action.label, key: action.key)
-                screen.line(line, style: isSelected ? .selected : .normal, focus: isSelected)
+                // A sentence is never cut: what a key does wraps under itself.
+                let head = action.key.title.padding(8)
+                let parts = ScreenBuffer.wrap(action.label, width: max(1, columns - 2 - DisplayWidth.of(head)))
+                for (position, part) in parts.enumerated() {
+                    var line = Pieces(position == 0 && isSelected ? "▸ " : "  ")
+                    line.add((position == 0 ? head : String(repeating: " ", count: DisplayWidth.of(head))) + part, key: action.key)
+                    screen.line(line, style: isSelected ? .selected : .normal, focus: isSelected)
+                }
             }
             screen.setFooter(ScreenMessages.keysFooter, key: .escape)
         } else {
