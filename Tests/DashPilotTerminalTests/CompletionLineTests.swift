@@ -206,6 +206,25 @@ struct CompletionLineTests {
         }
     }
 
+    @Test func theStepsShortFormsCompleteAsTheirStepsDo() throws {
+        // cli.md lists `pickup N` and the other steps standing alone, and the help gives
+        // `dashpilot arrive N [--at TIME]`; no script completed them.
+        let dash = Binary()
+        let shells = try CompletingShells(dash)
+        #expect(shells.bash("dashpilot ar") == ["arrive"])
+        #expect(shells.bash("dashpilot arrive 1 --") == ["--at", "--store"])
+        #expect(shells.bash("dashpilot pickup 2 --") == ["--at", "--store"])
+        #expect(shells.bash("dashpilot pickup s") == ["set"])
+        if Self.zsh {
+            #expect(shells.zsh("dashpilot deli").contains("deliver"))
+            #expect(shells.zsh("dashpilot cancel 1 --").contains("--at"))
+        }
+        if Self.fish {
+            #expect(shells.fish("dashpilot ar") == ["arrive"])
+            #expect(shells.fish("dashpilot pickup 2 --") == ["--at", "--store"])
+        }
+    }
+
     @Test func helpCompletesTheNamesOfTheCommands() throws {
         let dash = Binary()
         let shells = try CompletingShells(dash)

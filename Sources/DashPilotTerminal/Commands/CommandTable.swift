@@ -15,13 +15,21 @@ enum CommandTable {
         }
         // The lifecycle steps also stand alone (`dashpilot arrive 2`), as the contract lists them;
         // `pickup` is also a group, and stands for the step only before a number.
-        if let first = words.first,
-            ["arrive", "deliver", "cancel"].contains(first) || (first == "pickup" && words.count > 1 && Int(words[1]) != nil),
-            let command = all.first(where: { $0.words == ["delivery", first] })
+        if let first = words.first, let command = shortForm(first),
+            first != "pickup" || (words.count > 1 && Int(words[1]) != nil)
         {
             return (command, 1)
         }
         return nil
+    }
+
+    /// The lifecycle steps' words that stand alone, as cli.md lists them (`pickup N`).
+    static let shortForms = ["arrive", "pickup", "deliver", "cancel"]
+
+    /// The step `word` stands for alone (`arrive`: `delivery arrive`), if it is one.
+    static func shortForm(_ word: String) -> CommandDefinition? {
+        guard shortForms.contains(word) else { return nil }
+        return all.first { $0.words == ["delivery", word] }
     }
 
     /// The commands of group `group` ("shift"), or none.

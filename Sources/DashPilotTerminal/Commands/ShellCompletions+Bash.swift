@@ -8,9 +8,9 @@ extension ShellCompletions {
 
     /// One `case` arm a command: `"pickup set") options="..." arguments="none places" ;;`.
     static func bashCommands(indent: String) -> String {
-        CommandTable.all.map { command in
+        namedCommands.map { name, command in
             let options = command.allOptions.map(\.name).joined(separator: " ")
-            return "\(indent)\"\(command.name)\") options=\"\(options)\" arguments=\"\(argumentKinds(command))\" ;;"
+            return "\(indent)\"\(name)\") options=\"\(options)\" arguments=\"\(argumentKinds(command))\" ;;"
         }.joined(separator: "\n")
     }
 

@@ -10,7 +10,7 @@ extension ShellCompletions {
     /// The first words with their descriptions: each group, then each command of one word.
     static var fishFirstWords: [String] {
         firstWords.dropLast().map { word in
-            let command = CommandTable.all.first { $0.words == [word] }
+            let command = CommandTable.all.first { $0.words == [word] } ?? CommandTable.shortForm(word)
             return described(word, command?.overview ?? "The \(word) commands")
         }
     }
@@ -25,9 +25,9 @@ extension ShellCompletions {
 
     /// One `case` a command: its options with their descriptions, and what completes its arguments.
     static func fishCommands(indent: String) -> String {
-        CommandTable.all.map { command in
+        namedCommands.map { name, command in
             var lines = [
-                "\(indent)case \(quoted(command.name))",
+                "\(indent)case \(quoted(name))",
                 "\(indent)    set options " + command.allOptions.map { described($0.name, $0.help) }.joined(separator: " "),
             ]
             if !command.arguments.isEmpty { lines.append("\(indent)    set arguments \(argumentKinds(command))") }

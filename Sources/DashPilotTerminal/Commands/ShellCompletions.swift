@@ -19,11 +19,18 @@ enum ShellCompletions {
         }
     }
 
-    /// The first words: each group once, and the commands of one word.
+    /// The first words: each group once, the commands of one word, and the steps' short forms.
     static var firstWords: [String] {
         var seen: [String] = []
         for command in CommandTable.all where !seen.contains(command.words[0]) { seen.append(command.words[0]) }
-        return seen + ["help"]
+        return seen + CommandTable.shortForms.filter { !seen.contains($0) } + ["help"]
+    }
+
+    /// Every command as its completion is found by name: the table's, and each step's short form
+    /// (`arrive`, and `pickup` before a number) with the options and arguments of its step.
+    static var namedCommands: [(name: String, command: CommandDefinition)] {
+        CommandTable.all.map { ($0.name, $0) }
+            + CommandTable.shortForms.compactMap { word in CommandTable.shortForm(word).map { (word, $0) } }
     }
 
     /// The options of the first word: the global ones, the interactive mode's, and the program's own.
