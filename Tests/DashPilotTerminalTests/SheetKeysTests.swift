@@ -235,3 +235,23 @@ extension SheetKeysTests {
         #expect(last?["pickupPlace"] as? String == "Sample Sandwiches", "\(String(describing: last))")
     }
 }
+
+extension SheetKeysTests {
+    @Test func theWheelPastASheetsLastTipScrollsTheSheet() throws {
+        // cli.md: "the wheel or a swipe scrolls". Over the pay sheet at 40×12 the wheel moved
+        // the selection through the tips and, at the last, did nothing more: the reminder below
+        // could be reached with PgDn only, never by a finger.
+        let dash = Self.tipped(1)
+        let window = try Window(dash, at: "2026-11-29 18:30:00", columns: 40, rows: 12)
+        window.press("h", Window.enter, "t")
+        #expect(window.screen.contains("↓ more") && !window.screen.contains("don't add it again"), "\(window.screen)")
+        for _ in 0..<3 { window.wheel(down: true) }
+        #expect(window.screen.contains("don't add it again"), "\(window.screen)")
+        // Back up: the sheet scrolls back to the tip, still selected.
+        for _ in 0..<3 { window.wheel(down: false) }
+        #expect(window.screen.contains("▸ Tip 1"), "\(window.screen)")
+        // Keys still act: Del removes the selected tip.
+        window.press(Window.delete)
+        #expect(!window.screen.contains("Tip 1 ·"), "\(window.screen)")
+    }
+}

@@ -70,6 +70,10 @@ extension InteractiveApp {
         return laidOut.layout
     }
 
+    /// Whether the sheet showing shows its focused lines (its selected row), as the keys before
+    /// this one left it; `true` where no sheet shows.
+    var sheetFocusShown: Bool { sheetLayout?.focusShown ?? true }
+
     private func scroll(_ layout: ScreenBuffer.Layout, by lines: Int) {
         sheetScroll = (view, min(max(layout.scrolled + lines, layout.scrollable.lowerBound), layout.scrollable.upperBound))
     }

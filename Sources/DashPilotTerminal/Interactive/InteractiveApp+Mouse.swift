@@ -38,7 +38,14 @@ extension InteractiveApp {
                 return
             }
             pointerActed = true
+            // A sheet's own list at its end (the last tip): the wheel goes on to scroll the sheet,
+            // so that what is below the list comes into view under a finger too.
+            let drawn = laidOut.flatMap { $0.view == view && $0.layout.isSheet && !showingKeys ? $0 : nil }
+            // Scrolled on past the list, it goes on scrolling (back up to the list, then in it).
+            if drawn != nil, !sheetFocusShown, wheelScrolledSheet(by: rows) { return }
+            let before = drawn.map { window(columns: $0.columns, rows: $0.rows) }
             for _ in 0..<abs(rows) where !quitting { handleOne(key) }
+            if let drawn, window(columns: drawn.columns, rows: drawn.rows) == before { _ = wheelScrolledSheet(by: rows) }
         }
     }
 }
