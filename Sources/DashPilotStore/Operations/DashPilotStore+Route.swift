@@ -226,6 +226,8 @@ struct ShiftFinder {
     private var candidates: [Shift] = []
     private var from = Int64.max
     private var before = Int64.min
+    /// Whether the candidates hold, past the three latest, those started earlier still running.
+    private var extended = false
     /// The longest any shift ran, read once an import needs it.
     private var longest: Int64?
 
@@ -243,12 +245,17 @@ struct ShiftFinder {
             candidates = try table.latest(startedAtOrBefore: second, limit: 3)
             from = candidates.first?.startedAt.unixSeconds ?? Int64.min
             before = try table.firstStart(after: second) ?? Int64.max
-            if candidates.count == 3, let oldest = candidates.last {
-                // Bounded by the longest shift: a search of the shifts of that span, not of all.
-                if longest == nil { longest = try table.longestSpan(now: now.unixSeconds) }
-                candidates += try table.started(before: oldest, runningAt: from, longest: longest ?? 0)
-            }
+            extended = false
         }
-        return candidates.first { $0.holds(time, now: now) }
+        // One of the three started last holds it: none started earlier is the latest that does.
+        if let shift = candidates.first(where: { $0.holds(time, now: now) }) { return shift }
+        if !extended, candidates.count == 3, let oldest = candidates.last {
+            extended = true
+            // Bounded by the longest shift: a search of the shifts of that span, not of all.
+            if longest == nil { longest = try table.longestSpan(now: now.unixSeconds) }
+            candidates += try table.started(before: oldest, runningAt: from, longest: longest ?? 0)
+            return candidates.dropFirst(3).first { $0.holds(time, now: now) }
+        }
+        return nil
     }
 }
