@@ -255,3 +255,29 @@ extension SheetKeysTests {
         #expect(!window.screen.contains("Tip 1 ·"), "\(window.screen)")
     }
 }
+
+extension SheetKeysTests {
+    @Test func thePickupSheetsTitleNamingALongPlaceStaysAt40x12ItsKeysGivingWay() throws {
+        // screens.md: "the header and the footer of keys stay in place"; "When the delivery
+        // already has a place, the title says so". With a long name recorded and five recent
+        // places, the title never showed at 40×12 while seven lines of keys stayed.
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        let long = "The Extraordinarily Long Named Imaginary Family Kitchen and Late Night Noodle Counter of the Riverside Warehouse Distr"
+        let names = ["Example Diner", "Sample Sandwiches", "Placeholder Pizza", "Nowhere Noodles", long]
+        for (number, name) in names.enumerated() {
+            dash.run(["delivery", "accept"], at: "2026-11-29 17:0\(number + 1):00")
+            dash.run(["pickup", "set", "\(number + 1)", name], at: "2026-11-29 17:0\(number + 1):00")
+        }
+        let window = try Window(dash, at: "2026-11-29 17:30:00", columns: 40, rows: 12)
+        window.press("p")
+        let words = window.screen.replacingOccurrences(of: "│", with: " ").split(whereSeparator: { $0 == " " || $0 == "\n" })
+            .joined(separator: " ")
+        #expect(words.contains("Change pickup place · Delivery 5"), "\(window.screen)")
+        #expect(words.contains(long), "\(window.screen)")
+        // The title's own lines, under the top border: not only the name in Enter's key.
+        #expect(SmallWindowTests.lines(window)[1].contains("The Extraordinarily Long Named"), "\(window.screen)")
+        #expect(window.screen.contains("▸ 1"), "\(window.screen)")
+        #expect(window.screen.contains("↓ more") && window.screen.contains("Esc cancel"), "\(window.screen)")
+    }
+}

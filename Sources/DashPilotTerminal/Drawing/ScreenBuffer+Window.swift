@@ -55,12 +55,16 @@ extension ScreenBuffer {
         // The header stays in place ("From 40×12 up"), however tall, where what a key acts on
         // still fits beside it once its secondary lines gave way (a refusal of four lines under
         // a 12-hour line); else one taller than half the room scrolls with what it heads.
-        var keeping = fitted
-        while !keeping.focusFits(room: room, keepingHeader: true, exactly: true), let order = keeping.nextToGiveWay {
-            keeping = keeping.without(givingWay: order)
+        // A sheet's keys give way to one line for it too (the pickup sheet's title naming a place).
+        func keepingHeader(_ start: ScreenBuffer) -> ScreenBuffer? {
+            var keeping = start
+            while !keeping.focusFits(room: room, keepingHeader: true, exactly: true), let order = keeping.nextToGiveWay {
+                keeping = keeping.without(givingWay: order)
+            }
+            return keeping.focusFits(room: room, keepingHeader: true, exactly: true) ? keeping : nil
         }
-        if keeping.focusFits(room: room, keepingHeader: true, exactly: true) {
-            fitted = keeping
+        if let kept = keepingHeader(fitted) ?? keepingHeader(fitted.withCompactBoxKeys()) {
+            fitted = kept
             fitted.keepsHeader = true
         }
         while !fitted.focusFits(room: room), let order = fitted.nextToGiveWay { fitted = fitted.without(givingWay: order) }
