@@ -208,3 +208,36 @@ extension WindowFindingsTests {
         #expect(Self.words(window).contains("Running for 14 h."), "\(window.screen)")
     }
 }
+
+extension WindowFindingsTests {
+    /// The line of the window that holds the selection mark.
+    static func selectedLine(_ window: Window) -> String? {
+        SmallWindowTests.lines(window).first { $0.contains("▸") }
+    }
+
+    @Test("↓ after Home moves the selection at once where the lines above are all in view", arguments: [(80, 24), (100, 32)])
+    func downAfterHomeMovesTheSelectionWhereEverythingShows(columns: Int, rows: Int) throws {
+        // cli.md: "Every key is acted on". Home (and ↑ on the first row) scroll back over a
+        // period's totals, a log's summary or a place's summary; each ↓ then walked back down
+        // through lines that were all in view: 13 presses before the selection moved in a week.
+        let dash = Binary()
+        for day in 23...25 {
+            dash.run(["shift", "start"], at: "2026-11-\(day) 17:00:00")
+            for number in 1...2 {
+                dash.run(["delivery", "accept"], at: "2026-11-\(day) 17:0\(number):00")
+                dash.run(["delivery", "cancel", "\(number)"], at: "2026-11-\(day) 17:1\(number):00")
+            }
+            dash.run(["shift", "end"], at: "2026-11-\(day) 18:00:00")
+        }
+        let window = try Window(dash, at: "2026-11-29 18:00:00", columns: columns, rows: rows)
+        window.press("w", Window.enter, Window.home)
+        let first = try #require(Self.selectedLine(window), "\(window.screen)")
+        window.press(Window.down)
+        #expect(Self.selectedLine(window) != first, "\(window.screen)")
+        // In a shift's log too: Home, then ↓, moves on to the second delivery.
+        window.press(Window.escape, Window.escape, "h", Window.enter, Window.home)
+        #expect(Self.selectedLine(window)?.contains("Delivery 1") == true, "\(window.screen)")
+        window.press(Window.down)
+        #expect(Self.selectedLine(window)?.contains("Delivery 2") == true, "\(window.screen)")
+    }
+}

@@ -60,10 +60,16 @@ struct ListUnderLines: Equatable {
     var followsSelection: Bool { scrolledBack == 0 }
 
     /// Moves by `key` over `count` rows whose page is `page` rows (lines, over the lines above);
-    /// returns whether it was a moving key.
+    /// returns whether it was a moving key. `shown`: the rows the window showed whole, if known:
+    /// scrolled back with the selected row still in view, every line between is in view too, and
+    /// `↓` moves the selection at once rather than scrolling down through what already shows.
     @discardableResult
-    mutating func move(_ key: Key, count: Int, page: Int) -> Bool {
+    mutating func move(_ key: Key, count: Int, page: Int, shown: Set<Int>? = nil) -> Bool {
         switch key {
+        case .down where scrolledBack > 0 && shown?.contains(selected) == true,
+            .pageDown where scrolledBack > 0 && shown?.contains(selected) == true:
+            scrolledBack = 0
+            return cursor.move(key, count: count, page: page)
         case .up where selected == 0 || scrolledBack > 0: scrolledBack = min(linesAbove, scrolledBack + 1)
         case .pageUp where selected == 0 || scrolledBack > 0: scrolledBack = min(linesAbove, scrolledBack + page)
         case .down where scrolledBack > 0: scrolledBack -= 1
