@@ -241,3 +241,15 @@ extension WindowFindingsTests {
         #expect(Self.selectedLine(window)?.contains("Delivery 2") == true, "\(window.screen)")
     }
 }
+
+extension WindowFindingsTests {
+    @Test func aTimeInAWrappedHeaderIsNeverCutBeforeItsAMOrPM() throws {
+        // screens.md: "A figure is never cut". At 45×15 the header of a shift started at 4:00 AM
+        // the day before read "…Nov 28, 4:00" on one line and "AM · 28 h" on the next.
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-28 04:00:00")
+        let window = try Window(dash, at: "2026-11-29 08:00:00", columns: 45, rows: 15)
+        #expect(window.screen.contains("4:00 AM"), "\(window.screen)")
+        #expect(!SmallWindowTests.lines(window).contains { $0.hasPrefix("AM") }, "\(window.screen)")
+    }
+}

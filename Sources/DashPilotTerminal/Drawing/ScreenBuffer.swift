@@ -191,12 +191,24 @@ struct ScreenBuffer {
     /// Pins every line so far as the header.
     mutating func pinHeader() { headerCount = lines.count }
 
+    /// What follows a 12-hour time's digits.
+    private static let dayHalves: Set<Substring> = ["AM", "PM", "am", "pm", "a.m.", "p.m."]
+
     /// `text` broken between words into lines of at most `width` columns; a word wider than the
     /// line is broken where it must be.
     static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var current = ""
+        // A time is a figure, never cut: "4:00 AM" does not break before its AM.
+        var words: [Substring] = []
         for word in text.split(separator: " ") {
+            if let last = words.last, last.last?.isNumber == true, Self.dayHalves.contains(word.last == "," ? word.dropLast() : word) {
+                words[words.count - 1] = Substring(last + " " + word)
+            } else {
+                words.append(word)
+            }
+        }
+        for word in words {
             let candidate = current.isEmpty ? String(word) : current + " " + word
             if DisplayWidth.of(candidate) <= width {
                 current = candidate
