@@ -56,6 +56,12 @@ public enum ScreenMessages {
     public static let noDeliveriesRecorded = "No deliveries recorded."
     /// A place's history with no deliveries.
     public static let noDeliveriesNameThisPlace = "No deliveries name this place now."
+    /// A place's screen whose place another terminal merged away: only Esc is left.
+    public static let placeGone = "This pickup place no longer exists."
+    /// A merge's confirmation whose source another terminal took away.
+    public static let mergeSourceGone = "The place to merge no longer exists; nothing was merged."
+    /// A merge's confirmation whose destination another terminal took away.
+    public static let mergeDestinationGone = "The place to merge into no longer exists; nothing was merged."
 }
 
 /// The confirmation `x` asks before cancelling a delivery.

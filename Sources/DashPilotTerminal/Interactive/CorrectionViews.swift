@@ -28,6 +28,9 @@ final class RenameView: TerminalScreen {
                 return .pop
             } catch let problem as PickupPlaceNameProblem {
                 error = problem.sentence
+            } catch DashPilotRefusal.placeNotFound {
+                // Merged away in another terminal since the sheet opened.
+                error = ScreenMessages.placeGone
             } catch let refusal as DashPilotRefusal {
                 error = ScreenMessages.refusal(refusal, format: app.format)
             }
@@ -137,6 +140,8 @@ final class MergeConfirmView: TerminalScreen {
     private let sourceID: Int64
     private let destinationID: Int64
     private var model: MergeConfirmation?
+    /// Why there is nothing to confirm: a place another terminal took away.
+    private var gone: String?
 
     init(sourceID: Int64, destinationID: Int64) {
         self.sourceID = sourceID
@@ -144,19 +149,29 @@ final class MergeConfirmView: TerminalScreen {
     }
 
     func reload(_ app: AppEnvironment) throws {
-        guard let source = try app.store.place(id: sourceID), let destination = try app.store.place(id: destinationID) else {
+        let source = try app.store.place(id: sourceID)
+        let destination = try app.store.place(id: destinationID)
+        guard let source, let destination else {
             model = nil
+            gone = source == nil ? ScreenMessages.mergeSourceGone : ScreenMessages.mergeDestinationGone
             return
         }
+        gone = nil
         model = MergeConfirmation(source: source.name, destination: destination.name)
     }
 
-    var keys: [ScreenAction] { model?.keys ?? [] }
+    var keys: [ScreenAction] { model?.keys ?? [.goingBack] }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
         case .confirm:
-            _ = try app.store.mergePlace(sourceID: sourceID, into: destinationID)
+            do {
+                _ = try app.store.mergePlace(sourceID: sourceID, into: destinationID)
+            } catch let refusal as DashPilotRefusal where [.mergeSourceMissing, .mergeDestinationMissing].contains(refusal.rule) {
+                // Taken away since the screen last read: say which, as the screen does.
+                try reload(app)
+                return .stay
+            }
             // The source is gone: leave its screens and show the place that kept the deliveries.
             let sourceID = self.sourceID
             var passedSource = false
@@ -166,7 +181,7 @@ final class MergeConfirmView: TerminalScreen {
                     if let place = screen as? PlaceHistoryView, place.placeID == sourceID { passedSource = true }
                     return true
                 }, then: PlaceHistoryView(placeID: destinationID))
-        case .keep:
+        case .keep, .back:
             return .pop
         default:
             return .stay
@@ -174,14 +189,12 @@ final class MergeConfirmView: TerminalScreen {
     }
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
-        guard let model else { return }
-        screen.wrapped(model.text)
-        screen.setFooter(model.keys)
+        screen.wrapped(model?.text ?? gone ?? "")
+        screen.setFooter(keys)
     }
 
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
-        guard let model else { return }
-        lines.say(model.text)
-        lines.keys(model.keys, listsKeys: true)
+        lines.say(model?.text ?? gone)
+        lines.keys(keys, listsKeys: true)
     }
 }

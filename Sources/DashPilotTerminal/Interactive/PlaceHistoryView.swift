@@ -20,7 +20,13 @@ final class PlaceHistoryView: TerminalScreen {
     init(placeID: Int64) { self.placeID = placeID }
 
     func reload(_ app: AppEnvironment) throws {
-        try read(windowAround: selected, app)
+        do {
+            try read(windowAround: selected, app)
+        } catch DashPilotRefusal.placeNotFound {
+            // Merged away in another terminal: nothing of it is left to show or act on but Esc.
+            history = nil
+            model = nil
+        }
         list.cursor.clamp(to: history?.deliveryCount ?? 0)
     }
 
@@ -33,7 +39,7 @@ final class PlaceHistoryView: TerminalScreen {
         model = PlaceHistoryScreen(history: history, format: app.format)
     }
 
-    var keys: [ScreenAction] { model?.keys ?? [] }
+    var keys: [ScreenAction] { model?.keys ?? [.goingBack] }
 
     func select(row: Int, _ app: AppEnvironment) throws {
         guard let history, (0..<history.deliveryCount).contains(row) else { return }
@@ -66,7 +72,10 @@ final class PlaceHistoryView: TerminalScreen {
     }
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
-        guard let model else { return }
+        guard let model else {
+            screen.wrapped(ScreenMessages.placeGone)
+            return screen.setFooter(keys)
+        }
         screen.wrapped(model.title, style: .bold)
         screen.pinHeader()
         var above = model.waitLines.flatMap { ScreenBuffer.wrap($0, width: screen.width) } + [""]
@@ -105,7 +114,10 @@ final class PlaceHistoryView: TerminalScreen {
     }
 
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
-        guard let model else { return }
+        guard let model else {
+            lines.say(ScreenMessages.placeGone)
+            return lines.keys(keys, listsKeys: true)
+        }
         lines.say(model.title)
         for line in model.waitLines { lines.say(line) }
         lines.say(model.bandsHeading)
