@@ -28,12 +28,7 @@ public enum CommandLineTool {
     /// status. This is where the program's one clock is made: everything below it is handed it.
     public static func main() -> Int32 {
         // CommandLine.arguments repairs invalid UTF-8 silently; names are checked on the raw bytes.
-        let arguments = (1..<Int(CommandLine.argc)).map { index -> Argument in
-            guard let pointer = CommandLine.unsafeArgv[index] else { return Argument(bytes: []) }
-            return Argument(
-                bytes: Array(
-                    UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))))
-        }
+        let arguments = ProcessArguments.given().map(Argument.init(bytes:))
         let status = run(arguments, environment: { ProcessInfo.processInfo.environment }, clock: SystemClock())
         fflush(nil)
         return status
