@@ -85,12 +85,14 @@ extension Money {
         AmountReader(style: style).read(text)
     }
 
-    /// The amount as a sheet prefills it under `style`: the locale's decimal separator and digits, no grouping, no symbol
-    /// ("84,50" under de_DE, "84.50" under en_US, "٨٤٫٥٠" under ar_EG).
+    /// The amount as a sheet prefills it under `style`, the way the locale writes it but for the symbol: its decimal
+    /// separator, grouping and digits ("1.234,50" under de_DE, "1,234.50" under en_US, "٨٤٫٥٠" under ar_EG).
     public func typed(style: AmountStyle) -> String {
         let plain = description
         guard let point = plain.firstIndex(of: ".") else { return plain }
-        return style.inLocalDigits(String(plain[..<point]) + style.decimalSeparator + String(plain[plain.index(after: point)...]))
+        let whole = plain[..<point].drop { $0 == "-" }
+        let sign = whole.count < plain[..<point].count ? "-" : ""
+        return sign + style.written(whole: whole, fraction: plain[plain.index(after: point)...], grouped: true)
     }
 }
 

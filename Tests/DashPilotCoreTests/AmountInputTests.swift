@@ -249,11 +249,11 @@ struct AmountInputTests {
     }
 
     @Test(
-        "A sheet prefills an amount with the locale's decimal separator, no grouping and no symbol",
+        "A sheet prefills an amount the way the locale writes it: its decimal separator and grouping, no symbol",
         arguments: [
-            (AmountStyle.plain, 8450, "84.50"), (.german, 8450, "84,50"), (.german, 123_450, "1234,50"), (.german, 0, "0,00"),
-            (.german, 7, "0,07"),
-            (.german, -320, "-3,20"), (.french, 999_999_999, "9999999,99"), (.swiss, 123_450, "1234.50"),
+            (AmountStyle.plain, 8450, "84.50"), (.german, 8450, "84,50"), (.german, 123_450, "1.234,50"), (.german, 0, "0,00"),
+            (.german, 7, "0,07"), (.plain, 123_450, "1,234.50"), (.plain, 99_999, "999.99"), (.plain, 100_000, "1,000.00"),
+            (.german, -320, "-3,20"), (.french, 999_999_999, "9\u{202F}999\u{202F}999,99"), (.swiss, 123_450, "1’234.50"),
         ])
     func typedAmountsUseTheLocalesDecimalSeparator(style: AmountStyle, cents: Int64, typed: String) {
         #expect(Money(cents: cents).typed(style: style) == typed)

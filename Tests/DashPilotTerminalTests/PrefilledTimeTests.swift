@@ -73,3 +73,22 @@ extension PrefilledTimeTests {
         #expect(window.screen.contains("When  [ 2026-11-29 19:30"), "\(window.screen)")
     }
 }
+
+extension PrefilledTimeTests {
+    @Test(
+        "An amount is prefilled the way the locale writes it, grouped, and Enter keeps it",
+        arguments: [("en_US", "1,234.50"), ("de_DE", "1.234,50")])
+    func anAmountIsPrefilledGroupedAndEnterKeepsIt(locale: String, shown: String) throws {
+        // money-and-time.md: "A sheet prefills an amount the way the locale writes it", grouping in
+        // threes ("1.234,50" under de_DE, "1,234.50" under en_US); it read "1234,50".
+        let dash = Binary()
+        dash.run(["expense", "add", "1234.50", "maintenance"], at: "2026-11-29 17:00:00")
+        let window = try Window(dash, at: "2026-11-29 19:30:00", environment: ["LANG": locale + ".UTF-8"])
+        window.press("c", Window.enter)
+        #expect(window.screen.contains("Amount  [ \(shown)"), "\(window.screen)")
+        window.press(Window.enter)
+        #expect(!window.screen.contains("Group digits"), "\(window.screen)")
+        let list = try #require(json(dash.run(["expense", "list", "--json"]).stdout) as? [[String: Any]])
+        #expect(list.first?["amount"] as? String == "1234.50", "\(list)")
+    }
+}
