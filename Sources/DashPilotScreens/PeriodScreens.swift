@@ -13,7 +13,8 @@ public struct PeriodListScreen: Sendable, Equatable {
         public var totals: String
         /// "$1,284.00", or "no earnings recorded".
         public var earnings: String
-        /// "$47.56/h", or empty when there is no rate.
+        /// "$47.56/h"; "no working time" when the period's shifts with earnings were paused all along; empty with no
+        /// earnings.
         public var rate: String
         /// Earnings per shift hour in cents, to scale the bar by; `nil`: no bar at all.
         public var barValue: Int64?
@@ -63,6 +64,12 @@ public struct PeriodListScreen: Sendable, Equatable {
 
     static func plural(_ count: Int, _ one: String, _ many: String) -> String { count == 1 ? "1 \(one)" : "\(count) \(many)" }
 
+    /// Why a row with earnings has no rate, in words (screens.md: "A rate that cannot be computed says why in words,
+    /// never as `$0.00` or a dash"); a row without earnings says that in its earnings.
+    static func missingRate(_ figures: PeriodFigures) -> String {
+        figures.rates.perShiftHour == .unavailable(.noShiftTime) ? "no time on shift" : "no working time"
+    }
+
     static func row(_ figures: PeriodFigures, format: ScreenFormat) -> Row {
         // Counts say what they count, as a period's work line does: "8 delivered · 1 cancelled".
         var counts = ["\(figures.delivered) delivered"]
@@ -85,14 +92,15 @@ public struct PeriodListScreen: Sendable, Equatable {
             ]
         if let money = figures.earnings {
             spoken.append("earned \(format.spokenAmount(money))")
-            if let perHour { spoken.append("\(format.spokenMoney(perHour)) an hour") }
+            if let perHour { spoken.append("\(format.spokenMoney(perHour)) an hour") } else { spoken.append(missingRate(figures)) }
         } else {
             spoken.append("no earnings recorded")
         }
         return Row(
             period: figures.period, label: label(figures.period, format: format), totals: totals.joined(separator: " · "),
             earnings: earnings,
-            rate: perHour.map { "\(format.money($0))/h" } ?? "", barValue: perHour?.cents,
+            rate: perHour.map { "\(format.money($0))/h" } ?? (figures.earnings == nil ? "" : missingRate(figures)),
+            barValue: perHour?.cents,
             accessibilityLabel: "\(spokenStart): " + spoken.joined(separator: ", "))
     }
 }

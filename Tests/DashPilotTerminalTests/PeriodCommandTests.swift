@@ -90,6 +90,33 @@ struct PeriodCommandTests {
         #expect(dash.run(["period", "list", "week", "--all", "--limit", "2"]).status == 64)
     }
 
+    @Test func aRowWithEarningsAndNoTimeToDivideBySaysWhyInWords() throws {
+        // screens.md: "A rate that cannot be computed says why in words ... never as $0.00 or a
+        // dash"; a row with earnings whose shifts were paused all along, or lasted no time, had
+        // an empty rate column.
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-21 10:00:00")
+        dash.run(["shift", "pause"], at: "2026-11-21 10:00:00")
+        dash.run(["shift", "end"], at: "2026-11-21 11:00:00")
+        dash.run(["shift", "earnings", "1", "10"], at: "2026-11-21 11:00:00")
+        dash.run(["shift", "start"], at: "2026-11-14 12:00:00")
+        dash.run(["shift", "end"], at: "2026-11-14 12:00:00")
+        dash.run(["shift", "earnings", "2", "20"], at: "2026-11-14 12:00:00")
+        dash.run(["shift", "start"], at: "2026-11-07 12:00:00")
+        dash.run(["shift", "end"], at: "2026-11-07 14:00:00")
+        dash.run(["shift", "earnings", "3", "30"], at: "2026-11-07 14:00:00")
+        let rows = dash.run(["period", "list", "week"], at: "2026-11-21 12:00:00").stdout.split(separator: "\n")
+        #expect(rows.count == 3 && rows[0].hasSuffix("$10.00   no working time"), "\(rows)")
+        #expect(rows.count == 3 && rows[1].hasSuffix("$20.00   no time on shift"), "\(rows)")
+        #expect(rows.count == 3 && rows[2].contains("$30.00   $15.00/h"), "\(rows)")
+        let window = try Window(dash, at: "2026-11-21 12:00:00", columns: 100, rows: 32)
+        window.press("w")
+        #expect(window.screen.contains("no working time") && window.screen.contains("no time on shift"), "\(window.screen)")
+        let reader = try Reader(dash, at: "2026-11-21 12:00:00")
+        let said = reader.press("w").joined(separator: "\n")
+        #expect(said.contains("earned 10 dollars, no working time"), "\(said)")
+    }
+
     @Test func periodWeekInTextGivesTotalsRatesAndShifts() {
         let dash = Self.history()
         defer { dash.remove() }

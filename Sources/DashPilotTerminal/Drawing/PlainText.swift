@@ -97,7 +97,10 @@ enum PlainText {
         let largest = Int(screen.rows.compactMap(\.barValue).max() ?? 0)
         return screen.rows.map { row in
             let head = row.label.padding(labelWidth) + row.totals.padding(totalsWidth)
-            guard let value = row.barValue else { return head + row.earnings }
+            // No bar: no earnings (said in their column), or earnings with no time to divide by (said in the rate's).
+            guard let value = row.barValue else {
+                return head + (row.rate.isEmpty ? row.earnings : row.earnings.padding(earningsWidth) + row.rate)
+            }
             let bar = bars.bar(Int(value), of: largest)
             return head + row.earnings.padding(earningsWidth) + row.rate + (bar.isEmpty ? "" : " " + bar)
         }
