@@ -641,4 +641,40 @@ struct KeepingCommandTests {
         window.idle()
         #expect(window.screen.contains("5 deliveries") && !window.screen.contains("Delivery 6"))
     }
+
+    /// cli.md: "A path is used as the bytes it was given: a name that is not UTF-8 is never
+    /// repaired into another file's name." Of a store in a folder whose name is not UTF-8,
+    /// `backup list` and doctor read the folder the repaired name names, another one; a backup
+    /// whose own name is not UTF-8 was never listed.
+    @Test func theBackupsFolderIsReadByTheBytesOfItsNameAndOfItsFilesNames() throws {
+        let dash = Binary()
+        let folder = Array((dash.folder + "/u8").utf8) + [0xFF] + Array("dir".utf8)
+        let made = (folder + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o700) } }
+        try #require(made == 0)
+        // The repaired spelling names another folder, whose backups folder holds no backup.
+        try FileManager.default.createDirectory(atPath: dash.folder + "/u8\u{FFFD}dir/backups", withIntermediateDirectories: true)
+        try Data("not a backup\n".utf8).write(to: URL(fileURLWithPath: dash.folder + "/u8\u{FFFD}dir/backups/other.sqlite"))
+        @discardableResult func run(_ words: [[UInt8]], at time: String? = nil) -> RunResult {
+            dash.run(bytes: [Array("--store".utf8), folder + Array("/s.sqlite".utf8)] + words, at: time)
+        }
+        func words(_ text: String...) -> [[UInt8]] { text.map { Array($0.utf8) } }
+        run(words("shift", "start"), at: "2026-11-29 17:00:00")
+        run(words("shift", "end"), at: "2026-11-29 17:30:00")
+        let first = run(words("backup"), at: "2026-11-29 17:40:00")
+        let named = folder + Array("/backups/trip-".utf8) + [0xFE] + Array(".sqlite".utf8)
+        let second = run(words("backup") + [named], at: "2026-11-29 17:50:00")
+        // Where `backup` said it wrote each.
+        func written(_ result: RunResult) -> String? {
+            guard let to = result.stdout.range(of: " to "), let size = result.stdout.range(of: " (", options: .backwards) else {
+                return nil
+            }
+            return String(result.stdout[to.upperBound..<size.lowerBound])
+        }
+        let paths = try [#require(written(second)), #require(written(first))]
+        let list = try #require(json(run(words("backup", "list", "--json")).stdout) as? [[String: Any]])
+        #expect(list.compactMap { $0["path"] as? String } == paths)
+        let text = run(words("backup", "list")).stdout
+        #expect(text.contains("2 backups,") && paths.allSatisfy(text.contains) && !text.contains("Not a usable backup"), "\(text)")
+        #expect(run(words("doctor")).stdout.contains("note The newest backup was made 5:50 PM on Sun, Nov 29."))
+    }
 }

@@ -129,12 +129,26 @@ enum BackupFile {
     /// in `folder`: a temporary file whose process is gone. A temporary name is never a backup,
     /// and never listed.
     static func removeAbandoned(in folder: StorePath, prefix: String = ".dashpilot-backup-") {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.display) else { return }
-        for name in names where name.hasPrefix(prefix) {
+        for name in names(in: folder) ?? [] where name.starts(with: prefix.utf8) {
             // The number of the program that wrote it follows the prefix.
-            guard let pid = pid_t(name.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }), isGone(pid) else { continue }
-            _ = StorePath(bytes: folder.bytes + Array("/\(name)".utf8)).withCString { unlink($0) }
+            let number = name.dropFirst(prefix.utf8.count).prefix { (0x30...0x39).contains($0) }
+            guard let pid = pid_t(String(decoding: number, as: UTF8.self)), isGone(pid) else { continue }
+            _ = folder.child(name).withCString { unlink($0) }
         }
+    }
+
+    /// The names in `folder`, as their bytes (a name that is not UTF-8 stays that name), without
+    /// `.` and `..`; `nil` when it cannot be read. Read through the folder's own bytes, never a
+    /// repaired spelling that would name another folder.
+    static func names(in folder: StorePath) -> [[UInt8]]? {
+        guard let stream = folder.withCString({ opendir($0) }) else { return nil }
+        defer { closedir(stream) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
+        }
+        return names
     }
 
     /// Whether process `pid` has ended: no such process, one that has exited and was not yet

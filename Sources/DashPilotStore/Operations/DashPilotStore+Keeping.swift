@@ -80,15 +80,16 @@ extension DashPilotStore {
     /// not usable ones.
     public func backupsFolderContents() -> (backups: [BackupSummary], unusable: [UnusableBackup]) {
         let folder = Self.backupsFolder(of: file)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.display) else { return ([], []) }
+        guard let names = BackupFile.names(in: folder) else { return ([], []) }
         var unusable: [UnusableBackup] = []
         // Newest first: by the time each was written, to the nanosecond, then (for two written
         // in one second by a clock that did not move) by the number that made its name free.
-        // Every file in it, whatever its name ("a file name is used as given"), but the hidden
-        // copies a backup writes under a temporary name.
-        let listed = names.filter { !$0.hasPrefix(".") }.sorted().compactMap {
-            name -> (BackupSummary, Int, Int)? in
-            let path = StorePath(bytes: folder.bytes + Array("/\(name)".utf8))
+        // Every file in it, whatever its name ("a file name is used as given", its bytes, UTF-8
+        // or not), but the hidden copies a backup writes under a temporary name.
+        let listed = names.filter { $0.first != 0x2E }.sorted { $0.lexicographicallyPrecedes($1) }.compactMap {
+            bytes -> (BackupSummary, Int, Int)? in
+            let path = folder.child(bytes)
+            let name = String(decoding: bytes, as: UTF8.self)
             var info = stat()
             guard path.withCString({ stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
             // A newer version's backup is listed too, with its schema: it is there, and takes room.
