@@ -677,4 +677,20 @@ struct KeepingCommandTests {
         #expect(text.contains("2 backups,") && paths.allSatisfy(text.contains) && !text.contains("Not a usable backup"), "\(text)")
         #expect(run(words("doctor")).stdout.contains("note The newest backup was made 5:50 PM on Sun, Nov 29."))
     }
+
+    /// keeping.md: "`doctor` says when the newest backup in the backups folder was made, or that
+    /// there is none; that is a note, not a problem." Of a store at an older schema version, doctor
+    /// stopped at its schema version's FAIL, with no note.
+    @Test func doctorOfAStoreAtAnOlderVersionSaysWhenTheNewestBackupWasMadeToo() throws {
+        let dash = Binary()
+        let old = try Self.versionSeven(dash, "INSERT INTO shift (started_at, ended_at) VALUES (1795971720, 1795988400)")
+        let none = dash.run(["--store", old, "doctor"])
+        #expect(none.status == 1 && none.stdout.contains("FAIL The store is at schema version 7; today's is 8."))
+        #expect(none.stdout.contains("note There is no backup yet: dashpilot backup makes one."), "\(none.stdout)")
+        dash.run(["shift", "start"], at: "2026-11-29 21:30:00")
+        dash.run(["backup"], at: "2026-11-29 21:40:00")
+        let some = dash.run(["--store", old, "doctor"])
+        #expect(some.status == 1 && some.stdout.contains("note The newest backup was made 9:40 PM on Sun, Nov 29."), "\(some.stdout)")
+        #expect(some.stderr == "Error: The store has problems; nothing was changed.\n")
+    }
 }
