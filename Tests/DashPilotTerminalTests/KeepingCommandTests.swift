@@ -693,4 +693,15 @@ struct KeepingCommandTests {
         #expect(some.status == 1 && some.stdout.contains("note The newest backup was made 9:40 PM on Sun, Nov 29."), "\(some.stdout)")
         #expect(some.stderr == "Error: The store has problems; nothing was changed.\n")
     }
+
+    /// keeping.md: a file that fails "is refused … and nothing changes"; cli.md, 1: "Nothing was
+    /// written." A refused restore left behind an empty backups folder it had made.
+    @Test func aRefusedRestoreLeavesNoBackupsFolderItMade() throws {
+        let dash = Self.withShifts()
+        let twice = "INSERT INTO pickup_place (display_name, key, first_named_at) VALUES ('Nowhere Noodles', 'nowhere noodles', 1795971720)"
+        let old = try Self.versionSeven(dash, twice, twice)
+        let refused = dash.run(["restore", old, "--yes"])
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dash.folder + "/backups"))
+    }
 }

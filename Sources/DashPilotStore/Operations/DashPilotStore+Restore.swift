@@ -55,6 +55,12 @@ extension DashPilotStore {
         let incoming = try Self.checkRestorable(path)
         if StoreFile.isMarkedReadOnly(file) { throw StoreError.readOnly(path: self.path) }
         let folder = Self.backupsFolder(of: file)
+        // A backups folder made for a restore that is refused or fails goes with it (only when
+        // empty: nothing else was put in it), as an upgrade's does.
+        var info = stat()
+        let folderStood = folder.withCString { stat($0, &info) } == 0
+        var replaced = false
+        defer { if !replaced && !folderStood { _ = folder.withCString { rmdir($0) } } }
         var source = path
         var upgraded: StorePath?
         defer { if let upgraded { _ = upgraded.withCString { unlink($0) } } }
@@ -96,6 +102,7 @@ extension DashPilotStore {
         } catch let error as SQLiteError {
             throw StoreError(error, path: self.path)
         }
+        replaced = true
         return try Self.summary(of: file, isAutomatic: false)
     }
 
