@@ -704,4 +704,15 @@ struct KeepingCommandTests {
         #expect(refused.status == 1, "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dash.folder + "/backups"))
     }
+
+    /// cli.md: "An empty `--store ""` or `DASHPILOT_STORE=""` is a usage error (64), never the
+    /// default store"; 64 is for a "missing or malformed argument". `backup ""` said the backup
+    /// could not be made (74).
+    @Test func anEmptyBackupPathIsAUsageErrorAsAnEmptyStorePathIs() throws {
+        let dash = Self.withShifts()
+        let result = dash.run(["backup", ""])
+        #expect(result.status == 64 && result.stderr.hasPrefix("Error: PATH is empty"), "\(result.stderr)")
+        #expect(result.stderr.contains("Usage: dashpilot backup"))
+        #expect(!FileManager.default.fileExists(atPath: dash.folder + "/backups"))
+    }
 }

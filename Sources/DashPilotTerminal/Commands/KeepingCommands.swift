@@ -22,6 +22,11 @@ enum KeepingCommands {
         ]
     ) { input throws(UsageError) in
         try input.expectAtMost(1)
+        // An empty PATH is a usage error, as an empty `--store ""` is: never the default folder.
+        if input.positionals.first?.bytes.isEmpty == true {
+            throw UsageError(
+                command: input.command, message: "PATH is empty; give a folder or a new file, or leave it out for the backups folder.")
+        }
         let destination = input.positionals.first.map { StorePath(bytes: $0.bytes) }
         return { context in
             guard context.storeExists else {
