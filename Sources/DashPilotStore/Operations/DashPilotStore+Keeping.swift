@@ -38,10 +38,14 @@ extension DashPilotStore {
     }
 
     /// Copies the store to `target` under a temporary name beside it, checks the copy, and gives
-    /// it its name. The store is untouched; on failure nothing is left under `target`.
+    /// it its name. The store is untouched; on failure nothing is left under `target`. With
+    /// `keepingDamage` (the copy before a restore), a store that fails SQLite's checks is kept as
+    /// it is all the same (`BackupFile.check`); returns whether it was.
+    @discardableResult
     func makeCheckedCopy(
-        at target: StorePath, from source: Connection? = nil, before: String?, version: Int, progress: ((Double) -> Void)?
-    ) throws {
+        at target: StorePath, from source: Connection? = nil, before: String?, version: Int, keepingDamage: Bool = false,
+        progress: ((Double) -> Void)?
+    ) throws -> Bool {
         let connection = source ?? connection
         BackupFile.removeAbandoned(in: target.folder)
         let temporary = target.sibling(".dashpilot-backup-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sqlite")
@@ -52,16 +56,22 @@ extension DashPilotStore {
             var counts: [String: Int64]?
             if before != nil {
                 try connection.readTransaction {
-                    counts = try BackupFile.rowCounts(connection)
+                    do {
+                        counts = try BackupFile.rowCounts(connection)
+                    } catch let error as SQLiteError where keepingDamage && error.primaryCode == SQLITE_CORRUPT {
+                        // Too damaged to count: the copy is checked for the rest.
+                    }
                     try BackupFile.copy(from: connection, to: temporary, madeAt: clock.now(), progress: progress, stop: stopRequested)
                 }
             } else {
                 try BackupFile.copy(from: connection, to: temporary, madeAt: clock.now(), progress: progress, stop: stopRequested)
             }
-            try BackupFile.check(temporary, version: version, counts: counts, stop: stopRequested)
+            let damaged = try BackupFile.check(
+                temporary, version: version, counts: counts, asItWas: keepingDamage ? connection : nil, stop: stopRequested)
             // A stop asked for while the copy was checked: it is not given its name.
             if stopRequested?() == true { throw KeepingFailure.interrupted }
             try BackupFile.link(temporary, to: target)
+            return damaged
         } catch {
             _ = temporary.withCString { unlink($0) }
             if let failure = error as? KeepingFailure { throw failure }

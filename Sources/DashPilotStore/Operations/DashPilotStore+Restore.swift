@@ -42,7 +42,9 @@ extension DashPilotStore {
     /// backup older than today's schema is first upgraded in a private copy, and that copy checked
     /// as a backup of today's is: replacing the store is the last step, so that a failure before
     /// it (a full disk) leaves the store as it was. Without `backingUpFirst` (a store just made
-    /// for the restore, which holds nothing) no before-restore backup is made.
+    /// for the restore, which holds nothing) no before-restore backup is made. A store that
+    /// fails SQLite's checks is backed up as it is all the same (`damagedStoreKeptAs`); one that
+    /// cannot be backed up at all is not replaced (`StoreError.notRestored`).
     public func restore(from path: StorePath, timeZone: TimeZone, backingUpFirst: Bool = true) throws -> BackupSummary {
         // The store's own file (by another name too) would wait on its own lock and say "busy".
         var given = stat()
@@ -65,15 +67,17 @@ extension DashPilotStore {
         var upgraded: StorePath?
         defer { if let upgraded { _ = upgraded.withCString { unlink($0) } } }
         var before: StorePath?
+        var damaged = false
+        damagedStoreKeptAs = nil
         do {
-            if backingUpFirst { try BackupFile.makeFolder(folder) }
+            if backingUpFirst { try Self.beforeRestoring { try BackupFile.makeFolder(folder) } }
             if incoming.schemaVersion < Schema.currentVersion {
                 let copy = folder.sibling(".dashpilot-backup-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sqlite")
                 upgraded = copy
                 try upgradedCopy(of: path, at: copy)
                 source = copy
             }
-            if backingUpFirst { before = try copyBeforeRestore(into: folder, timeZone: timeZone) }
+            if backingUpFirst { (before, damaged) = try Self.beforeRestoring { try copyBeforeRestore(into: folder, timeZone: timeZone) } }
             if stopRequested?() == true {
                 _ = before?.withCString { unlink($0) }
                 throw KeepingFailure.interrupted
@@ -103,23 +107,37 @@ extension DashPilotStore {
             throw StoreError(error, path: self.path)
         }
         replaced = true
+        if damaged { damagedStoreKeptAs = before?.display }
         return try Self.summary(of: file, isAutomatic: false)
+    }
+
+    /// `body`, a step of backing the store up before a restore: when it fails, the restore does
+    /// not run, and the error says so.
+    private static func beforeRestoring<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let failure as KeepingFailure {
+            if case .interrupted = failure { throw failure }
+            throw StoreError.notRestored(reason: reason(failure))
+        }
     }
 
     /// The checked before-restore backup, of the store as it is at the replacement: a write another
     /// connection commits while it is copied or checked (`PRAGMA data_version` moves) makes it
     /// again, twice at most; the third copy is kept as it is (a store written all the while, by a
-    /// follow, would never be restored otherwise).
-    private func copyBeforeRestore(into folder: StorePath, timeZone: TimeZone) throws -> StorePath {
+    /// follow, would never be restored otherwise). A store that fails SQLite's checks is kept
+    /// as it is, damage included (the only way back to it): then `damaged` is true.
+    private func copyBeforeRestore(into folder: StorePath, timeZone: TimeZone) throws -> (name: StorePath, damaged: Bool) {
         var attempt = 1
         while true {
             let version = try connection.scalar("PRAGMA data_version")
             let name = BackupFile.freeName(in: folder, before: "restore", at: now, timeZone: timeZone)
-            try makeCheckedCopy(at: name, before: "restore", version: Schema.currentVersion, progress: nil)
+            let damaged = try makeCheckedCopy(
+                at: name, before: "restore", version: Schema.currentVersion, keepingDamage: true, progress: nil)
             #if DEBUG
                 afterBeforeRestoreCopy?()
             #endif
-            if try attempt == 3 || connection.scalar("PRAGMA data_version") == version { return name }
+            if try attempt == 3 || connection.scalar("PRAGMA data_version") == version { return (name, damaged) }
             _ = name.withCString { unlink($0) }
             attempt += 1
         }
