@@ -21,19 +21,23 @@ public enum KeepingWords {
     }
 
     /// What a restore ends with; `keptBefore` when the store it replaced was backed up first (there
-    /// was one).
-    public static func restored(_ summary: BackupSummary, from path: String, keptBefore: Bool = true) -> String {
+    /// was one), and `damagedKeptAs` where, when it failed its checks and was kept all the same.
+    public static func restored(_ summary: BackupSummary, from path: String, keptBefore: Bool = true, damagedKeptAs: String? = nil)
+        -> String
+    {
         "Restored \(holds(summary)) from \(path)" + (keptBefore ? "; the store as it was is kept in the backups folder." : ".")
+            + (damagedKeptAs.map { " The store as it was failed its checks, and was kept as \($0) all the same." } ?? "")
     }
 
     /// The question before a restore, naming what each holds: "Replace the store (5,012 shifts,
     /// newest Nov 29) with the backup (5,000 shifts, newest Nov 22)? The store as it is now is
-    /// backed up first."
-    public static func restoreQuestion(store: BackupSummary, backup: BackupSummary, format: ScreenFormat) -> String {
+    /// backed up first." A store too damaged for its shifts to be counted (`nil`) is said to be so.
+    public static func restoreQuestion(store: BackupSummary?, backup: BackupSummary, format: ScreenFormat) -> String {
         func what(_ summary: BackupSummary) -> String {
             count(summary.shifts, "shift") + (summary.newestShift.map { ", newest \(format.day($0))" } ?? "")
         }
-        return "Replace the store (\(what(store))) with the backup (\(what(backup)))? The store as it is now is backed up first."
+        let current = store.map(what) ?? "damaged: its shifts could not be counted"
+        return "Replace the store (\(current)) with the backup (\(what(backup)))? The store as it is now is backed up first."
     }
 
     /// The question before a restore where no store is yet (a new device): nothing to back up.

@@ -21,6 +21,9 @@ public final class DashPilotStore {
     /// Whether the driver asked to stop (Ctrl-C) a long copy under way: checked between its
     /// steps, it then ends leaving no trace (`KeepingFailure.interrupted`).
     public var stopRequested: (@Sendable () -> Bool)?
+    /// After a restore: where the store as it was is kept, when it failed SQLite's integrity or
+    /// foreign-key checks and was kept so all the same (the only way back to it); else `nil`.
+    public internal(set) var damagedStoreKeptAs: String?
     #if DEBUG
         /// Test builds make a merge fail part-way through here, to prove it is all or nothing.
         /// Release builds have no such hook.

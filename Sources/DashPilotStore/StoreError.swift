@@ -11,8 +11,10 @@ public enum StoreError: Error, Sendable, Equatable {
     case diskFull
     case busy
     case failed(SQLiteError)
-    /// A backup (or the one a restore makes first) could not be made; `reason` says why.
+    /// A backup could not be made; `reason` says why.
     case backupFailed(reason: String)
+    /// A restore did not run because the store could not be backed up first; `reason` says why.
+    case notRestored(reason: String)
     /// An upgrade did not run because the store could not be backed up first.
     case notUpgraded(path: String, reason: String)
 
@@ -37,6 +39,8 @@ public enum StoreError: Error, Sendable, Equatable {
             "The store failed (\(error.description)); nothing was changed."
         case .backupFailed(let reason):
             "The backup could not be made (\(reason)); the store was left as it is, and no backup was kept."
+        case .notRestored(let reason):
+            "The store could not be backed up first (\(reason)), so the restore did not run; the store was left as it was, and no backup was kept."
         case .notUpgraded(let path, let reason):
             "The store at \(path) needs an upgrade, which runs only after a backup of it, and the backup could not be made (\(reason)); nothing was changed."
         }

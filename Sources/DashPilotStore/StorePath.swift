@@ -29,6 +29,9 @@ public struct StorePath: Sendable, Equatable {
         return slash == 0 ? StorePath("/") : StorePath(bytes: Array(bytes[..<slash]))
     }
 
+    /// A path inside this one, a folder: `self/name`, `name` as its bytes.
+    func child(_ name: [UInt8]) -> StorePath { StorePath(bytes: bytes + [0x2F] + name) }
+
     /// A path inside this one's folder: `folder/name`.
     func sibling(_ name: String) -> StorePath {
         StorePath(bytes: folder.bytes + [0x2F] + Array(name.utf8))

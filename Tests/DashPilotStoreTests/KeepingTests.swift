@@ -154,6 +154,19 @@ struct KeepingTests {
         #expect(try fixture.store.backups().map(\.path) == [kept.path])
     }
 
+    /// keeping.md, Faults: a failed restore "leaves the store exactly as it was": a restore that
+    /// could not replace the store left the backups folder it had made for its copy, empty.
+    @Test func aRestoreThatCannotReplaceTheStoreLeavesNoBackupsFolderMadeForIt() throws {
+        let fixture = try Self.store()
+        let scratch = TemporaryFolder()
+        let kept = try fixture.store.backup(to: StorePath(scratch.file("kept.sqlite")), timeZone: Self.utc)
+        let impatient = try DashPilotStore(path: fixture.path, clock: fixture.clock, busyTimeoutMilliseconds: 0)
+        try fixture.raw("BEGIN IMMEDIATE")
+        #expect(throws: StoreError.busy) { _ = try impatient.restore(from: StorePath(kept.path), timeZone: Self.utc) }
+        try fixture.raw("ROLLBACK")
+        #expect(!FileManager.default.fileExists(atPath: fixture.folder.file("backups")))
+    }
+
     @Test func aRestoreBacksTheStoreUpFirstAndReplacesItWhole() throws {
         let fixture = try Self.store()
         let kept = try fixture.store.backup(to: nil, timeZone: Self.utc)

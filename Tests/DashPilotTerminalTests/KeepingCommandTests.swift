@@ -641,4 +641,78 @@ struct KeepingCommandTests {
         window.idle()
         #expect(window.screen.contains("5 deliveries") && !window.screen.contains("Delivery 6"))
     }
+
+    /// cli.md: "A path is used as the bytes it was given: a name that is not UTF-8 is never
+    /// repaired into another file's name." Of a store in a folder whose name is not UTF-8,
+    /// `backup list` and doctor read the folder the repaired name names, another one; a backup
+    /// whose own name is not UTF-8 was never listed.
+    @Test func theBackupsFolderIsReadByTheBytesOfItsNameAndOfItsFilesNames() throws {
+        let dash = Binary()
+        let folder = Array((dash.folder + "/u8").utf8) + [0xFF] + Array("dir".utf8)
+        let made = (folder + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o700) } }
+        try #require(made == 0)
+        // The repaired spelling names another folder, whose backups folder holds no backup.
+        try FileManager.default.createDirectory(atPath: dash.folder + "/u8\u{FFFD}dir/backups", withIntermediateDirectories: true)
+        try Data("not a backup\n".utf8).write(to: URL(fileURLWithPath: dash.folder + "/u8\u{FFFD}dir/backups/other.sqlite"))
+        @discardableResult func run(_ words: [[UInt8]], at time: String? = nil) -> RunResult {
+            dash.run(bytes: [Array("--store".utf8), folder + Array("/s.sqlite".utf8)] + words, at: time)
+        }
+        func words(_ text: String...) -> [[UInt8]] { text.map { Array($0.utf8) } }
+        run(words("shift", "start"), at: "2026-11-29 17:00:00")
+        run(words("shift", "end"), at: "2026-11-29 17:30:00")
+        let first = run(words("backup"), at: "2026-11-29 17:40:00")
+        let named = folder + Array("/backups/trip-".utf8) + [0xFE] + Array(".sqlite".utf8)
+        let second = run(words("backup") + [named], at: "2026-11-29 17:50:00")
+        // Where `backup` said it wrote each.
+        func written(_ result: RunResult) -> String? {
+            guard let to = result.stdout.range(of: " to "), let size = result.stdout.range(of: " (", options: .backwards) else {
+                return nil
+            }
+            return String(result.stdout[to.upperBound..<size.lowerBound])
+        }
+        let paths = try [#require(written(second)), #require(written(first))]
+        let list = try #require(json(run(words("backup", "list", "--json")).stdout) as? [[String: Any]])
+        #expect(list.compactMap { $0["path"] as? String } == paths)
+        let text = run(words("backup", "list")).stdout
+        #expect(text.contains("2 backups,") && paths.allSatisfy(text.contains) && !text.contains("Not a usable backup"), "\(text)")
+        #expect(run(words("doctor")).stdout.contains("note The newest backup was made 5:50 PM on Sun, Nov 29."))
+    }
+
+    /// keeping.md: "`doctor` says when the newest backup in the backups folder was made, or that
+    /// there is none; that is a note, not a problem." Of a store at an older schema version, doctor
+    /// stopped at its schema version's FAIL, with no note.
+    @Test func doctorOfAStoreAtAnOlderVersionSaysWhenTheNewestBackupWasMadeToo() throws {
+        let dash = Binary()
+        let old = try Self.versionSeven(dash, "INSERT INTO shift (started_at, ended_at) VALUES (1795971720, 1795988400)")
+        let none = dash.run(["--store", old, "doctor"])
+        #expect(none.status == 1 && none.stdout.contains("FAIL The store is at schema version 7; today's is 8."))
+        #expect(none.stdout.contains("note There is no backup yet: dashpilot backup makes one."), "\(none.stdout)")
+        dash.run(["shift", "start"], at: "2026-11-29 21:30:00")
+        dash.run(["backup"], at: "2026-11-29 21:40:00")
+        let some = dash.run(["--store", old, "doctor"])
+        #expect(some.status == 1 && some.stdout.contains("note The newest backup was made 9:40 PM on Sun, Nov 29."), "\(some.stdout)")
+        #expect(some.stderr == "Error: The store has problems; nothing was changed.\n")
+    }
+
+    /// keeping.md: a file that fails "is refused … and nothing changes"; cli.md, 1: "Nothing was
+    /// written." A refused restore left behind an empty backups folder it had made.
+    @Test func aRefusedRestoreLeavesNoBackupsFolderItMade() throws {
+        let dash = Self.withShifts()
+        let twice = "INSERT INTO pickup_place (display_name, key, first_named_at) VALUES ('Nowhere Noodles', 'nowhere noodles', 1795971720)"
+        let old = try Self.versionSeven(dash, twice, twice)
+        let refused = dash.run(["restore", old, "--yes"])
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dash.folder + "/backups"))
+    }
+
+    /// cli.md: "An empty `--store ""` or `DASHPILOT_STORE=""` is a usage error (64), never the
+    /// default store"; 64 is for a "missing or malformed argument". `backup ""` said the backup
+    /// could not be made (74).
+    @Test func anEmptyBackupPathIsAUsageErrorAsAnEmptyStorePathIs() throws {
+        let dash = Self.withShifts()
+        let result = dash.run(["backup", ""])
+        #expect(result.status == 64 && result.stderr.hasPrefix("Error: PATH is empty"), "\(result.stderr)")
+        #expect(result.stderr.contains("Usage: dashpilot backup"))
+        #expect(!FileManager.default.fileExists(atPath: dash.folder + "/backups"))
+    }
 }

@@ -94,24 +94,48 @@ enum BackupFile {
 
     /// Checks a copy at `path`: SQLite's integrity and foreign-key checks, its schema version
     /// `version`, then the row counts `counts` of the store it was copied from (an automatic
-    /// backup's, which keeps the store as it was) or else every check of `doctor`.
-    static func check(_ path: StorePath, version: Int, counts: [String: Int64]?, stop: (() -> Bool)? = nil) throws {
+    /// backup's, which keeps the store as it was) or else every check of `doctor`. With `store`,
+    /// the connection of the store a before-restore copy keeps as it was: a copy that fails
+    /// SQLite's checks is kept when the store fails them too (a faithful copy, damage included,
+    /// is the only way back to it), if it holds the store's schema version and fails no check
+    /// the store passes. Returns whether it was kept so.
+    @discardableResult
+    static func check(
+        _ path: StorePath, version: Int, counts: [String: Int64]?, asItWas store: Connection? = nil, stop: (() -> Bool)? = nil
+    )
+        throws -> Bool
+    {
         let connection = try Connection(path: path, create: false, busyTimeoutMilliseconds: 0)
-        let integrity = try connection.texts("PRAGMA integrity_check")
+        // Of a store kept as it was, a file too damaged for a check to run fails that check.
+        func passes(_ check: () throws -> Bool) throws -> Bool {
+            do { return try check() } catch let error as SQLiteError where store != nil && error.primaryCode == SQLITE_CORRUPT {
+                return false
+            }
+        }
+        let intact = try passes { try connection.texts("PRAGMA integrity_check") == ["ok"] }
         if stop?() == true { throw KeepingFailure.interrupted }
-        guard integrity == ["ok"] else { throw KeepingFailure.checkFailed("SQLite's integrity check failed on the copy") }
-        guard try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0 else {
-            throw KeepingFailure.checkFailed("a reference in the copy points at no row")
+        let whole = try passes { try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0 }
+        if let store, !intact || !whole {
+            let storeIntact = try intact || passes { try store.texts("PRAGMA integrity_check") == ["ok"] }
+            guard intact || !storeIntact else { throw KeepingFailure.checkFailed("SQLite's integrity check failed on the copy") }
+            let storeWhole = try whole || passes { try store.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0 }
+            guard whole || !storeWhole else { throw KeepingFailure.checkFailed("a reference in the copy points at no row") }
+        } else {
+            guard intact else { throw KeepingFailure.checkFailed("SQLite's integrity check failed on the copy") }
+            guard whole else { throw KeepingFailure.checkFailed("a reference in the copy points at no row") }
         }
         guard Int(try connection.scalar("PRAGMA user_version") ?? 0) == version else {
             throw KeepingFailure.checkFailed("the copy is not at the store's schema version")
         }
         if let counts {
-            guard try rowCounts(connection) == counts else { throw KeepingFailure.checkFailed("the copy does not hold the store's rows") }
-        } else {
+            guard try passes({ try rowCounts(connection) == counts }) else {
+                throw KeepingFailure.checkFailed("the copy does not hold the store's rows")
+            }
+        } else if store == nil {
             let report = try DashPilotStore(storePath: path, busyTimeoutMilliseconds: 0, migrating: false, creating: false).doctor()
             guard report.isHealthy else { throw KeepingFailure.checkFailed("doctor found a problem in the copy") }
         }
+        return !intact || !whole
     }
 
     /// How many rows each table of the database on `connection` holds.
@@ -129,12 +153,26 @@ enum BackupFile {
     /// in `folder`: a temporary file whose process is gone. A temporary name is never a backup,
     /// and never listed.
     static func removeAbandoned(in folder: StorePath, prefix: String = ".dashpilot-backup-") {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.display) else { return }
-        for name in names where name.hasPrefix(prefix) {
+        for name in names(in: folder) ?? [] where name.starts(with: prefix.utf8) {
             // The number of the program that wrote it follows the prefix.
-            guard let pid = pid_t(name.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }), isGone(pid) else { continue }
-            _ = StorePath(bytes: folder.bytes + Array("/\(name)".utf8)).withCString { unlink($0) }
+            let number = name.dropFirst(prefix.utf8.count).prefix { (0x30...0x39).contains($0) }
+            guard let pid = pid_t(String(decoding: number, as: UTF8.self)), isGone(pid) else { continue }
+            _ = folder.child(name).withCString { unlink($0) }
         }
+    }
+
+    /// The names in `folder`, as their bytes (a name that is not UTF-8 stays that name), without
+    /// `.` and `..`; `nil` when it cannot be read. Read through the folder's own bytes, never a
+    /// repaired spelling that would name another folder.
+    static func names(in folder: StorePath) -> [[UInt8]]? {
+        guard let stream = folder.withCString({ opendir($0) }) else { return nil }
+        defer { closedir(stream) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
+        }
+        return names
     }
 
     /// Whether process `pid` has ended: no such process, one that has exited and was not yet

@@ -11,7 +11,11 @@ extension DashPilotStore {
             findings.append(.foreignKeys(dangling: Int(try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") ?? 0)))
             let version = Int(try connection.scalar("PRAGMA user_version") ?? 0)
             findings.append(.schemaVersion(found: version, today: Schema.currentVersion))
-            guard version == Schema.currentVersion else { return DoctorReport(findings: findings) }
+            // The checks below read today's schema; the backups folder is read at any version
+            // ("`doctor` says when the newest backup … was made, or that there is none").
+            guard version == Schema.currentVersion else {
+                return DoctorReport(findings: findings + [.newestBackup(try backups().first?.madeAt)])
+            }
 
             findings.append(.namingPolicy(found: try placeTable.policyVersion(), today: policy.version))
             // The policy refuses bytes that are not UTF-8, never repairs them.

@@ -38,10 +38,14 @@ extension DashPilotStore {
     }
 
     /// Copies the store to `target` under a temporary name beside it, checks the copy, and gives
-    /// it its name. The store is untouched; on failure nothing is left under `target`.
+    /// it its name. The store is untouched; on failure nothing is left under `target`. With
+    /// `keepingDamage` (the copy before a restore), a store that fails SQLite's checks is kept as
+    /// it is all the same (`BackupFile.check`); returns whether it was.
+    @discardableResult
     func makeCheckedCopy(
-        at target: StorePath, from source: Connection? = nil, before: String?, version: Int, progress: ((Double) -> Void)?
-    ) throws {
+        at target: StorePath, from source: Connection? = nil, before: String?, version: Int, keepingDamage: Bool = false,
+        progress: ((Double) -> Void)?
+    ) throws -> Bool {
         let connection = source ?? connection
         BackupFile.removeAbandoned(in: target.folder)
         let temporary = target.sibling(".dashpilot-backup-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sqlite")
@@ -52,16 +56,22 @@ extension DashPilotStore {
             var counts: [String: Int64]?
             if before != nil {
                 try connection.readTransaction {
-                    counts = try BackupFile.rowCounts(connection)
+                    do {
+                        counts = try BackupFile.rowCounts(connection)
+                    } catch let error as SQLiteError where keepingDamage && error.primaryCode == SQLITE_CORRUPT {
+                        // Too damaged to count: the copy is checked for the rest.
+                    }
                     try BackupFile.copy(from: connection, to: temporary, madeAt: clock.now(), progress: progress, stop: stopRequested)
                 }
             } else {
                 try BackupFile.copy(from: connection, to: temporary, madeAt: clock.now(), progress: progress, stop: stopRequested)
             }
-            try BackupFile.check(temporary, version: version, counts: counts, stop: stopRequested)
+            let damaged = try BackupFile.check(
+                temporary, version: version, counts: counts, asItWas: keepingDamage ? connection : nil, stop: stopRequested)
             // A stop asked for while the copy was checked: it is not given its name.
             if stopRequested?() == true { throw KeepingFailure.interrupted }
             try BackupFile.link(temporary, to: target)
+            return damaged
         } catch {
             _ = temporary.withCString { unlink($0) }
             if let failure = error as? KeepingFailure { throw failure }
@@ -80,15 +90,16 @@ extension DashPilotStore {
     /// not usable ones.
     public func backupsFolderContents() -> (backups: [BackupSummary], unusable: [UnusableBackup]) {
         let folder = Self.backupsFolder(of: file)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.display) else { return ([], []) }
+        guard let names = BackupFile.names(in: folder) else { return ([], []) }
         var unusable: [UnusableBackup] = []
         // Newest first: by the time each was written, to the nanosecond, then (for two written
         // in one second by a clock that did not move) by the number that made its name free.
-        // Every file in it, whatever its name ("a file name is used as given"), but the hidden
-        // copies a backup writes under a temporary name.
-        let listed = names.filter { !$0.hasPrefix(".") }.sorted().compactMap {
-            name -> (BackupSummary, Int, Int)? in
-            let path = StorePath(bytes: folder.bytes + Array("/\(name)".utf8))
+        // Every file in it, whatever its name ("a file name is used as given", its bytes, UTF-8
+        // or not), but the hidden copies a backup writes under a temporary name.
+        let listed = names.filter { $0.first != 0x2E }.sorted { $0.lexicographicallyPrecedes($1) }.compactMap {
+            bytes -> (BackupSummary, Int, Int)? in
+            let path = folder.child(bytes)
+            let name = String(decoding: bytes, as: UTF8.self)
             var info = stat()
             guard path.withCString({ stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
             // A newer version's backup is listed too, with its schema: it is there, and takes room.
@@ -124,131 +135,6 @@ extension DashPilotStore {
         } catch let error as SQLiteError {
             throw StoreError(error, path: path.display)
         }
-    }
-
-    /// Checks that the file at `path` can replace a store: a DashPilot store no newer than today's
-    /// code, whole, with no dangling reference, and healthy to `doctor`. Changes nothing.
-    public static func checkRestorable(_ path: StorePath) throws -> BackupSummary {
-        var info = stat()
-        guard path.withCString({ stat($0, &info) }) == 0 else {
-            throw DashPilotRefusal.cannotRestore(path: path.display, reason: .missing)
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw DashPilotRefusal.cannotRestore(path: path.display, reason: .notAFile) }
-        let summary = try summary(of: path, isAutomatic: false)
-        do {
-            let connection = try Connection(path: path, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
-            guard try connection.texts("PRAGMA integrity_check") == ["ok"],
-                try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0
-            else { throw StoreError.damaged(path: path.display) }
-        } catch let error as SQLiteError {
-            throw StoreError(error, path: path.display)
-        }
-        // Healthy as a backup is checked: every check of `doctor`, which reads today's version (an
-        // older backup is upgraded once restored, as any store is).
-        if summary.schemaVersion == Schema.currentVersion {
-            let store = try DashPilotStore(storePath: path, busyTimeoutMilliseconds: 5000, migrating: false, creating: false)
-            guard try store.doctor().isHealthy else { throw DashPilotRefusal.cannotRestore(path: path.display, reason: .unhealthy) }
-        }
-        return summary
-    }
-
-    /// Replaces the store with the backup at `path`, after checking it and backing the store up
-    /// (`dashpilot-before-restore-…`): in one step through SQLite into the live store, under its
-    /// write lock, so another connection sees the old record or the new one, never a mixture. A
-    /// backup older than today's schema is first upgraded in a private copy, and that copy checked
-    /// as a backup of today's is: replacing the store is the last step, so that a failure before
-    /// it (a full disk) leaves the store as it was. Without `backingUpFirst` (a store just made
-    /// for the restore, which holds nothing) no before-restore backup is made.
-    public func restore(from path: StorePath, timeZone: TimeZone, backingUpFirst: Bool = true) throws -> BackupSummary {
-        // The store's own file (by another name too) would wait on its own lock and say "busy".
-        var given = stat()
-        var own = stat()
-        if path.withCString({ stat($0, &given) }) == 0, file.withCString({ stat($0, &own) }) == 0,
-            given.st_dev == own.st_dev && given.st_ino == own.st_ino
-        {
-            throw DashPilotRefusal.cannotRestore(path: path.display, reason: .isTheStore)
-        }
-        let incoming = try Self.checkRestorable(path)
-        if StoreFile.isMarkedReadOnly(file) { throw StoreError.readOnly(path: self.path) }
-        let folder = Self.backupsFolder(of: file)
-        var source = path
-        var upgraded: StorePath?
-        defer { if let upgraded { _ = upgraded.withCString { unlink($0) } } }
-        var before: StorePath?
-        do {
-            if backingUpFirst { try BackupFile.makeFolder(folder) }
-            if incoming.schemaVersion < Schema.currentVersion {
-                let copy = folder.sibling(".dashpilot-backup-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sqlite")
-                upgraded = copy
-                try upgradedCopy(of: path, at: copy)
-                source = copy
-            }
-            if backingUpFirst { before = try copyBeforeRestore(into: folder, timeZone: timeZone) }
-            if stopRequested?() == true {
-                _ = before?.withCString { unlink($0) }
-                throw KeepingFailure.interrupted
-            }
-        } catch let failure as KeepingFailure {
-            throw Self.storeError(failure)
-        }
-        do {
-            do {
-                let reader = try Connection(path: source, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
-                guard let backup = sqlite3_backup_init(connection.handle, "main", reader.handle, "main") else {
-                    throw connection.lastError(sqlite3_errcode(connection.handle))
-                }
-                // One step: every page under one lock, so the replacement is all or nothing.
-                let result = sqlite3_backup_step(backup, -1)
-                let finished = sqlite3_backup_finish(backup)
-                guard result == SQLITE_DONE, finished == SQLITE_OK else {
-                    throw connection.lastError(result == SQLITE_DONE ? finished : result)
-                }
-            } catch {
-                // Not replaced: the store is as it was, and a backup of it made for a restore that
-                // did not happen would be one behind the driver's back.
-                _ = before?.withCString { unlink($0) }
-                throw error
-            }
-        } catch let error as SQLiteError {
-            throw StoreError(error, path: self.path)
-        }
-        return try Self.summary(of: file, isAutomatic: false)
-    }
-
-    /// The checked before-restore backup, of the store as it is at the replacement: a write another
-    /// connection commits while it is copied or checked (`PRAGMA data_version` moves) makes it
-    /// again, twice at most; the third copy is kept as it is (a store written all the while, by a
-    /// follow, would never be restored otherwise).
-    private func copyBeforeRestore(into folder: StorePath, timeZone: TimeZone) throws -> StorePath {
-        var attempt = 1
-        while true {
-            let version = try connection.scalar("PRAGMA data_version")
-            let name = BackupFile.freeName(in: folder, before: "restore", at: now, timeZone: timeZone)
-            try makeCheckedCopy(at: name, before: "restore", version: Schema.currentVersion, progress: nil)
-            #if DEBUG
-                afterBeforeRestoreCopy?()
-            #endif
-            if try attempt == 3 || connection.scalar("PRAGMA data_version") == version { return name }
-            _ = name.withCString { unlink($0) }
-            attempt += 1
-        }
-    }
-
-    /// A copy at `target` of the older backup at `path`, brought to today's schema and checked by
-    /// every check of `doctor`, as a backup of today's is before it is restored.
-    private func upgradedCopy(of path: StorePath, at target: StorePath) throws {
-        do {
-            let reader = try Connection(path: path, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
-            try BackupFile.copy(from: reader, to: target, madeAt: clock.now(), progress: nil, stop: stopRequested)
-            let copy = try Connection(path: target, create: false, busyTimeoutMilliseconds: 0)
-            // A private copy: nothing to back up before its upgrade.
-            try Migrator.migrate(copy, progress: nil)
-        } catch let error as SQLiteError {
-            throw error.primaryCode == SQLITE_FULL
-                ? KeepingFailure.cannotWrite("the disk is full") : KeepingFailure.cannotWrite(error.message)
-        }
-        let upgraded = try DashPilotStore(storePath: target, busyTimeoutMilliseconds: 0, migrating: false, creating: false)
-        guard try upgraded.doctor().isHealthy else { throw DashPilotRefusal.cannotRestore(path: path.display, reason: .unhealthy) }
     }
 
     /// Before an upgrade: a checked backup of the store as it is, into the backups folder

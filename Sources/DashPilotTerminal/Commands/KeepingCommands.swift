@@ -22,6 +22,11 @@ enum KeepingCommands {
         ]
     ) { input throws(UsageError) in
         try input.expectAtMost(1)
+        // An empty PATH is a usage error, as an empty `--store ""` is: never the default folder.
+        if input.positionals.first?.bytes.isEmpty == true {
+            throw UsageError(
+                command: input.command, message: "PATH is empty; give a folder or a new file, or leave it out for the backups folder.")
+        }
         let destination = input.positionals.first.map { StorePath(bytes: $0.bytes) }
         return { context in
             guard context.storeExists else {
@@ -85,8 +90,7 @@ enum KeepingCommands {
             let existed = context.storeExists
             let question =
                 existed
-                ? KeepingWords.restoreQuestion(
-                    store: try DashPilotStore.summary(of: context.storePath, isAutomatic: false), backup: incoming, format: context.format)
+                ? KeepingWords.restoreQuestion(store: try Self.summaryUnlessDamaged(context), backup: incoming, format: context.format)
                 : KeepingWords.restoreQuestion(newStoreAt: context.storePath.display, backup: incoming, format: context.format)
             guard try context.confirmed(yes, question: question, prompt: "Replace? [y/N]", what: "Restoring a backup") else {
                 throw CommandFailure(sentence: "Not confirmed; nothing was changed.")
@@ -102,8 +106,19 @@ enum KeepingCommands {
             } catch  where stopSignal != 0 {
                 return 128 + stopSignal
             }
-            context.say(KeepingWords.restored(restored, from: path.display, keptBefore: existed))
+            context.say(KeepingWords.restored(restored, from: path.display, keptBefore: existed, damagedKeptAs: store.damagedStoreKeptAs))
             return ExitStatus.done
+        }
+    }
+
+    /// What the store holds, for the question before a restore; `nil` when it is too damaged to
+    /// count (a damaged store is what a restore is for).
+    static func summaryUnlessDamaged(_ context: CommandContext) throws -> BackupSummary? {
+        do {
+            return try DashPilotStore.summary(of: context.storePath, isAutomatic: false)
+        } catch let error as StoreError {
+            if case .damaged = error { return nil }
+            throw error
         }
     }
 }

@@ -1,0 +1,162 @@
+import CSQLite
+import DashPilotCore
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Restoring a backup over the store (keeping.md, "Listing and restoring").
+extension DashPilotStore {
+    /// Checks that the file at `path` can replace a store: a DashPilot store no newer than today's
+    /// code, whole, with no dangling reference, and healthy to `doctor`. Changes nothing.
+    public static func checkRestorable(_ path: StorePath) throws -> BackupSummary {
+        var info = stat()
+        guard path.withCString({ stat($0, &info) }) == 0 else {
+            throw DashPilotRefusal.cannotRestore(path: path.display, reason: .missing)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw DashPilotRefusal.cannotRestore(path: path.display, reason: .notAFile) }
+        let summary = try summary(of: path, isAutomatic: false)
+        do {
+            let connection = try Connection(path: path, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
+            guard try connection.texts("PRAGMA integrity_check") == ["ok"],
+                try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0
+            else { throw StoreError.damaged(path: path.display) }
+        } catch let error as SQLiteError {
+            throw StoreError(error, path: path.display)
+        }
+        // Healthy as a backup is checked: every check of `doctor`, which reads today's version (an
+        // older backup is upgraded once restored, as any store is).
+        if summary.schemaVersion == Schema.currentVersion {
+            let store = try DashPilotStore(storePath: path, busyTimeoutMilliseconds: 5000, migrating: false, creating: false)
+            guard try store.doctor().isHealthy else { throw DashPilotRefusal.cannotRestore(path: path.display, reason: .unhealthy) }
+        }
+        return summary
+    }
+
+    /// Replaces the store with the backup at `path`, after checking it and backing the store up
+    /// (`dashpilot-before-restore-…`): in one step through SQLite into the live store, under its
+    /// write lock, so another connection sees the old record or the new one, never a mixture. A
+    /// backup older than today's schema is first upgraded in a private copy, and that copy checked
+    /// as a backup of today's is: replacing the store is the last step, so that a failure before
+    /// it (a full disk) leaves the store as it was. Without `backingUpFirst` (a store just made
+    /// for the restore, which holds nothing) no before-restore backup is made. A store that
+    /// fails SQLite's checks is backed up as it is all the same (`damagedStoreKeptAs`); one that
+    /// cannot be backed up at all is not replaced (`StoreError.notRestored`).
+    public func restore(from path: StorePath, timeZone: TimeZone, backingUpFirst: Bool = true) throws -> BackupSummary {
+        // The store's own file (by another name too) would wait on its own lock and say "busy".
+        var given = stat()
+        var own = stat()
+        if path.withCString({ stat($0, &given) }) == 0, file.withCString({ stat($0, &own) }) == 0,
+            given.st_dev == own.st_dev && given.st_ino == own.st_ino
+        {
+            throw DashPilotRefusal.cannotRestore(path: path.display, reason: .isTheStore)
+        }
+        let incoming = try Self.checkRestorable(path)
+        if StoreFile.isMarkedReadOnly(file) { throw StoreError.readOnly(path: self.path) }
+        let folder = Self.backupsFolder(of: file)
+        // A backups folder made for a restore that is refused or fails goes with it (only when
+        // empty: nothing else was put in it), as an upgrade's does.
+        var info = stat()
+        let folderStood = folder.withCString { stat($0, &info) } == 0
+        var replaced = false
+        defer { if !replaced && !folderStood { _ = folder.withCString { rmdir($0) } } }
+        var source = path
+        var upgraded: StorePath?
+        defer { if let upgraded { _ = upgraded.withCString { unlink($0) } } }
+        var before: StorePath?
+        var damaged = false
+        damagedStoreKeptAs = nil
+        do {
+            if backingUpFirst { try Self.beforeRestoring { try BackupFile.makeFolder(folder) } }
+            if incoming.schemaVersion < Schema.currentVersion {
+                let copy = folder.sibling(".dashpilot-backup-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sqlite")
+                upgraded = copy
+                try upgradedCopy(of: path, at: copy)
+                source = copy
+            }
+            if backingUpFirst { (before, damaged) = try Self.beforeRestoring { try copyBeforeRestore(into: folder, timeZone: timeZone) } }
+            if stopRequested?() == true {
+                _ = before?.withCString { unlink($0) }
+                throw KeepingFailure.interrupted
+            }
+        } catch let failure as KeepingFailure {
+            throw Self.storeError(failure)
+        }
+        do {
+            do {
+                let reader = try Connection(path: source, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
+                guard let backup = sqlite3_backup_init(connection.handle, "main", reader.handle, "main") else {
+                    throw connection.lastError(sqlite3_errcode(connection.handle))
+                }
+                // One step: every page under one lock, so the replacement is all or nothing.
+                let result = sqlite3_backup_step(backup, -1)
+                let finished = sqlite3_backup_finish(backup)
+                guard result == SQLITE_DONE, finished == SQLITE_OK else {
+                    throw connection.lastError(result == SQLITE_DONE ? finished : result)
+                }
+            } catch {
+                // Not replaced: the store is as it was, and a backup of it made for a restore that
+                // did not happen would be one behind the driver's back.
+                _ = before?.withCString { unlink($0) }
+                throw error
+            }
+        } catch let error as SQLiteError {
+            throw StoreError(error, path: self.path)
+        }
+        replaced = true
+        if damaged { damagedStoreKeptAs = before?.display }
+        return try Self.summary(of: file, isAutomatic: false)
+    }
+
+    /// `body`, a step of backing the store up before a restore: when it fails, the restore does
+    /// not run, and the error says so.
+    private static func beforeRestoring<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let failure as KeepingFailure {
+            if case .interrupted = failure { throw failure }
+            throw StoreError.notRestored(reason: reason(failure))
+        }
+    }
+
+    /// The checked before-restore backup, of the store as it is at the replacement: a write another
+    /// connection commits while it is copied or checked (`PRAGMA data_version` moves) makes it
+    /// again, twice at most; the third copy is kept as it is (a store written all the while, by a
+    /// follow, would never be restored otherwise). A store that fails SQLite's checks is kept
+    /// as it is, damage included (the only way back to it): then `damaged` is true.
+    private func copyBeforeRestore(into folder: StorePath, timeZone: TimeZone) throws -> (name: StorePath, damaged: Bool) {
+        var attempt = 1
+        while true {
+            let version = try connection.scalar("PRAGMA data_version")
+            let name = BackupFile.freeName(in: folder, before: "restore", at: now, timeZone: timeZone)
+            let damaged = try makeCheckedCopy(
+                at: name, before: "restore", version: Schema.currentVersion, keepingDamage: true, progress: nil)
+            #if DEBUG
+                afterBeforeRestoreCopy?()
+            #endif
+            if try attempt == 3 || connection.scalar("PRAGMA data_version") == version { return (name, damaged) }
+            _ = name.withCString { unlink($0) }
+            attempt += 1
+        }
+    }
+
+    /// A copy at `target` of the older backup at `path`, brought to today's schema and checked by
+    /// every check of `doctor`, as a backup of today's is before it is restored.
+    private func upgradedCopy(of path: StorePath, at target: StorePath) throws {
+        do {
+            let reader = try Connection(path: path, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
+            try BackupFile.copy(from: reader, to: target, madeAt: clock.now(), progress: nil, stop: stopRequested)
+            let copy = try Connection(path: target, create: false, busyTimeoutMilliseconds: 0)
+            // A private copy: nothing to back up before its upgrade.
+            try Migrator.migrate(copy, progress: nil)
+        } catch let error as SQLiteError {
+            throw error.primaryCode == SQLITE_FULL
+                ? KeepingFailure.cannotWrite("the disk is full") : KeepingFailure.cannotWrite(error.message)
+        }
+        let upgraded = try DashPilotStore(storePath: target, busyTimeoutMilliseconds: 0, migrating: false, creating: false)
+        guard try upgraded.doctor().isHealthy else { throw DashPilotRefusal.cannotRestore(path: path.display, reason: .unhealthy) }
+    }
+}
