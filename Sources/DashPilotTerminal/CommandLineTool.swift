@@ -259,7 +259,7 @@ public enum CommandLineTool {
         switch error {
         case let refusal as DashPilotRefusal: failure(sentence(refusal, format: format), status: ExitStatus.refused)
         case let error as StoreError: failure(error.sentence, status: ExitStatus.storeUnusable)
-        case let failure as CommandFailure: self.failure(failure.sentence, status: ExitStatus.refused)
+        case let failure as CommandFailure: self.failure(failure.sentence, status: failure.status)
         default: failure("Something went wrong: \(type(of: error)).", status: ExitStatus.storeUnusable)
         }
     }

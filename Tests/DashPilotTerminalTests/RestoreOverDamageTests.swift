@@ -107,4 +107,22 @@ struct RestoreOverDamageTests {
                 + "the store was left as it was, and no backup was kept.\n")
         #expect(FileManager.default.contents(atPath: dash.storePath) == original)
     }
+
+    /// A store SQLite cannot open at all (its first page broken) is left as it is, since the path
+    /// may name another program's file; the sentence says the one step that lets the backup in.
+    @Test func aStoreThatIsNoLongerADatabaseIsLeftAndTheSentenceSaysHowToRestoreInItsPlace() throws {
+        let (dash, kept) = Self.storeAndBackup()
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: dash.storePath))
+        handle.write(Data(repeating: 0x5A, count: 100))
+        try handle.close()
+        let original = FileManager.default.contents(atPath: dash.storePath)
+        let refused = dash.run(["restore", kept, "--yes"])
+        #expect(refused.status == 74)
+        #expect(refused.stderr.hasSuffix("To restore the backup in its place, move that file aside first.\n"), "\(refused.stderr)")
+        #expect(FileManager.default.contents(atPath: dash.storePath) == original)
+        #expect(rename(dash.storePath, dash.storePath + ".aside") == 0)
+        let restored = dash.run(["restore", kept, "--yes"])
+        #expect(restored.status == 0, "\(restored)")
+        #expect(dash.run(["doctor"]).status == 0)
+    }
 }

@@ -156,6 +156,8 @@ struct UsageError: Error {
 struct CommandFailure: Error {
     /// The sentence.
     var sentence: String
+    /// The exit status: a refusal's, unless told (a store that cannot be used, said with a way out).
+    var status = ExitStatus.refused
 }
 
 /// Help text within 80 columns: an entry's name in a column of 24, its text wrapped beside it.

@@ -85,30 +85,47 @@ enum KeepingCommands {
         let yes = input.flag("--yes")
         return { context in
             let incoming = try DashPilotStore.checkRestorable(path)
-            // Asked before the store is opened for writing: a store that is not there yet is
-            // made only once the driver said yes, and there is nothing of it to back up.
-            let existed = context.storeExists
-            let question =
-                existed
-                ? KeepingWords.restoreQuestion(store: try Self.summaryUnlessDamaged(context), backup: incoming, format: context.format)
-                : KeepingWords.restoreQuestion(newStoreAt: context.storePath.display, backup: incoming, format: context.format)
-            guard try context.confirmed(yes, question: question, prompt: "Replace? [y/N]", what: "Restoring a backup") else {
-                throw CommandFailure(sentence: "Not confirmed; nothing was changed.")
-            }
-            let store = try context.store()
-            // Ctrl-C before the replacement leaves no trace (cli.md's 130): the copy of the store
-            // made first stops between its steps and goes; the replacement is one step, and commits.
-            StopSignals.catchThem()
-            store.stopRequested = { stopSignal != 0 }
-            let restored: BackupSummary
             do {
-                restored = try store.restore(from: path, timeZone: context.format.timeZone, backingUpFirst: existed)
-            } catch  where stopSignal != 0 {
-                return 128 + stopSignal
+                return try restore(incoming, from: path, yes: yes, context)
+            } catch let error as StoreError {
+                switch error {
+                case .notADashPilotStore(let at, _) where at == context.storePath.display,
+                    .damaged(let at) where at == context.storePath.display:
+                    // Left as it is, since it may be another program's file; a store in its place is one step away.
+                    throw CommandFailure(
+                        sentence: error.sentence + " To restore the backup in its place, move that file aside first.",
+                        status: ExitStatus.storeUnusable)
+                default: throw error
+                }
             }
-            context.say(KeepingWords.restored(restored, from: path.display, keptBefore: existed, damagedKeptAs: store.damagedStoreKeptAs))
-            return ExitStatus.done
         }
+    }
+
+    /// The restore of `incoming`, checked, at `path`, once the driver said yes (or `--yes`).
+    private static func restore(_ incoming: BackupSummary, from path: StorePath, yes: Bool, _ context: CommandContext) throws -> Int32 {
+        // Asked before the store is opened for writing: a store that is not there yet is
+        // made only once the driver said yes, and there is nothing of it to back up.
+        let existed = context.storeExists
+        let question =
+            existed
+            ? KeepingWords.restoreQuestion(store: try Self.summaryUnlessDamaged(context), backup: incoming, format: context.format)
+            : KeepingWords.restoreQuestion(newStoreAt: context.storePath.display, backup: incoming, format: context.format)
+        guard try context.confirmed(yes, question: question, prompt: "Replace? [y/N]", what: "Restoring a backup") else {
+            throw CommandFailure(sentence: "Not confirmed; nothing was changed.")
+        }
+        let store = try context.store()
+        // Ctrl-C before the replacement leaves no trace (cli.md's 130): the copy of the store
+        // made first stops between its steps and goes; the replacement is one step, and commits.
+        StopSignals.catchThem()
+        store.stopRequested = { stopSignal != 0 }
+        let restored: BackupSummary
+        do {
+            restored = try store.restore(from: path, timeZone: context.format.timeZone, backingUpFirst: existed)
+        } catch  where stopSignal != 0 {
+            return 128 + stopSignal
+        }
+        context.say(KeepingWords.restored(restored, from: path.display, keptBefore: existed, damagedKeptAs: store.damagedStoreKeptAs))
+        return ExitStatus.done
     }
 
     /// What the store holds, for the question before a restore; `nil` when it is too damaged to
