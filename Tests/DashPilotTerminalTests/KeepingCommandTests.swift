@@ -714,5 +714,10 @@ struct KeepingCommandTests {
         #expect(result.status == 64 && result.stderr.hasPrefix("Error: PATH is empty"), "\(result.stderr)")
         #expect(result.stderr.contains("Usage: dashpilot backup"))
         #expect(!FileManager.default.fileExists(atPath: dash.folder + "/backups"))
+        // The same for the other commands that take a path: an empty one names no file.
+        let restore = dash.run(["restore", "", "--yes"])
+        #expect(restore.status == 64 && restore.stderr.hasPrefix("Error: PATH is empty"), "\(restore.stderr)")
+        let imported = dash.run(["route", "import", ""])
+        #expect(imported.status == 64 && imported.stderr.hasPrefix("Error: A FILE is empty"), "\(imported.stderr)")
     }
 }

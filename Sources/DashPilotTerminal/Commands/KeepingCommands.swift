@@ -82,6 +82,8 @@ enum KeepingCommands {
     ) { input throws(UsageError) in
         try input.expectAtMost(1)
         let path = StorePath(bytes: try input.positional(0, "PATH").bytes)
+        // An empty PATH names no file: malformed, as an empty `--store ""` is.
+        if path.bytes.isEmpty { throw UsageError(command: input.command, message: "PATH is empty; give the backup's path.") }
         let yes = input.flag("--yes")
         return { context in
             let incoming = try DashPilotStore.checkRestorable(path)

@@ -41,6 +41,10 @@ enum RouteCommands {
         guard !input.positionals.isEmpty else {
             throw UsageError(command: input.command, message: "Missing FILE (or - for standard input).")
         }
+        // An empty name names no file: malformed, as an empty `--store ""` is.
+        if input.positionals.contains(where: \.bytes.isEmpty) {
+            throw UsageError(command: input.command, message: "A FILE is empty; give a GPX file's path, or - for standard input.")
+        }
         let paths = input.positionals
         let json = input.json
         return { context in
