@@ -25,7 +25,11 @@ public struct DoctorScreen: Sendable, Equatable {
         lines = report.findings.map { finding in
             if case .newestBackup(let date) = finding {
                 let sentence =
-                    date.map { "The newest backup was made \(format.moment($0))." } ?? "There is no backup yet: dashpilot backup makes one."
+                    date.map { moment in
+                        // A date that ends in its own point ("Di. 1. Dez.") ends the sentence.
+                        let when = format.moment(moment)
+                        return "The newest backup was made \(when)" + (when.hasSuffix(".") ? "" : ".")
+                    } ?? "There is no backup yet: dashpilot backup makes one."
                 return Line(name: finding.name, passed: true, sentence: sentence, isNote: true)
             }
             return Line(name: finding.name, passed: finding.passed, sentence: Self.sentence(finding), isNote: finding.isNote)

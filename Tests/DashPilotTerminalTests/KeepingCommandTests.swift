@@ -135,6 +135,18 @@ struct KeepingCommandTests {
         let text = dash.run(["backup", "list"]).stdout
         #expect(text.contains("2 backups,") && text.contains("together."))
         #expect(dash.run(["doctor"]).stdout.contains("note The newest backup was made 9:50 PM on Sun, Nov 29."))
+        // A date that ends in its own point ends the sentence: never "Dez..".
+        let german = dash.run(["doctor"], environment: ["LANG": "de_DE.UTF-8"]).stdout
+        #expect(german.contains("note The newest backup was made 21:50 on So. 29. Nov.\n"), "\(german)")
+        // platform.md: "`--json` output never depends on either" (the locale, the time zone).
+        let doctor = dash.run(["doctor", "--json"]).stdout
+        for environment in [["LANG": "de_DE.UTF-8"], ["TZ": "Asia/Kolkata"], ["LC_ALL": "ar_EG.UTF-8"]] {
+            #expect(dash.run(["doctor", "--json"], environment: environment).stdout == doctor, "\(environment)")
+        }
+        let checks = try #require((json(doctor) as? [String: Any])?["checks"] as? [[String: Any]])
+        let newest = checks.first { $0["name"] as? String == "newestBackup" }
+        #expect(newest?["madeAt"] as? String == "2026-11-29T21:50:00Z", "\(checks)")
+        #expect(newest?["finding"] as? String == "The newest backup was made 2026-11-29T21:50:00Z.", "\(checks)")
         // Of a store that is not there (yet, or any more), the backups folder beside where it would be.
         let gone = dash.folder + "/gone.sqlite"
         #expect(dash.run(["--store", gone, "doctor"]).stdout.contains("note The newest backup was made 9:50 PM on Sun, Nov 29."))

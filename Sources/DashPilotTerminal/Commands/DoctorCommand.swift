@@ -1,3 +1,4 @@
+import DashPilotCore
 import DashPilotScreens
 import DashPilotStore
 
@@ -14,16 +15,12 @@ enum DoctorCommand {
             let report = try context.storeAsItIs().doctor()
             let screen = DoctorScreen(report: report, format: context.format)
             if json {
+                // Its sentences and times never follow the locale or the time zone (platform.md:
+                // "`--json` output never depends on either"): a time is ISO 8601, UTC.
                 context.say(
                     json: .object([
                         ("healthy", .bool(report.isHealthy)),
-                        (
-                            "checks",
-                            .array(
-                                screen.lines.map {
-                                    .object([("name", .string($0.name)), ("passed", .bool($0.passed)), ("finding", .string($0.sentence))])
-                                })
-                        ),
+                        ("checks", .array(report.findings.map(Self.check))),
                     ]))
             } else {
                 // It answers as an empty store would (cli.md), saying first that there is none.
@@ -37,5 +34,15 @@ enum DoctorCommand {
             if !report.isHealthy { throw CommandFailure(sentence: screen.verdict) }
             return ExitStatus.done
         }
+    }
+
+    /// A check as `--json` gives it: its name, whether it passed, what it found; the newest
+    /// backup's time also as a value of its own (`null` when there is none).
+    static func check(_ finding: DoctorReport.Finding) -> JSON {
+        var members: [(String, JSON)] = [
+            ("name", .string(finding.name)), ("passed", .bool(finding.passed)), ("finding", .string(DoctorScreen.sentence(finding))),
+        ]
+        if case .newestBackup(let date) = finding { members.append(("madeAt", date.map(JSON.time) ?? .null)) }
+        return .object(members)
     }
 }
