@@ -209,6 +209,10 @@ struct KeepingCommandTests {
         dash.run(["backup", dash.folder + "/copy.sqlite"])
         let again = dash.run(["backup", dash.folder + "/copy.sqlite"])
         #expect(again.status == 1 && again.stderr.contains("already exists, and a backup never overwrites a file"))
+        // keeping.md: "A PATH that is a folder gets the default name inside it", written with one slash.
+        try FileManager.default.createDirectory(atPath: dash.folder + "/kept", withIntermediateDirectories: false)
+        let folder = dash.run(["backup", dash.folder + "/kept/"], at: "2026-11-29 21:40:00")
+        #expect(folder.stdout.contains(" to \(dash.folder)/kept/dashpilot-2026-11-29-2140.sqlite ("), "\(folder.stdout)")
     }
 
     @Test func restoreAsksOnATerminalNeedsYesWithoutOneAndReplacesTheStore() throws {

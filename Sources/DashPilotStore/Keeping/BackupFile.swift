@@ -229,11 +229,13 @@ enum BackupFile {
         let seconds = ((time.localSeconds(in: timeZone) % 86_400) + 86_400) % 86_400
         let clock = String(format: "%02d%02d", seconds / 3600, seconds / 60 % 60)
         let stem = "dashpilot-" + (before.map { "before-\($0)-" } ?? "") + "\(day)-\(clock)"
-        var candidate = StorePath(bytes: folder.bytes + Array("/\(stem).sqlite".utf8))
+        // A folder given as "bk/" names its files "bk/dashpilot-…", not "bk//dashpilot-…".
+        let inside = folder.bytes.last == 0x2F ? folder.bytes : folder.bytes + [0x2F]
+        var candidate = StorePath(bytes: inside + Array("\(stem).sqlite".utf8))
         var suffix = 2
         var info = stat()
         while candidate.withCString({ lstat($0, &info) }) == 0 {
-            candidate = StorePath(bytes: folder.bytes + Array("/\(stem)-\(suffix).sqlite".utf8))
+            candidate = StorePath(bytes: inside + Array("\(stem)-\(suffix).sqlite".utf8))
             suffix += 1
         }
         return candidate
