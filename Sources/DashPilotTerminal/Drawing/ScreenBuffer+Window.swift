@@ -26,6 +26,8 @@ extension ScreenBuffer {
         var wholeRows: Set<Int> = []
         /// How many of the lines that scroll show.
         var linesInView = 0
+        /// How many lines show below the last focused line, where it shows; `nil` otherwise.
+        var linesBelowFocus: Int?
     }
 
     /// The window's lines (`layout`, not scrolled by the driver).
@@ -169,6 +171,7 @@ extension ScreenBuffer {
         // Without rows (the keys list), a page is the lines that scroll.
         layout.rowsInView = lines.contains { $0.target.row != nil } ? layout.wholeRows.count : shownBody.count
         layout.linesInView = shownBody.count
+        if let (_, last) = focus, layout.focusShown, let below = shownBody.last, below >= last { layout.linesBelowFocus = below - last }
         return layout
     }
 

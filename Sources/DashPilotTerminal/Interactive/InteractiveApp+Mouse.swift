@@ -55,7 +55,11 @@ extension InteractiveApp {
     var environment: AppEnvironment {
         let rows = spokenRows ?? terminal?.size.rows ?? headlessRows
         var environment = AppEnvironment(store: store, format: format, rows: rows, bars: bars, clock: clock, page: page(rows: rows))
-        if spokenRows == nil, let laidOut, laidOut.view == view { environment.rowsShown = laidOut.layout.wholeRows }
+        if spokenRows == nil, let laidOut, laidOut.view == view {
+            environment.rowsShown = laidOut.layout.wholeRows
+            environment.linesBelowFocus = laidOut.layout.linesBelowFocus
+            environment.linesInView = laidOut.layout.linesInView
+        }
         return environment
     }
 

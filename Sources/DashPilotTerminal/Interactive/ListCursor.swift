@@ -63,8 +63,14 @@ struct ListUnderLines: Equatable {
     /// returns whether it was a moving key. `shown`: the rows the window showed whole, if known:
     /// scrolled back with the selected row still in view, every line between is in view too, and
     /// `↓` moves the selection at once rather than scrolling down through what already shows.
+    /// `window`: as last drawn, the lines that showed below the focused one and the lines in view:
+    /// scrolled back, `↓` brings the next line below them into view, and `PgDn` a page of them,
+    /// never a line that already showed (at 40×12 a place's summary took seven dead presses).
     @discardableResult
-    mutating func move(_ key: Key, count: Int, page: Int, shown: Set<Int>? = nil) -> Bool {
+    mutating func move(_ key: Key, count: Int, page: Int, shown: Set<Int>? = nil, window: (below: Int?, inView: Int)? = nil)
+        -> Bool
+    {
+        let below = window?.below ?? 0
         switch key {
         case .down where scrolledBack > 0 && shown?.contains(selected) == true,
             .pageDown where scrolledBack > 0 && shown?.contains(selected) == true:
@@ -72,8 +78,9 @@ struct ListUnderLines: Equatable {
             return cursor.move(key, count: count, page: page)
         case .up where selected == 0 || scrolledBack > 0: scrolledBack = min(linesAbove, scrolledBack + 1)
         case .pageUp where selected == 0 || scrolledBack > 0: scrolledBack = min(linesAbove, scrolledBack + page)
-        case .down where scrolledBack > 0: scrolledBack -= 1
-        case .pageDown where scrolledBack > 0: scrolledBack = max(0, scrolledBack - page)
+        case .down where scrolledBack > 0: scrolledBack = max(0, scrolledBack - 1 - below)
+        case .pageDown where scrolledBack > 0:
+            scrolledBack = max(0, scrolledBack - max(page, below + max(1, (window?.inView ?? 0) - 1)))
         case .home:
             selected = 0
             scrolledBack = linesAbove

@@ -53,7 +53,7 @@ final class PlaceHistoryView: TerminalScreen {
         case .select:
             // The window is read before the selection moves: a read that fails leaves it where it was.
             var moved = list
-            moved.move(key, count: history.deliveryCount, page: app.page, shown: app.rowsShown)
+            moved.move(key, count: history.deliveryCount, page: app.page, shown: app.rowsShown, window: app.drawn)
             if moved.selected < windowStart || moved.selected >= windowStart + history.deliveries.count {
                 try read(windowAround: moved.selected, app)
             }

@@ -49,7 +49,7 @@ final class ShiftLogView: TerminalScreen {
                 showsFoot = false
             } else {
                 let before = selected
-                list.move(key, count: deliveries.count, page: app.page, shown: app.rowsShown)
+                list.move(key, count: deliveries.count, page: app.page, shown: app.rowsShown, window: app.drawn)
                 if selected != before { showsFoot = false }
             }
         case .open where deliveries.indices.contains(selected):

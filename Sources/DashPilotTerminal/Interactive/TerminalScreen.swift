@@ -19,6 +19,13 @@ struct AppEnvironment {
     /// The rows of the list that showed whole as the screen was last drawn; `nil` when it was not
     /// drawn (said to a screen reader, every row it says is there).
     var rowsShown: Set<Int>? = nil
+    /// As last drawn, how many lines showed below the focused ones (`nil`: unknown), and how many
+    /// of the lines that scroll showed: what `↓` and `PgDn` must pass to bring a new line into view.
+    var linesBelowFocus: Int? = nil
+    var linesInView = 0
+
+    /// The window as last drawn, for `ListUnderLines.move`.
+    var drawn: (below: Int?, inView: Int) { (linesBelowFocus, linesInView) }
 }
 
 /// Where a key leaves the interactive mode.

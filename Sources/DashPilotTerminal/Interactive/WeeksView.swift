@@ -160,7 +160,7 @@ final class PeriodView: TerminalScreen {
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
-        case .select: list.move(key, count: summaries.count, page: app.page, shown: app.rowsShown)
+        case .select: list.move(key, count: summaries.count, page: app.page, shown: app.rowsShown, window: app.drawn)
         case .open where summaries.indices.contains(list.selected):
             // Out of view (the view scrolled up to the totals), the shift first comes back into view.
             guard list.mayActOnSelection(shown: app.rowsShown) else { return .stay }
