@@ -111,7 +111,12 @@ public struct EndShiftConfirmation: Sendable, Equatable {
                 + ". Deliver or cancel \(open.count == 1 ? "it" : "them") first: on \(open.count == 1 ? "its card" : "each card"), Enter records its next step now, @ at the time it happened."
         }
         let count = log.deliveries.count == 1 ? "1 delivery" : "\(log.deliveries.count) deliveries"
-        var parts = [count, format.duration(seconds: max(0, now.timeIntervalSince(log.shift.startedAt)))]
+        // Paused, the time says both, as the log does: the header beside it counts working time.
+        let time = log.time(now: now)
+        let shown = format.shiftTimes(elapsed: time.elapsedSeconds, paused: time.pausedSeconds)
+        var parts = [
+            count, time.pausedSeconds > 0 ? "\(shown.elapsed) elapsed · \(shown.working) working (\(shown.paused) paused)" : shown.elapsed,
+        ]
         parts.append(ShiftLogScreen.routeFigure(log.route, format: format))
         summary = parts.joined(separator: " · ")
         guard openDeliveries == nil else {

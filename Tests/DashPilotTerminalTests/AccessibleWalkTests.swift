@@ -33,7 +33,12 @@ struct AccessibleWalkTests {
         (["@"], "Arrived at pickup, Delivery 1, at another time."), ([Window.escape], "Shift running since 5:00 PM, 1 delivery."),
         (["x"], "Cancel Delivery 1?"), (["n"], "Shift running since 5:00 PM, 1 delivery."),
         (["t"], "What did Delivery 1 pay?"), ([Window.escape], "Shift running since 5:00 PM, 1 delivery."),
-        (["e"], "End shift 2?"), (["n"], "Shift running since 5:00 PM, 1 delivery."),
+        // A delivery still open is said before anything else (screens.md), the question too.
+        (
+            ["e"],
+            "Delivery 1 is still open (accepted 5:01 PM). Deliver or cancel it first: on its card, Enter records its next step now, @ at the time it happened."
+        ),
+        (["n"], "Shift running since 5:00 PM, 1 delivery."),
         (["?"], "Keys on this screen."), ([Window.escape], "Shift running since 5:00 PM, 1 delivery."),
         (["c"], "Expenses."), (["a"], "Add an expense."), ([Window.escape], "Expenses."),
         (["d"], "Remove the fuel expense of $42.10 on Sat, Nov 28?"), (["n"], "Expenses."),

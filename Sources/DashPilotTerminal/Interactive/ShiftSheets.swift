@@ -37,13 +37,14 @@ final class EndShiftView: TerminalScreen {
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
-        screen.wrapped(model.title, style: .bold)
         if let open = model.openDeliveries {
-            // A delivery still open is said before anything else, and offers no way to end.
+            // A delivery still open is said before anything else (its question too), and offers
+            // no way to end.
             screen.wrapped(open, style: .warning)
             screen.setFooter(model.keys)
             return
         }
+        screen.wrapped(model.title, style: .bold)
         screen.wrapped(model.summary)
         screen.blank()
         for choice in model.keys { if let detail = choice.detail { screen.wrapped("\(choice.key.title)  \(detail)", key: choice.key) } }
@@ -52,11 +53,12 @@ final class EndShiftView: TerminalScreen {
 
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
         guard let model else { return }
-        lines.say(model.title)
-        // A delivery still open is said before anything else, and offers no way to end.
+        // A delivery still open is said before anything else (its question too), and offers no
+        // way to end.
         if let open = model.openDeliveries {
             lines.say(open)
         } else {
+            lines.say(model.title)
             lines.say(model.summary)
             lines.choices(model.keys)
         }

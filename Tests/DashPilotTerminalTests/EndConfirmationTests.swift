@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// screens.md: "With a delivery still open, it says so before anything else and offers no way to
+/// end: 'Delivery 2 is still open (picked up 5:40 PM). Deliver or cancel it first: ...' Only `n`
+/// or `Esc`, which close it." It asked "End shift 1?" first.
+@Suite struct EndWithADeliveryOpenTests {
+    @Test func eWithADeliveryOpenSaysSoBeforeAnythingElseAndOffersNoWayToEnd() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:02:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:20:00")
+        dash.run(["delivery", "arrive", "1"], at: "2026-11-29 17:30:00")
+        dash.run(["delivery", "pickup", "1"], at: "2026-11-29 17:40:00")
+        let window = try Window(dash, at: "2026-11-29 17:50:00", columns: 100, rows: 32)
+        window.press("e")
+        let first = SmallWindowTests.lines(window).first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(first?.hasPrefix("Delivery 1 is still open (picked up 5:40 PM). Deliver or cancel it first") == true, "\(window.screen)")
+        #expect(!window.screen.contains("End shift 1?"), "\(window.screen)")
+        window.press("y")
+        #expect(dash.run(["shift", "show", "--json"]).stdout.contains("\"endedAt\": null"))
+        let reader = try Reader(dash, at: "2026-11-29 17:50:00")
+        let said = reader.press("e")
+        #expect(said.first { !$0.hasPrefix(">") }?.hasPrefix("Delivery 1 is still open") == true, "\(said)")
+    }
+
+    @Test func aPausedShiftsEndConfirmationSaysItsWorkingTimeAsTheHeaderCountsIt() throws {
+        // screens.md: "e asks first, with the shift's summary (deliveries, time, recorded miles)";
+        // paused, the header beside it counts working time ("38 min") and the summary said the
+        // elapsed 48 min, unlabelled.
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:02:00")
+        dash.run(["shift", "pause"], at: "2026-11-29 17:40:00")
+        let window = try Window(dash, at: "2026-11-29 17:50:00", columns: 100, rows: 32)
+        window.press("e")
+        #expect(window.screen.contains("0 deliveries · 48 min elapsed · 38 min working (10 min paused)"), "\(window.screen)")
+    }
+}
