@@ -137,6 +137,13 @@ public enum CommandLineTool {
             let status: Int32
             do {
                 status = try action(context)
+            } catch DashPilotRefusal.noShiftRunning where command.options.contains(where: { $0.name == OptionSpec.shift.name }) {
+                // After the shift ended, what a driver records belongs to a completed shift: starting
+                // another would not help.
+                context.removeStoreIfUnused()
+                throw CommandFailure(
+                    sentence:
+                        "No shift is running. To record it on a completed shift, add --shift ID (`dashpilot shift list` gives the ids).")
             } catch {
                 context.removeStoreIfUnused()
                 throw error
@@ -273,7 +280,7 @@ public enum CommandLineTool {
             switch hint {
             case .startShift: "Start one with `dashpilot shift start`."
             case .findPlace(let word): "To list the places whose name contains \"\(word)\": `dashpilot place list --match \"\(word)\"`."
-            case .rename: "To give it a name no place has yet: `dashpilot place rename`."
+            case .rename: "To give it a name no place has yet: `dashpilot place rename NAME NEW_NAME`."
             }
         return sentence + " " + way
     }

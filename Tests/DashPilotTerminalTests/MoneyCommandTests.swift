@@ -247,3 +247,26 @@ struct MoneyCommandTests {
         }
     }
 }
+
+extension MoneyCommandTests {
+    @Test func afterTheShiftEndedACommandThatNamesAShiftSaysHowNotToStartAnother() {
+        // cli.md: errors are "a sentence a driver can act on"; money-and-time.md: pay "may be set
+        // ... on the running shift or a completed one". After `shift end`, `delivery pay` said
+        // "Start one with `dashpilot shift start`", which would record nothing on this shift.
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        dash.run(["delivery", "arrive", "1"], at: "2026-11-29 17:10:00")
+        dash.run(["delivery", "pickup", "1"], at: "2026-11-29 17:15:00")
+        dash.run(["delivery", "deliver", "1"], at: "2026-11-29 17:20:00")
+        #expect(dash.run(["shift", "end"], at: "2026-11-29 21:00:00").status == 0)
+        let hint = "Error: No shift is running. To record it on a completed shift, add --shift ID (`dashpilot shift list` gives the ids).\n"
+        for arguments in [["delivery", "pay", "1", "5"], ["delivery", "tip", "1", "1", "--cash"], ["pickup", "clear", "1"]] {
+            let refused = dash.run(arguments, at: "2026-11-29 21:50:00")
+            #expect(refused.status == 1 && refused.stderr == hint, "\(arguments): \(refused.stderr)")
+        }
+        #expect(dash.run(["delivery", "pay", "1", "5", "--shift", "1"], at: "2026-11-29 21:51:00").status == 0)
+        // A command that only ever acts on the running shift still says to start one.
+        #expect(dash.run(["delivery", "accept"], at: "2026-11-29 21:52:00").stderr.contains("Start one with `dashpilot shift start`."))
+    }
+}

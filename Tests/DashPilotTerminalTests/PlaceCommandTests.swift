@@ -238,6 +238,8 @@ struct PlaceCommandTests {
         )
         let intoNothing = dash.run(["place", "merge", "Nowhere Noodles", "Absent Alehouse", "--yes"])
         #expect(intoNothing.status == 1 && intoNothing.stderr.contains("is a rename"))
+        // The command it names is whole: `dashpilot place rename` alone is a usage error.
+        #expect(intoNothing.stderr.hasSuffix("To give it a name no place has yet: `dashpilot place rename NAME NEW_NAME`.\n"))
     }
 
     @Test func mergeOnATerminalAsksTheDesignsQuestionAndMergesOnlyOnYes() throws {
