@@ -19,7 +19,7 @@ extension InteractiveApp {
             return ScreenBuffer.tooSmall(columns: columns, rows: rows)
         }
         let buffer = buffer(columns: columns)
-        let layout = buffer.layout(rows: rows, message: message, scrolled: scrolledLines)
+        let layout = buffer.layout(rows: rows, message: shownMessage, scrolled: scrolledLines)
         laidOut = (view, layout, columns, rows)
         // Scrolled past its end, a sheet stays at its end: PgUp comes back at once.
         if scrolledLines != 0 { sheetScroll = (view, layout.scrolled) }
@@ -32,7 +32,7 @@ extension InteractiveApp {
         guard columns >= ScreenBuffer.smallest.columns && rows >= ScreenBuffer.smallest.rows else {
             return ScreenBuffer.tooSmallLines(columns: columns, rows: rows)
         }
-        return buffer(columns: columns).layout(rows: rows, message: message, scrolled: scrolledLines).lines.map(\.text)
+        return buffer(columns: columns).layout(rows: rows, message: shownMessage, scrolled: scrolledLines).lines.map(\.text)
     }
 
     /// How many lines the driver scrolled the sheet showing now.
@@ -65,7 +65,7 @@ extension InteractiveApp {
     private var sheetLayout: ScreenBuffer.Layout? {
         guard let laidOut, laidOut.view == view, laidOut.layout.isSheet || laidOut.layout.isText else { return nil }
         if let pending = sheetScroll, pending.view == view, pending.lines != laidOut.layout.scrolled {
-            return buffer(columns: laidOut.columns).layout(rows: laidOut.rows, message: message, scrolled: pending.lines)
+            return buffer(columns: laidOut.columns).layout(rows: laidOut.rows, message: shownMessage, scrolled: pending.lines)
         }
         return laidOut.layout
     }
@@ -99,6 +99,10 @@ extension InteractiveApp {
         default: nil
         }
     }
+
+    /// The message line as drawn: none over the keys list, which shows only its own (screens.md:
+    /// "no key leaks to the screen under it"); it is there again once the list closes.
+    var shownMessage: String? { showingKeys ? nil : message }
 
     /// The screen on top as the screen-reader mode says it, or the keys list while it shows.
     func spoken() -> SpokenScreen {
