@@ -205,6 +205,10 @@ struct KeepingCommandTests {
         let dash = Self.withShifts()
         let missing = dash.run(["backup", dash.folder + "/nowhere/copy.sqlite"])
         #expect(missing.status == 74 && missing.stderr.hasPrefix("Error: The backup could not be made ("))
+        // The folder that is not there is named: it is what the driver can put right.
+        #expect(missing.stderr.contains("(\(dash.folder)/nowhere does not exist)"), "\(missing.stderr)")
+        let slashed = dash.run(["backup", dash.folder + "/nowhere/"])
+        #expect(slashed.status == 74 && slashed.stderr.contains("(\(dash.folder)/nowhere does not exist)"), "\(slashed.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dash.folder + "/nowhere"))
         dash.run(["backup", dash.folder + "/copy.sqlite"])
         let again = dash.run(["backup", dash.folder + "/copy.sqlite"])
