@@ -63,7 +63,7 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
     /// A forgotten step at a time later than now.
     case stepInTheFuture(delivery: Int)
     /// A forgotten step at a time before the delivery's previous step.
-    case stepBeforePrevious(delivery: Int, previous: Date)
+    case stepBeforePrevious(delivery: Int, previous: Date, at: Date)
     /// A currency code that is not ISO 4217.
     case unknownCurrency(String)
     /// A backup would overwrite a file already there.
@@ -152,8 +152,10 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
             problem.sentence
         case .stepInTheFuture(let delivery):
             "Delivery \(delivery)'s step can't be recorded later than now; nothing was recorded."
-        case .stepBeforePrevious(let delivery, let previous):
-            "Delivery \(delivery)'s step can't be recorded before its previous one, \(times(previous)); nothing was recorded."
+        case .stepBeforePrevious(let delivery, let previous, let at):
+            // The time as it was read, with its day: a time with no date that has not come yet
+            // today is yesterday's, which a bare clock time would hide.
+            "Delivery \(delivery)'s step at \(times(at)) can't be recorded before its previous one, \(times(previous)); nothing was recorded."
         case .unknownCurrency(let code):
             "\(code) is not an ISO 4217 currency code (such as USD, EUR or GBP)."
         case .backupExists(let path):

@@ -194,7 +194,7 @@ struct MoneyAndTimeTests {
         let fixture = try Self.evening()
         let accepted = try fixture.store.delivery(number: 2, shiftID: nil).acceptedAt
         fixture.clock.advance(minutes: 60)
-        #expect(throws: DashPilotRefusal.stepBeforePrevious(delivery: 2, previous: accepted)) {
+        #expect(throws: DashPilotRefusal.stepBeforePrevious(delivery: 2, previous: accepted, at: accepted.addingTimeInterval(-60))) {
             _ = try fixture.store.record(.arrive, delivery: 2, at: accepted.addingTimeInterval(-60))
         }
         #expect(throws: DashPilotRefusal.stepInTheFuture(delivery: 2)) {

@@ -270,3 +270,21 @@ extension MoneyCommandTests {
         #expect(dash.run(["delivery", "accept"], at: "2026-11-29 21:52:00").stderr.contains("Start one with `dashpilot shift start`."))
     }
 }
+
+extension MoneyCommandTests {
+    @Test func aStepRefusedAsBeforeItsPreviousOneSaysTheTimeAsItWasRead() {
+        // money-and-time.md: "A time with no date is the most recent such time that is not later
+        // than now"; 9:40 PM typed at 9:30 PM is yesterday's, and the refusal named only the
+        // previous step's 9:12 PM, which a driver reads as earlier than 9:40 PM.
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-20 21:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-20 21:05:00")
+        dash.run(["delivery", "arrive", "1"], at: "2026-11-20 21:12:00")
+        let refused = dash.run(["delivery", "pickup", "1", "--at", "9:40 PM"], at: "2026-11-20 21:30:00")
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr
+                == "Error: Delivery 1's step at 9:40 PM on Thu, Nov 19 can't be recorded before its previous one, 9:12 PM on Fri, Nov 20; nothing was recorded.\n",
+            "\(refused.stderr)")
+    }
+}

@@ -36,7 +36,7 @@ extension DashPilotStore {
                 _ = try delivery.recording(step, at: max(time.wholeSecond, delivery.lastStepAt))
                 guard time.wholeSecond <= clock else { throw DashPilotRefusal.stepInTheFuture(delivery: number) }
                 guard time.wholeSecond >= delivery.lastStepAt else {
-                    throw DashPilotRefusal.stepBeforePrevious(delivery: number, previous: delivery.lastStepAt)
+                    throw DashPilotRefusal.stepBeforePrevious(delivery: number, previous: delivery.lastStepAt, at: time.wholeSecond)
                 }
             }
             let next = try delivery.recording(step, at: time ?? clock)
