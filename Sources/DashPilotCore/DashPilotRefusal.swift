@@ -220,6 +220,7 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
             // A mistyped name is found by its first word as a filter.
             .findPlace(containing: name.split(separator: " ").first.map(String.init) ?? name)
         case .mergeDestinationMissing, .noMergeDestinationCalled: .rename
+        case .shiftPaused: .resume
         default: nil
         }
     }

@@ -80,6 +80,8 @@ public enum RefusalHint: Sendable, Equatable {
     case findPlace(containing: String)
     /// Give a place a new name: a rename, not a merge.
     case rename
+    /// Resume the paused shift.
+    case resume
 }
 
 /// Why a path cannot be restored from, before it is read.

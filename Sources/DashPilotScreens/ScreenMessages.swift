@@ -23,6 +23,7 @@ public enum ScreenMessages {
             case .startShift: "Press s to start a shift."
             case .findPlace: "Press l and type part of its name to find it."
             case .rename: "To give it a name no place has yet, rename it: r on its history."
+            case .resume: "Press b to resume it."
             }
         return sentence + " " + way
     }

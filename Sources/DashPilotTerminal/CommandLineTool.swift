@@ -281,6 +281,7 @@ public enum CommandLineTool {
             case .startShift: "Start one with `dashpilot shift start`."
             case .findPlace(let word): "To list the places whose name contains \"\(word)\": `dashpilot place list --match \"\(word)\"`."
             case .rename: "To give it a name no place has yet: `dashpilot place rename NAME NEW_NAME`."
+            case .resume: "`dashpilot shift resume` resumes it."
             }
         return sentence + " " + way
     }

@@ -69,8 +69,11 @@ final class PayTipsView: TerminalScreen {
                 try app.store.setPay(amount, delivery: number, shiftID: shiftID)
                 return .pop
             }
-        case .addCashTip: return .push(TipView(shiftID: shiftID, number: number, method: .cash))
-        case .addPlatformTip: return .push(TipView(shiftID: shiftID, number: number, method: .platform))
+        case .addCashTip, .addPlatformTip:
+            // The driver moved on from the pay typed: its refusal is not said again on coming back.
+            error = nil
+            let method: TipMethod = action(for: key)?.command == .addCashTip ? .cash : .platform
+            return .push(TipView(shiftID: shiftID, number: number, method: method))
         case .select where !model.tips.isEmpty:
             let last = model.tips.count - 1
             typing = false
