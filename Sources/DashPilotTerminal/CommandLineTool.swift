@@ -143,7 +143,7 @@ public enum CommandLineTool {
                 context.removeStoreIfUnused()
                 throw CommandFailure(
                     sentence:
-                        "No shift is running. To record it on a completed shift, add --shift ID (`dashpilot shift list` gives the ids).")
+                        "No shift is running. For a completed shift, add --shift ID (`dashpilot shift list` gives the ids).")
             } catch {
                 context.removeStoreIfUnused()
                 throw error

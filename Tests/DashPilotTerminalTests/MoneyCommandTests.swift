@@ -260,7 +260,7 @@ extension MoneyCommandTests {
         dash.run(["delivery", "pickup", "1"], at: "2026-11-29 17:15:00")
         dash.run(["delivery", "deliver", "1"], at: "2026-11-29 17:20:00")
         #expect(dash.run(["shift", "end"], at: "2026-11-29 21:00:00").status == 0)
-        let hint = "Error: No shift is running. To record it on a completed shift, add --shift ID (`dashpilot shift list` gives the ids).\n"
+        let hint = "Error: No shift is running. For a completed shift, add --shift ID (`dashpilot shift list` gives the ids).\n"
         for arguments in [["delivery", "pay", "1", "5"], ["delivery", "tip", "1", "1", "--cash"], ["pickup", "clear", "1"]] {
             let refused = dash.run(arguments, at: "2026-11-29 21:50:00")
             #expect(refused.status == 1 && refused.stderr == hint, "\(arguments): \(refused.stderr)")
