@@ -137,9 +137,12 @@ public enum CommandLineTool {
             let status: Int32
             do {
                 status = try action(context)
-            } catch DashPilotRefusal.noShiftRunning where command.options.contains(where: { $0.name == OptionSpec.shift.name }) {
-                // After the shift ended, what a driver records belongs to a completed shift: starting
-                // another would not help.
+            } catch DashPilotRefusal.noShiftRunning
+                where command.options.contains(where: { $0.name == OptionSpec.shift.name })
+                && (try? context.readStore().shiftCount(completedOnly: true)) ?? 0 > 0
+            {
+                // After a shift ended, what a driver records belongs to a completed shift: starting
+                // another would not help (with none yet, starting one is the way on).
                 context.removeStoreIfUnused()
                 throw CommandFailure(
                     sentence:

@@ -254,6 +254,9 @@ extension MoneyCommandTests {
         // ... on the running shift or a completed one". After `shift end`, `delivery pay` said
         // "Start one with `dashpilot shift start`", which would record nothing on this shift.
         let dash = Binary()
+        // With no shift yet, starting one is the way on: no completed shift to name.
+        #expect(
+            dash.run(["delivery", "pay", "1", "5"], at: "2026-11-29 16:59:00").stderr.contains("Start one with `dashpilot shift start`."))
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
         dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
         dash.run(["delivery", "arrive", "1"], at: "2026-11-29 17:10:00")

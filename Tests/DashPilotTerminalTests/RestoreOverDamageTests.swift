@@ -118,7 +118,7 @@ struct RestoreOverDamageTests {
         let original = FileManager.default.contents(atPath: dash.storePath)
         let refused = dash.run(["restore", kept, "--yes"])
         #expect(refused.status == 74)
-        #expect(refused.stderr.hasSuffix("To restore the backup in its place, move that file aside first.\n"), "\(refused.stderr)")
+        #expect(refused.stderr.hasSuffix("To restore the backup in its place, move it aside first.\n"), "\(refused.stderr)")
         #expect(FileManager.default.contents(atPath: dash.storePath) == original)
         #expect(rename(dash.storePath, dash.storePath + ".aside") == 0)
         let restored = dash.run(["restore", kept, "--yes"])

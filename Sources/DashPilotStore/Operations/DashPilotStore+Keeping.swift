@@ -32,7 +32,9 @@ extension DashPilotStore {
             if target.withCString({ lstat($0, &existing) }) == 0 { throw KeepingFailure.exists(target.display) }
             // A folder that is not there is named, as what the driver can put right.
             let folder = target.bytes.last == 0x2F ? StorePath(bytes: Array(target.bytes.dropLast())) : target.folder
-            if folder.withCString({ stat($0, &existing) }) != 0 { throw KeepingFailure.cannotWrite("\(folder.display) does not exist") }
+            if folder.withCString({ stat($0, &existing) }) != 0 && errno == ENOENT {
+                throw KeepingFailure.cannotWrite("\(folder.display) does not exist")
+            }
             try makeCheckedCopy(at: target, before: nil, version: Schema.currentVersion, progress: progress)
         } catch let failure as KeepingFailure {
             throw Self.storeError(failure)

@@ -95,7 +95,7 @@ enum KeepingCommands {
                     .damaged(let at) where at == context.storePath.display:
                     // Left as it is, since it may be another program's file; a store in its place is one step away.
                     throw CommandFailure(
-                        sentence: error.sentence + " To restore the backup in its place, move that file aside first.",
+                        sentence: error.sentence + " To restore the backup in its place, move it aside first.",
                         status: ExitStatus.storeUnusable)
                 default: throw error
                 }

@@ -48,7 +48,8 @@ final class PlaceHistoryView: TerminalScreen {
     }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
-        guard let history else { return .pop }
+        // Gone (merged away elsewhere): only Esc, the one key its footer names, goes back.
+        guard let history else { return action(for: key)?.command == .back ? .pop : .stay }
         switch action(for: key)?.command {
         case .select:
             // The window is read before the selection moves: a read that fails leaves it where it was.
