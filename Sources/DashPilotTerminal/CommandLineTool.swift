@@ -274,21 +274,6 @@ public enum CommandLineTool {
         }
     }
 
-    /// A refusal as the command line says it: the domain's sentence, its times in the driver's
-    /// locale, then the command that helps.
-    static func sentence(_ refusal: DashPilotRefusal, format: ScreenFormat) -> String {
-        let sentence = refusal.sentence(times: format.moment)
-        guard let hint = refusal.hint else { return sentence }
-        let way =
-            switch hint {
-            case .startShift: "Start one with `dashpilot shift start`."
-            case .findPlace(let word): "To list the places whose name contains \"\(word)\": `dashpilot place list --match \"\(word)\"`."
-            case .rename: "To give it a name no place has yet: `dashpilot place rename NAME NEW_NAME`."
-            case .resume: "`dashpilot shift resume` resumes it."
-            }
-        return sentence + " " + way
-    }
-
     static func failure(_ sentence: String, status: Int32) -> Int32 {
         writeError("Error: \(TerminalText.safe(sentence))")
         return status
