@@ -7,11 +7,13 @@ import Foundation
 /// - a time of day on the 12-hour clock, `9:40pm`, `9:40 PM`, `12:05am`, `9:40 p.m.`: hour 1 to 12, `12:00am` midnight,
 ///   `12:00pm` noon, am or pm in any case, with or without points, with or without spaces before it;
 /// - ISO 8601 with a date, `2026-11-29T21:40`, `2026-11-29 21:40`, `2026-11-29 21:40:00`: a two-digit hour, seconds
-///   optional, a fraction of a second dropped, then optionally `Z` or an offset `+01:00`, `+0100`, `+01`, which is honoured.
+///   optional, a fraction of a second dropped, then optionally `Z` or an offset `+01:00`, `+0100`, `+01`, which is honoured;
+/// - a time of day on the 24-hour clock with such a zone, `21:40Z` or `21:40:30+01:00`: the clock at that offset.
 ///
 /// Minutes and seconds run 0 to 59; a date that does not exist (31 February) is not a time, never rolled over.
 /// A time with no zone is the driver's local time in the zone given, not UTC. A time with no date is the most recent
-/// instant not later than now whose local clock read that time: `21:40` typed at 00:30 is yesterday's, typed at 21:40:30
+/// instant not later than now whose local clock (or the clock at its offset) read that time: `21:40` typed at 00:30 is
+/// yesterday's, typed at 21:40:30
 /// today's. Daylight saving: a local time the clock skipped (02:30 on a spring-forward night) is no instant at all, as
 /// 31 February is no date; it is never moved an hour either way, and a time of day the clock skipped today is never taken as
 /// yesterday's either. A local time the clock repeated (01:30 on a fall-back night) is, with a date, the first of the two
@@ -31,6 +33,9 @@ public enum TypedTime {
         case .timeOfDay(let second): mostRecent(second, now: now, timeZone: timeZone)
         case .local(let date, let second): occurrences(of: second, on: date, in: timeZone).first
         case .zoned(let date, let second, let offset): Date(unixSeconds: date.dayNumber * 86_400 + second - offset)
+        case .zonedTimeOfDay(let second, let offset):
+            // The clock at a fixed offset never skips nor repeats: the most recent such second is today's or yesterday's.
+            Date(unixSeconds: mostRecent(second, wall: now.unixSeconds + offset) - offset)
         }
     }
 
@@ -42,6 +47,8 @@ public enum TypedTime {
         case local(LocalDate, Int64)
         /// A date and a time of day at a stated offset from UTC, in seconds.
         case zoned(LocalDate, Int64, offset: Int64)
+        /// A time of day with no date at a stated offset from UTC, in seconds.
+        case zonedTimeOfDay(Int64, offset: Int64)
     }
 
     /// The reading of `text`, or nil when it is none of the forms. O(length).
@@ -58,6 +65,7 @@ public enum TypedTime {
         }
         guard let (second, _) = scanner.clock(hourDigits: 1...2) else { return nil }
         if scanner.isAtEnd { return .timeOfDay(second) }
+        if let offset = scanner.offset() { return scanner.isAtEnd ? .zonedTimeOfDay(second, offset: offset) : nil }
         while scanner.takeWhitespace() {}
         guard let afternoon = scanner.meridiem(), scanner.isAtEnd else { return nil }
         let hour = second / 3600
@@ -74,6 +82,12 @@ public enum TypedTime {
         if todays.isEmpty, now.localSeconds(in: timeZone) >= today.dayNumber * 86_400 + second { return nil }
         // Yesterday's always lie before now; none when yesterday's clock skipped it.
         return occurrences(of: second, on: today.adding(days: -1), in: timeZone).last
+    }
+
+    /// The most recent wall-clock second not later than `wall` that is `second` seconds after a midnight.
+    static func mostRecent(_ second: Int64, wall: Int64) -> Int64 {
+        let midnight = wall - ((wall % 86_400) + 86_400) % 86_400
+        return midnight + second <= wall ? midnight + second : midnight - 86_400 + second
     }
 
     /// Every instant whose clock in `timeZone` reads `second` seconds after the midnight of `date`, earliest first: none in

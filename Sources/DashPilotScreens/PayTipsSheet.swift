@@ -69,7 +69,8 @@ public struct PayTipsSheet: Sendable, Equatable {
                 // ↑↓ and Del act on tips: with none, they are named nowhere (Del is the field's own).
                 + (delivery.tips.isEmpty
                     ? [] : [ScreenAction(.upDown, "choose a tip", .select), ScreenAction(.delete, "removes a tip", .remove)])
-                + [ScreenAction(.escape, "cancel", .back)]
+                // Not "cancel": a tip is recorded as it is added, and leaving takes none back.
+                + [ScreenAction(.escape, "close", .back)]
     }
 }
 

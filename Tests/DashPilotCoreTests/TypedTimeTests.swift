@@ -100,7 +100,8 @@ struct TypedTimeTests {
         "Anything else is refused, never rolled over or guessed",
         arguments: [
             "", " ", "now", "21", "2140", "21h40", "21:4", "21:400", "21:40:5", "21:40:", "24:00", "25:00", "21:60", "21:40:60", "123:40",
-            "-1:00", "٢١:٤٠", "21:40 tomorrow", "21:40Z", "21:40 +01:00", "13:00pm", "0:40am", "00:40 am", "9pm", "9 pm", "9:40 xm",
+            "-1:00", "٢١:٤٠", "21:40 tomorrow", "21:40 Z", "21:40 +01:00", "9:40pmZ", "9:40 pm+01:00", "21:40+1", "21:40Zulu", "13:00pm",
+            "0:40am", "00:40 am", "9pm", "9 pm", "9:40 xm",
             "9:40 pmm", "9:40 p", "9:40 m", "9:40 a.m.x", "9:40 noon", "2026-11-29", "2026-11-29T", "2026-11-29T9:40", "2026-11-29  21:40",
             "2026-11-29T21:40 Z", "2026-11-29T21:40pm", "2026-11-29T21:40.5", "2026-11-29T21:40:00.Z", "2026-11-29T21:40+1",
             "2026-11-29T21:40+01:", "2026-11-29T21:40+24:00", "2026-11-29T21:40+01:60", "2026-11-29T21:40+01:00:00", "2026-11-29_21:40",
@@ -156,6 +157,25 @@ struct TypedTimeTests {
         ])
     func aRepeatedLocalTime(text: String, now: String, expected: String) throws {
         #expect(try typed(text, at: now) == utc(expected))
+    }
+
+    /// "`Z` or an offset is honoured" (money-and-time.md) for a time of day too: the clock at that offset, whatever
+    /// the driver's zone, and the most recent such time not later than now.
+    @Test(
+        "A time of day with Z or an offset reads the clock at that offset, the most recent not later than now",
+        arguments: [
+            ("17:33Z", "2026-11-30T18:00:00Z", "2026-11-30T17:33:00Z"),  // today's
+            ("17:33Z", "2026-11-30T17:00:00Z", "2026-11-29T17:33:00Z"),  // not yet today: yesterday's
+            ("17:33:20Z", "2026-11-30T17:33:20Z", "2026-11-30T17:33:20Z"),  // now is not later than now
+            ("17:33+01:00", "2026-11-30T18:00:00Z", "2026-11-30T16:33:00Z"),
+            ("0:30+0100", "2026-11-30T00:00:00Z", "2026-11-29T23:30:00Z"),  // 01:00 there: its 00:30 was 23:30Z
+            ("23:30-05", "2026-11-30T03:00:00Z", "2026-11-29T04:30:00Z"),  // 22:00 there: last night's 23:30
+            ("02:30-05:00", "2027-03-14T09:00:00Z", "2027-03-14T07:30:00Z"),  // a stated offset skips nothing
+        ])
+    func aTimeOfDayWithAZone(text: String, now: String, expected: String) throws {
+        #expect(TypedTime.isWellFormed(text))
+        #expect(try typed(text, at: now) == utc(expected))
+        #expect(try typed(text, at: now, in: berlin) == utc(expected))
     }
 
     @Test func aDateWithNoTimeOrNoSuchDayIsNotATime() throws {

@@ -278,4 +278,21 @@ struct AccessibleModeTests {
         #expect(reader.harness.idle().isEmpty)
         #expect(reader.press(Window.up) == ["> up"])
     }
+
+    /// A row another terminal removed is said to be gone, as one removed here is: the change was
+    /// said with no key, and a removal said nothing at all.
+    @Test func aRowAnotherTerminalRemovedIsSaidToBeGone() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:02:00")
+        let reader = try Reader(dash, at: "2026-11-29 17:05:00")
+        dash.run(["delivery", "delete", "1", "--yes"], at: "2026-11-29 17:06:00")
+        let said = reader.harness.idle()
+        #expect(said.contains { $0.hasPrefix("Removed: Delivery 1, accepted") }, "\(said)")
+        // One added there is said as added, and nothing as removed.
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:07:00")
+        let added = reader.harness.idle()
+        #expect(added.contains { $0.hasPrefix("Delivery 3, accepted") } && !added.contains { $0.hasPrefix("Removed:") }, "\(added)")
+    }
 }

@@ -193,6 +193,23 @@ struct InteractiveScreensTests {
             "\(screen)")
     }
 
+    /// A tip is recorded when it is added (its own sheet's Enter), so leaving the pay sheet undoes
+    /// nothing: "Esc cancel" told a driver who had just added a tip that Esc would take it back.
+    @Test func leavingThePaySheetIsCalledClosingSinceItsTipsAreAlreadyRecorded() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        for step in ["arrive", "pickup", "deliver"] { dash.run(["delivery", step, "1"], at: "2026-11-29 17:20:00") }
+        let window = try Window(dash, at: "2026-11-29 17:30:00", columns: 100, rows: 30)
+        window.press(Window.down, "t", "c")
+        window.type("3.00")
+        window.press(Window.enter)
+        #expect(window.screen.contains("Tip 1 · $3.00 cash"), "\(window.screen)")
+        #expect(window.screen.contains("Esc close") && !window.screen.contains("Esc cancel"), "\(window.screen)")
+        window.press(Window.escape)
+        #expect(dash.run(["shift", "show", "--json"]).stdout.contains("3.00"))
+    }
+
     @Test func theWeeksScreenTogglesMonthsAndOpensAPeriodAndItsShift() throws {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-23 17:00:00")

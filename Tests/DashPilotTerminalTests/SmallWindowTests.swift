@@ -163,14 +163,14 @@ extension SmallWindowTests {
         // The sheet takes the whole window, its keys and bottom border in place at its foot.
         #expect(window.screen.contains("What did Delivery 1 pay?"), "\(window.screen)")
         #expect(Self.lines(window).count == 12 && Self.lines(window)[11].hasPrefix("└"), "\(window.screen)")
-        #expect(window.screen.contains("Enter record") && window.screen.contains("Esc cancel"), "\(window.screen)")
+        #expect(window.screen.contains("Enter record") && window.screen.contains("Esc close"), "\(window.screen)")
         #expect(window.screen.contains("↓ more"), "\(window.screen)")
         // What does not fit scrolls: PgDn brings the reminder into view whole, the keys staying.
         window.press(Window.pageDown)
         for part in ["A tip the platform already included", "in its pay is part of that pay:", "don't add it again."] {
             #expect(window.screen.contains(part), "\(window.screen)")
         }
-        #expect(window.screen.contains("Esc cancel") && Self.lines(window)[11].hasPrefix("└"), "\(window.screen)")
+        #expect(window.screen.contains("Esc close") && Self.lines(window)[11].hasPrefix("└"), "\(window.screen)")
         window.press(Window.pageUp)
         #expect(window.screen.contains("Recorded pay  [ 12.00"), "\(window.screen)")
         // A key that acts on the field, pressed while it is scrolled away, first brings it back.

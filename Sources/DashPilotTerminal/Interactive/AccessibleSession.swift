@@ -144,7 +144,15 @@ final class AccessibleSession: KeyListener {
         // ended) is another list.
         let present = Set(now.map(\.id))
         let sameList = before.first?.text == now.first?.text
-        let removes = sameList && !typing && (key == .enter || key == .delete || (key == .text("y") && returning))
+        // Another terminal's change (no key) removed a row when the others stayed and none took
+        // its place: the next row moving up into a long list's page is no news of a removal, nor
+        // are rows that all went with the screen's subject (the shift ended), and its title may
+        // count the rows.
+        let rows = now.filter { $0.kind == .row }
+        let othersStayed = !rows.isEmpty && rows.allSatisfy { earlier[$0.id] != nil }
+        let removes =
+            !typing
+            && (sameList && (key == .enter || key == .delete || (key == .text("y") && returning)) || (key == nil && othersStayed))
         let gone = removes ? before.filter { $0.kind == .row && !present.contains($0.id) } : []
         return gone.map { SpokenScreen.Line(id: $0.id, text: "Removed: " + $0.text, kind: .text) }
             + now.filter { line in
@@ -217,6 +225,7 @@ final class AccessibleSession: KeyListener {
         while app.exitStatus == nil {
             // The rest of a key split across reads comes at once, or the key is what came.
             let input = terminal.read(timeoutMilliseconds: decoder.isWaiting ? InteractiveApp.restOfAKeyMilliseconds : 250)
+            if let ended = terminal.endStatus { return ended }
             let keys = input.isEmpty ? decoder.finish() : decoder.keys(from: input)
             for key in keys where app.exitStatus == nil { app.handle(key) }
             if app.exitStatus == nil && app.noticeChanges() { session.sayChanges() }

@@ -84,6 +84,7 @@ final class InteractiveApp {
         while !quitting {
             // The rest of a key split across reads comes at once, or the key is what came.
             let input = terminal.read(timeoutMilliseconds: decoder.isWaiting ? Self.restOfAKeyMilliseconds : 250)
+            if let ended = terminal.endStatus { return ended }
             let keys = input.isEmpty ? decoder.finish() : decoder.keys(from: input)
             pointerActed = false
             for key in keys where !quitting {

@@ -14,6 +14,10 @@ nonisolated(unsafe) private var mouseReporting: sig_atomic_t = 0
 // Whether the alternate screen is in use: the plain mode of a screen reader writes no sequence.
 nonisolated(unsafe) private var alternateScreenActive: sig_atomic_t = 0
 nonisolated(unsafe) var terminalResized: sig_atomic_t = 0
+// The signal that asked the mode to end (SIGTERM, SIGHUP: a window closed; SIGINT from `kill`),
+// 0 until one did. The loop ends after the key under way, so that the key's write commits and a
+// store made only to look at goes; a second one ends the process at once.
+nonisolated(unsafe) private var endSignal: sig_atomic_t = 0
 
 /// The alternate screen, the cursor hidden, and bracketed paste (2004): a paste arrives marked,
 /// so that a newline in it is not Enter.
@@ -54,8 +58,18 @@ final class RawTerminal {
         _ = (leaveSequence.count, mouseOffSequence.count)
         tcgetattr(STDIN_FILENO, &savedSettings)
         enterRawMode()
+        for signal in [SIGTERM, SIGHUP, SIGINT] {
+            installHandler(signal) { number in
+                if endSignal == 0 {
+                    endSignal = number
+                    return
+                }
+                restoreTerminalFromSignal()
+                _exit(128 + number)
+            }
+        }
         // SIGPIPE too: output gone (a pager quit) must not leave the terminal without echo.
-        for signal in [SIGTERM, SIGHUP, SIGQUIT, SIGINT, SIGPIPE] {
+        for signal in [SIGQUIT, SIGPIPE] {
             installHandler(signal) { number in
                 restoreTerminalFromSignal()
                 _exit(128 + number)
@@ -131,6 +145,9 @@ final class RawTerminal {
     }
 
     deinit { restore() }
+
+    /// The status the mode ends with when a signal asked it to end (128 + its number), else nil.
+    var endStatus: Int32? { endSignal == 0 ? nil : 128 + Int32(endSignal) }
 
     /// The terminal's size in columns and rows.
     var size: (columns: Int, rows: Int) {
