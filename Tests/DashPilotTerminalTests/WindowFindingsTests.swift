@@ -256,3 +256,33 @@ extension WindowFindingsTests {
         #expect(!SmallWindowTests.lines(window).contains { $0.hasPrefix("AM") }, "\(window.screen)")
     }
 }
+
+extension WindowFindingsTests {
+    /// cli.md: "Every key is acted on, in the order pressed, however the terminal delivers them".
+    /// `Home` then `Enter` in one read on a shift's log: `Enter` judged the selected delivery out
+    /// of view by the frame drawn before `Home`, and was spent bringing it into view; a pause
+    /// between the two opened the place.
+    @Test(arguments: [(100, 32), (40, 12)])
+    func keysInOneReadActOnTheWindowTheKeysBeforeThemLeft(columns: Int, rows: Int) throws {
+        // A log longer than the window: after End, the first delivery is out of view.
+        let dash = Binary()
+        let clock = SetClock("2026-11-28 17:00:00")
+        let store = try DashPilotStore(path: dash.storePath, clock: clock)
+        _ = try store.startShift()
+        for number in 1...16 {
+            clock.advance(60)
+            _ = try store.acceptDelivery()
+            if number == 1 { _ = try store.setPickupPlace(try PickupPlaceName("Example Diner"), delivery: 1, shiftID: nil) }
+            _ = try store.record(.cancel, delivery: number)
+        }
+        _ = try store.endShift()
+        let apart = try Window(dash, at: "2026-11-29 17:30:00", columns: columns, rows: rows)
+        apart.press("h", Window.enter, Window.end, Window.home, Window.enter)
+        let together = try Window(dash, at: "2026-11-29 17:30:00", columns: columns, rows: rows)
+        together.press("h", Window.enter, Window.end)
+        together.type(Window.home + Window.enter)
+        #expect(together.screen == apart.screen, "\(together.screen)\n\(apart.screen)")
+        // At 100×32 the first delivery shows under the shift's figures: Enter opens its place.
+        if columns == 100 { #expect(together.screen.contains("Rename"), "\(together.screen)") }
+    }
+}

@@ -13,6 +13,7 @@ extension InteractiveApp {
     /// The frame for a window of `columns` × `rows`, as the terminal would be sent it. What a tap
     /// on each of its lines does is kept until the next.
     func frame(columns: Int, rows: Int) -> String {
+        layoutBehind = false
         windowTooSmall = columns < ScreenBuffer.smallest.columns || rows < ScreenBuffer.smallest.rows
         guard !windowTooSmall else {
             pointer.drawn = nil

@@ -42,6 +42,8 @@ final class InteractiveApp {
     /// The window last drawn, of which view and at what size: what PgUp and PgDn scroll a sheet
     /// by, and what a page of a list is.
     var laidOut: (view: Int, layout: ScreenBuffer.Layout, columns: Int, rows: Int)?
+    /// Whether a key acted since `laidOut` was laid out.
+    var layoutBehind = false
     /// Whether the key acting was pressed by a tap on a row of the window, which it selected.
     var tappedRow = false
     /// How many lines the driver scrolled the sheet of `view` past its focused lines.
@@ -200,7 +202,16 @@ final class InteractiveApp {
     }
 
     func handleOne(_ key: Key) {
+        defer { layoutBehind = true }
         if case .mouse(let event) = key { return handleMouse(event) }
+        // Keys read together act in turn on the window each leaves (cli.md): one that asks what
+        // shows whole sees the frame the keys before it would draw, not the one drawn before them.
+        // A tap still lands on the frame the driver saw.
+        if layoutBehind, let laidOut {
+            let seen = pointer.drawn
+            _ = frame(columns: laidOut.columns, rows: laidOut.rows)
+            pointer.drawn = seen
+        }
         for first in listener?.keyWillAct(key) ?? [] { act(first) }
         act(key)
         listener?.keyDidAct(key)
