@@ -80,11 +80,22 @@ public struct DeliveryCard: Sendable, Equatable {
         var spoken = "typical recorded wait \(PlaceHistoryScreen.spoken(median)), median of \(wait.count) recorded pickups"
         if let bandMedian = wait.bandMedian {
             let band = format.duration(seconds: bandMedian)
-            let name = wait.band.rawValue
-            line += " · at \(name) \(band) (median of \(wait.bandCount))"
-            spoken += ", at \(name) \(PlaceHistoryScreen.spoken(band)), median of \(wait.bandCount)"
+            let when = Self.phrase(wait.band)
+            line += " · \(when) \(band) (median of \(wait.bandCount))"
+            spoken += ", \(when) \(PlaceHistoryScreen.spoken(band)), median of \(wait.bandCount)"
         }
         return (line, spoken)
+    }
+
+    /// A band as a driver says when something happens: "at dinner", "in the morning".
+    static func phrase(_ band: TimeOfDayBand) -> String {
+        switch band {
+        case .morning: "in the morning"
+        case .lunch: "at lunch"
+        case .afternoon: "in the afternoon"
+        case .dinner: "at dinner"
+        case .late: "late at night"
+        }
     }
 
     /// The card of `delivery`.

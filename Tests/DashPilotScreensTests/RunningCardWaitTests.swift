@@ -59,6 +59,25 @@ struct RunningCardWaitTests {
         )
     }
 
+    /// "at dinner" (screens.md) is English; "at morning", "at afternoon" and "at late" were not.
+    /// Each band is said as a driver would say it, on the line and aloud.
+    @Test(
+        "Each band reads as English on the card",
+        arguments: [
+            ("06", "in the morning"), ("11", "at lunch"), ("14", "in the afternoon"), ("17", "at dinner"), ("21", "late at night"),
+        ])
+    func eachBandReadsAsEnglish(hour: String, phrase: String) throws {
+        let fixture = try ScreenFixture()
+        _ = try fixture.at("\(hour):00") { try fixture.store.startShift() }
+        for (arrive, pickUp) in [("01", "06"), ("11", "16"), ("21", "26")] {
+            try Self.wait(fixture, arrive: "\(hour):\(arrive)", pickUp: "\(hour):\(pickUp)")
+        }
+        let card = try Self.card(fixture, now: "\(hour):40")
+        #expect(card.waitLine == "Typical recorded wait 5 min · median of 3 · \(phrase) 5 min (median of 3)")
+        #expect(
+            card.waitAccessibilityLabel?.hasSuffix(", \(phrase) 5 minutes, median of 3") == true, "\(card.waitAccessibilityLabel ?? "")")
+    }
+
     @Test func aPickedUpDeliveryShowsNoWait() throws {
         let fixture = try ScreenFixture()
         _ = try fixture.at("17:00") { try fixture.store.startShift() }
