@@ -18,6 +18,8 @@ public enum RefusalRule: Sendable, Equatable {
     case mergeIntoItself
     case mergeSourceMissing
     case mergeDestinationMissing
+    /// A merge asked for without `--yes` where none can be asked, or declined.
+    case mergeNotConfirmed
     case routeSampleRefused
     case deliveryStillOpen
     case tipOfNothing
@@ -54,6 +56,7 @@ public enum RefusalRule: Sendable, Equatable {
         case .mergeIntoItself: "merge-into-itself"
         case .mergeSourceMissing: "merge-source-missing"
         case .mergeDestinationMissing: "merge-destination-missing"
+        case .mergeNotConfirmed: "merge-not-confirmed"
         case .routeSampleRefused: "route-sample-refused"
         case .deliveryStillOpen: "delivery-still-open"
         case .tipOfNothing: "tip-of-nothing"

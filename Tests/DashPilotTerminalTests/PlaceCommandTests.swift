@@ -301,6 +301,11 @@ struct PlaceCommandTests {
         stderr += dash.run(["place", "merge", "Quillon Vexbridge", "Zanzibar Quokka Grill", "--yes"], environment: log).stderr
         stderr += dash.run(["pickup", "clear", "1"], environment: log).stderr
         stderr += dash.run(["place", "merge", "Quillon Vexbridge", "Zanzibar Quokka Grill", "--yes"], environment: log).stderr
+        // A merge refused for want of confirmation is a refusal like any other (pickup-identity.txt).
+        dash.run(["pickup", "set", "1", "Quillon Vexbridge"])
+        let unconfirmed = dash.run(["place", "merge", "Quillon Vexbridge", "Zanzibar Quokka Grill"], environment: log)
+        #expect(unconfirmed.status == 1 && unconfirmed.stderr.contains("dashpilot[pickup-place]: refused merge-not-confirmed\n"))
+        stderr += unconfirmed.stderr
         let logLines = stderr.split(separator: "\n").filter { $0.hasPrefix("dashpilot[pickup-place]") }
         #expect(logLines.contains("dashpilot[pickup-place]: created"))
         #expect(logLines.contains("dashpilot[pickup-place]: reused"))

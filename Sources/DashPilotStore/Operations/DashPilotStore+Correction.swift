@@ -29,6 +29,10 @@ extension DashPilotStore {
         try renamePlace(id: try requirePlace(named: current, else: .placeNotFound).id, to: name)
     }
 
+    /// Records in the log that a merge was refused for want of confirmation: the rule, never the
+    /// places nor what the merge would have moved.
+    public func noteMergeNotConfirmed() { log.record(.refused(.mergeNotConfirmed)) }
+
     /// Merges place `sourceID` into `destinationID`: every delivery of the source moves to the
     /// destination, then the source is deleted, in one transaction. The destination keeps its
     /// name, key, identity and first-named time; recorded times are untouched; nothing records

@@ -92,7 +92,10 @@ enum PlaceCommands {
             let (from, into) = try store.mergeCandidates(
                 source: try context.name(sourceBytes), destination: try context.name(destinationBytes))
             let question = MergeConfirmation.text(source: TerminalText.safe(from.name), destination: TerminalText.safe(into.name))
-            guard try context.confirmed(yes, question: question, prompt: "Merge? [y/N]", what: "Merging places") else {
+            let asked = Result { try context.confirmed(yes, question: question, prompt: "Merge? [y/N]", what: "Merging places") }
+            guard case .success(true) = asked else {
+                store.noteMergeNotConfirmed()
+                _ = try asked.get()
                 throw CommandFailure(sentence: "Not confirmed; nothing was merged.")
             }
             let kept = try store.mergePlace(sourceID: from.id, into: into.id)
