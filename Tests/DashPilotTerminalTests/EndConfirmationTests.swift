@@ -16,11 +16,15 @@ import Testing
         let first = SmallWindowTests.lines(window).first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         #expect(first?.hasPrefix("Delivery 1 is still open (picked up 5:40 PM). Deliver or cancel it first") == true, "\(window.screen)")
         #expect(!window.screen.contains("End shift 1?"), "\(window.screen)")
+        // "e asks first, with the shift's summary": the summary still follows the sentence.
+        let summary = "1 delivery · 48 min · no route recorded"
+        #expect(window.screen.contains(summary), "\(window.screen)")
         window.press("y")
         #expect(dash.run(["shift", "show", "--json"]).stdout.contains("\"endedAt\": null"))
         let reader = try Reader(dash, at: "2026-11-29 17:50:00")
         let said = reader.press("e")
         #expect(said.first { !$0.hasPrefix(">") }?.hasPrefix("Delivery 1 is still open") == true, "\(said)")
+        #expect(said.contains { $0.hasPrefix("1 delivery, 48 minutes") }, "\(said)")
     }
 
     @Test func aPausedShiftsEndConfirmationSaysItsWorkingTimeAsTheHeaderCountsIt() throws {

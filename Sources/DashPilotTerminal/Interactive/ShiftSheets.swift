@@ -38,9 +38,11 @@ final class EndShiftView: TerminalScreen {
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
         if let open = model.openDeliveries {
-            // A delivery still open is said before anything else (its question too), and offers
-            // no way to end.
+            // A delivery still open is said before anything else (its question too), then the
+            // shift's summary, and offers no way to end.
             screen.wrapped(open, style: .warning)
+            screen.blank()
+            screen.wrapped(model.summary)
             screen.setFooter(model.keys)
             return
         }
@@ -57,6 +59,7 @@ final class EndShiftView: TerminalScreen {
         // way to end.
         if let open = model.openDeliveries {
             lines.say(open)
+            lines.say(model.summary)
         } else {
             lines.say(model.title)
             lines.say(model.summary)
