@@ -125,7 +125,8 @@ struct AmountReader {
         case .success(let read): digits = read
         case .failure(let problem): return .failure(problem)
         }
-        if negative { return .failure(.negative) }
+        // Zero with a minus is zero: never refused as negative.
+        if negative && (digits.whole + digits.fraction).contains(where: { $0 != "0" }) { return .failure(.negative) }
         let units = digits.whole.drop { $0 == "0" }
         guard units.count <= 7, let whole = Int64(units.isEmpty ? "0" : units),
             let hundredths = Int64(digits.fraction + "00".dropLast(digits.fraction.count))

@@ -129,7 +129,7 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
         case .deliveryStillOpen(let number):
             "Delivery \(number) is still open; what it paid can be recorded once it is delivered or cancelled."
         case .tipOfNothing:
-            "A tip is more than 0.00; a tip of nothing is recorded by recording none."
+            "A tip is more than zero; a tip of nothing is recorded by recording none."
         case .tipNotFound(let delivery, let number):
             "Delivery \(delivery) has no Tip \(number)."
         case .pauseWhileDeliveriesOpen(let numbers):
@@ -165,7 +165,7 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
             case .missing: "There is no file at \(path) to restore from; the store was left as it is."
             case .notAFile: "\(path) is a folder or a device, not a backup; the store was left as it is."
             case .unhealthy:
-                "\(path) is not a healthy backup: a check of the store's health fails on it; the store was left as it is."
+                "\(path) is not a healthy backup: a check of the store's health fails on it (doctor with --store on it says which); the store was left as it is."
             case .isTheStore: "\(path) is the store itself, not a backup of it; the store was left as it is."
             }
         }

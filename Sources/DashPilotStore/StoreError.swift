@@ -15,6 +15,8 @@ public enum StoreError: Error, Sendable, Equatable {
     case backupFailed(reason: String)
     /// A restore did not run because the store could not be backed up first; `reason` says why.
     case notRestored(reason: String)
+    /// A restore did not run because the older backup could not be upgraded for it; `reason` says why.
+    case backupNotUpgraded(reason: String)
     /// An upgrade did not run because the store could not be backed up first.
     case notUpgraded(path: String, reason: String)
 
@@ -41,6 +43,8 @@ public enum StoreError: Error, Sendable, Equatable {
             "The backup could not be made (\(reason)); the store was left as it is, and no backup was kept."
         case .notRestored(let reason):
             "The store could not be backed up first (\(reason)), so the restore did not run; the store was left as it was, and no backup was kept."
+        case .backupNotUpgraded(let reason):
+            "The backup could not be upgraded to today's version (\(reason)), so the restore did not run; the store was left as it was."
         case .notUpgraded(let path, let reason):
             "The store at \(path) needs an upgrade, which runs only after a backup of it, and the backup could not be made (\(reason)); nothing was changed."
         }

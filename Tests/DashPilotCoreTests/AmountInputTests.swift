@@ -173,12 +173,18 @@ struct AmountInputTests {
     @Test(
         "A negative amount parses far enough to be refused by its own rule",
         arguments: [
-            (AmountStyle.plain, "-84.50"), (.plain, "-$84.50"), (.plain, "$-84.50"), (.plain, "\u{2212}84.50"), (.plain, "-0"),
-            (.plain, "-0.00"),
+            (AmountStyle.plain, "-84.50"), (.plain, "-$84.50"), (.plain, "$-84.50"), (.plain, "\u{2212}84.50"), (.plain, "-0.01"),
             (.plain, "-99999999999"), (.german, "-84,50 €"), (.german, "-1.234,50"), (.french, "-1 234,50"),
         ])
     func negativeAmountsAreRefusedByTheirOwnRule(style: AmountStyle, text: String) {
         #expect(Money.parse(text, style: style) == .failure(.negative))
+    }
+
+    /// "0.00 allowed, never negative" (money-and-time.md): zero typed with a minus is zero, and
+    /// "Amounts can't be negative" would be false of it.
+    @Test("Zero with a minus is zero", arguments: ["-0", "-0.00", "-$0.00", "$-0", "\u{2212}0.00", "-000"])
+    func zeroWithAMinusIsZero(text: String) {
+        #expect(Money.parse(text, style: .plain) == .success(Money(cents: 0)))
     }
 
     @Test func theNegativeSentenceSaysNothingOfWhatTheAmountWasFor() {

@@ -282,6 +282,8 @@ struct KeepingCommandTests {
         let before = FileManager.default.contents(atPath: dash.storePath)
         let result = dash.run(["restore", path, "--yes"])
         #expect(result.status == status && result.stderr.hasPrefix("Error: "), "\(result.stderr)")
+        // Which check fails is one command away, and the refusal says which command.
+        if kind == "unhealthy" { #expect(result.stderr.contains("(doctor with --store on it says which)"), "\(result.stderr)") }
         #expect(FileManager.default.contents(atPath: dash.storePath) == before)
         #expect(dash.run(["shift", "list"]).status == 0)
     }
@@ -399,6 +401,10 @@ struct KeepingCommandTests {
                     #expect(summary.schemaVersion == 8 && summary.shifts == 1, "call \(call) \(kind)")
                 } else {
                     #expect(FileManager.default.contents(atPath: dash.storePath) == original, "call \(call) \(kind) changed the store")
+                    // "a sentence saying what was and was not done": the restore, not "the backup".
+                    #expect(
+                        result.stderr.contains("the restore did not run") || result.stderr.contains("nothing was changed"),
+                        "call \(call) \(kind): \(result.stderr)")
                 }
             })
     }

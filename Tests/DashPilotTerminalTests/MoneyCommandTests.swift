@@ -102,6 +102,13 @@ struct MoneyCommandTests {
         #expect(list?.last?["note"] as? String == "full tank" && list?.last?["at"] as? String == "2026-11-24T16:30:00Z")
         let after = try? #require(json(dash.run(["expense", "list", "--from", "2026-11-25", "--json"]).stdout) as? [[String: Any]])
         #expect(after?.isEmpty == true)
+        // None in the days asked for is not none at all; days that hold none are a usage error.
+        #expect(dash.run(["expense", "list", "--from", "2026-11-25"]).stdout == "No expenses recorded from 2026-11-25.\n")
+        let between = dash.run(["expense", "list", "--from", "2026-11-25", "--to", "2026-11-26"])
+        #expect(between.stdout == "No expenses recorded from 2026-11-25 to 2026-11-26.\n")
+        let reversed = dash.run(["expense", "list", "--from", "2026-11-30", "--to", "2026-11-29"])
+        #expect(
+            reversed.status == 64 && reversed.stderr.hasPrefix("Error: --from 2026-11-30 is after --to 2026-11-29"), "\(reversed.stderr)")
     }
 
     @Test(
@@ -110,7 +117,10 @@ struct MoneyCommandTests {
             (["delivery", "pay", "2", "84.555", "--shift", "1"], 64, "Use at most two decimal places."),
             (["delivery", "pay", "1", "1,23,4", "--shift", "1"], 64, "Group digits in threes"),
             (["delivery", "pay", "1", "-1", "--shift", "1"], 1, "Amounts can't be negative."),
-            (["delivery", "tip", "1", "0", "--cash", "--shift", "1"], 1, "A tip is more than 0.00"),
+            // Typed as the program writes a negative amount ("-$67.10"): a value, never an option.
+            (["expense", "add", "-$5", "fuel"], 1, "Amounts can't be negative."),
+            (["delivery", "pay", "1", "-$1.00", "--shift", "1"], 1, "Amounts can't be negative."),
+            (["delivery", "tip", "1", "0", "--cash", "--shift", "1"], 1, "A tip is more than zero"),
             (["delivery", "tip", "1", "1.00", "--shift", "1"], 64, "--cash or --platform"),
             (["delivery", "tip", "1", "--remove", "9", "--shift", "1"], 1, "Delivery 1 has no Tip 9."),
             (["expense", "add", "5", "snacks"], 64, "fuel, parking, maintenance, supplies or other"),

@@ -96,8 +96,17 @@ struct RouteImportTests {
         try Self.gpx([Self.morning]).write(toFile: file, atomically: false, encoding: .utf8)
         dash.run(["route", "import", file])
         let again = dash.run(["route", "import", file, "--json"])
-        let report = try #require(json(again.stdout) as? [String: Any])
+        let report = try #require((json(again.stdout) as? [[String: Any]])?.first)
         #expect(report["kept"] as? Int == 0 && (report["skipped"] as? [String: Int]) == ["alreadyRecorded": 20])
+        // One shape for a script however many files it names, with an entry for a refused one.
+        let broken = dash.folder + "/broken.gpx"
+        try "<gpx version=\"1.1\"><trk>".write(toFile: broken, atomically: false, encoding: .utf8)
+        let both = dash.run(["route", "import", file, broken, "--json"])
+        let reports = try #require(json(both.stdout) as? [[String: Any]])
+        #expect(both.status == 1 && reports.count == 2 && reports[0]["kept"] as? Int == 0, "\(both.stdout)")
+        #expect(reports[1]["file"] as? String == broken && (reports[1]["refused"] as? String)?.hasPrefix(broken) == true, "\(both.stdout)")
+        let alone = dash.run(["route", "import", broken, "--json"])
+        #expect((json(alone.stdout) as? [[String: Any]])?.count == 1, "\(alone.stdout)")
         #expect(dash.run(["route", "import", file]).stdout.contains("already recorded"))
     }
 

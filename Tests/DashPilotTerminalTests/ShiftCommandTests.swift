@@ -233,7 +233,7 @@ struct ShiftCommandTests {
         try gpx.write(toFile: file, atomically: false, encoding: .utf8)
         let imported = dash.run(["route", "import", file, "--json"])
         #expect(imported.status == 0)
-        let report = try #require(json(imported.stdout) as? [String: Any])
+        let report = try #require((json(imported.stdout) as? [[String: Any]])?.first)
         #expect(report["kept"] as? Int == 2)
         #expect((report["skipped"] as? [String: Int]) == ["outsideEveryShift": 1, "tooCloseToLast": 1])
 

@@ -133,7 +133,9 @@ enum BackupFile {
             }
         } else if store == nil {
             let report = try DashPilotStore(storePath: path, busyTimeoutMilliseconds: 0, migrating: false, creating: false).doctor()
-            guard report.isHealthy else { throw KeepingFailure.checkFailed("doctor found a problem in the copy") }
+            guard report.isHealthy else {
+                throw KeepingFailure.checkFailed("doctor found a problem in the copy; doctor on the store names it")
+            }
         }
         return !intact || !whole
     }

@@ -74,7 +74,12 @@ extension DashPilotStore {
             if incoming.schemaVersion < Schema.currentVersion {
                 let copy = folder.sibling(".dashpilot-backup-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sqlite")
                 upgraded = copy
-                try upgradedCopy(of: path, at: copy)
+                do {
+                    try upgradedCopy(of: path, at: copy)
+                } catch let failure as KeepingFailure {
+                    if case .interrupted = failure { throw failure }
+                    throw StoreError.backupNotUpgraded(reason: Self.reason(failure))
+                }
                 source = copy
             }
             if backingUpFirst { (before, damaged) = try Self.beforeRestoring { try copyBeforeRestore(into: folder, timeZone: timeZone) } }

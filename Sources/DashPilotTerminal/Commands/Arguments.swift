@@ -30,8 +30,12 @@ struct Argument: Sendable, Equatable {
         return sawDigit
     }
 
-    /// Whether the argument is an option (`--json`, `-h`).
-    var isOption: Bool { text.hasPrefix("-") && text.count > 1 && !isNumber }
+    /// Whether the argument is an option (`--json`, `-h`): a dash then a letter or a dash. A dash
+    /// then anything else reads as a value (`-75.0`, and `-$5.00` as the program writes an amount).
+    var isOption: Bool {
+        guard text.hasPrefix("-"), let second = text.dropFirst().first else { return false }
+        return (second == "-" || second.isLetter) && !isNumber
+    }
 }
 
 /// Arguments split into positionals, options with values and flags, for one command.

@@ -65,6 +65,9 @@ enum ExpenseCommands {
         try input.expectAtMost(0)
         let from = try input.date("--from")
         let to = try input.date("--to")
+        if let from, let to, to < from {
+            throw UsageError(command: input.command, message: "--from \(from) is after --to \(to): no day lies between.")
+        }
         let limit = try input.limit(default: 20)
         let json = input.json
         return { context in
@@ -73,6 +76,10 @@ enum ExpenseCommands {
                 from: from?.start(in: zone), before: to?.adding(days: 1).start(in: zone), limit: limit)
             if json {
                 context.say(json: .elements(expenses, expenseJSON))
+            } else if expenses.isEmpty && (from != nil || to != nil) {
+                // Not "No expenses recorded.": there may be some, outside the days asked for.
+                let days = [from.map { "from \($0)" }, to.map { "to \($0)" }].compactMap { $0 }.joined(separator: " ")
+                context.say("No expenses recorded \(days).")
             } else {
                 let screen = ExpenseListScreen(expenses: expenses, format: context.format)
                 context.say(lines: (screen.emptyMessage.map { [$0] } ?? screen.lines).map(TerminalText.safe))

@@ -64,13 +64,17 @@ enum RouteCommands {
                 } catch let failure as CommandFailure {
                     status = ExitStatus.refused
                     CommandLineTool.writeError("Error: \(TerminalText.safe(failure.sentence))")
+                    if json { results.append(.object([("file", .string(path)), ("refused", .string(failure.sentence))])) }
                 } catch let error as StoreError where paths.count > 1 {
                     // Each file is its own transaction: the files before it stay, the others are tried.
                     status = ExitStatus.storeUnusable
-                    CommandLineTool.writeError("Error: \(TerminalText.safe(shown)): \(error.cause); nothing from it was imported.")
+                    let sentence = "\(error.cause); nothing from it was imported."
+                    CommandLineTool.writeError("Error: \(TerminalText.safe(shown)): \(sentence)")
+                    if json { results.append(.object([("file", .string(path)), ("refused", .string(sentence))])) }
                 }
             }
-            if json { context.say(json: paths.count == 1 && results.count == 1 ? results[0] : .array(results)) }
+            // One shape however many files: an array with an entry for each, a refused one too.
+            if json { context.say(json: .array(results)) }
             return status
         }
     }
