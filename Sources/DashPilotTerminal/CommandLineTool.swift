@@ -30,6 +30,13 @@ public enum CommandLineTool {
         // CommandLine.arguments repairs invalid UTF-8 silently; names are checked on the raw bytes.
         let arguments = ProcessArguments.given().map(Argument.init(bytes:))
         let status = run(arguments, environment: { ProcessInfo.processInfo.environment }, clock: SystemClock())
+        // Output that never arrived (a full disk, a device that refuses it) fails the command, as
+        // it does every shell program's: 74, the I/O error of sysexits, unless it failed already.
+        if let failure = StandardOutput.flushFailure() {
+            let reason = failure == 0 ? "" : " (\(String(cString: strerror(failure))))"
+            writeError("Error: The output could not be written\(reason).")
+            return status == ExitStatus.done ? ExitStatus.storeUnusable : status
+        }
         fflush(nil)
         return status
     }

@@ -366,3 +366,17 @@ extension CommandLineContractTests {
         #expect(tip.status == 0 && tip.stdout == "1\n", "\(tip)")
     }
 }
+
+extension CommandLineContractTests {
+    /// Output that cannot be written is a failure with a sentence, as for every shell program
+    /// (`ls > /dev/full` fails): `shift list > /dev/full` exited 0, and a script saw nothing wrong.
+    @Test(arguments: [["shift", "list"], ["shift", "list", "--json"], ["help"], ["shift", "start"]])
+    func outputThatCannotBeWrittenFailsWithASentence(arguments: [String]) {
+        let dash = Binary()
+        defer { dash.remove() }
+        let line = dash.program() + " --store '\(dash.storePath)' " + arguments.joined(separator: " ") + " > /dev/full"
+        let result = dash.spawn(["/bin/sh", "-c", line].map { Array($0.utf8) }, environment: dash.environment, stdin: nil)
+        #expect(result.status == 74, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: The output could not be written (No space left on device)."), "\(result.stderr)")
+    }
+}
