@@ -18,23 +18,15 @@ public enum GPXReader {
         public var line: Int
         /// What was wrong.
         public var reason: String
-        /// Whether the file is text in an encoding DashPilot does not read (UTF-16), which may
-        /// well be good XML: the sentence then says so, not that the file is malformed.
-        public var isEncoding: Bool
 
         /// Creates a refusal at `line`.
-        public init(line: Int, reason: String, isEncoding: Bool = false) {
+        public init(line: Int, reason: String) {
             self.line = line
             self.reason = reason
-            self.isEncoding = isEncoding
         }
 
         /// The refusal as a sentence.
-        public var sentence: String {
-            isEncoding
-                ? "The file is \(reason), and DashPilot reads GPX in UTF-8: save it as UTF-8 to import it. Nothing was imported."
-                : "The GPX file is malformed at line \(line): \(reason). Nothing was imported."
-        }
+        public var sentence: String { "The GPX file is malformed at line \(line): \(reason). Nothing was imported." }
     }
 
     /// Why a point was skipped while the file was read.
@@ -96,8 +88,42 @@ public enum GPXReader {
     /// (after points were handed on: the caller's transaction undoes them). Errors `sink` throws
     /// pass through. O(length), in time; nothing grows with the file but the report.
     public static func read(_ bytes: UnsafeBufferPointer<UInt8>, into sink: Sink) throws -> Report {
+        // XML may be UTF-16 (platform.md refuses only what is not well-formed XML, not GPX, or
+        // holds a DOCTYPE): it is read as the same characters in UTF-8.
+        if let utf8 = try utf8(fromUTF16: bytes) {
+            return try utf8.withUnsafeBufferPointer {
+                var scanner = GPXScanner(bytes: $0, sink: sink, transcoded: true)
+                return try scanner.read()
+            }
+        }
         var scanner = GPXScanner(bytes: bytes, sink: sink)
         return try scanner.read()
+    }
+
+    /// `bytes` in UTF-8 when they are UTF-16 text (a byte order mark, or a first character `<`
+    /// with a zero byte beside it), else `nil`. Text that is not valid UTF-16 is refused, never
+    /// repaired. O(length).
+    static func utf8(fromUTF16 bytes: UnsafeBufferPointer<UInt8>) throws -> [UInt8]? {
+        guard bytes.count >= 2 else { return nil }
+        let bigEndian: Bool
+        switch (bytes[0], bytes[1]) {
+        case (0xFE, 0xFF), (0x00, 0x3C): bigEndian = true
+        case (0xFF, 0xFE), (0x3C, 0x00): bigEndian = false
+        default: return nil
+        }
+        let invalid = Malformed(line: 1, reason: "it is UTF-16 text that is not valid (an odd byte, or half of a character)")
+        guard bytes.count % 2 == 0 else { throw invalid }
+        let (high, low) = bigEndian ? (0, 1) : (1, 0)
+        let units = stride(from: 0, to: bytes.count, by: 2).lazy.map { (offset: Int) -> UInt16 in
+            let first = UInt16(bytes[offset + high])
+            let second = UInt16(bytes[offset + low])
+            return first << 8 | second
+        }
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(bytes.count / 2)
+        let failed = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: true) { utf8.append($0) }
+        guard !failed else { throw invalid }
+        return utf8
     }
 
     /// Parses `data` into segments of samples, in file order (for tests and small files: the

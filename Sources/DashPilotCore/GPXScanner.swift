@@ -36,8 +36,12 @@ struct GPXScanner {
 
     enum Field { case time, accuracy }
 
-    init(bytes: UnsafeBufferPointer<UInt8>, sink: GPXReader.Sink) {
+    /// Whether the bytes were transcoded from the file's UTF-16.
+    let transcoded: Bool
+
+    init(bytes: UnsafeBufferPointer<UInt8>, sink: GPXReader.Sink, transcoded: Bool = false) {
         self.bytes = bytes
+        self.transcoded = transcoded
         self.sink = sink
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
         documentStart = index
@@ -81,13 +85,6 @@ struct GPXScanner {
 
     /// Whether the file starts as UTF-16 does: a byte order mark, or `<` followed or preceded by a
     /// zero byte.
-    var isUTF16: Bool {
-        guard bytes.count >= 2 else { return false }
-        let (first, second) = (bytes[0], bytes[1])
-        return (first == 0xFF && second == 0xFE) || (first == 0xFE && second == 0xFF) || (first == 0x3C && second == 0)
-            || (first == 0 && second == 0x3C)
-    }
-
     func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
 
     /// Whether the name at `range`, without its namespace prefix, is `literal`.
@@ -145,8 +142,8 @@ struct GPXScanner {
     }
 
     mutating func read() throws -> GPXReader.Report {
-        if isUTF16 { throw GPXReader.Malformed(line: 1, reason: "UTF-16 text", isEncoding: true) }
-        checksUTF8 = declaresUTF8()
+        // Read from UTF-16, the bytes are UTF-8 whatever the declaration names.
+        checksUTF8 = transcoded || declaresUTF8()
         while index < bytes.count {
             // Every 64 KiB the bytes read are checked; every MiB, those well behind the cursor
             // (checked) are let go, and progress is said.
@@ -190,8 +187,9 @@ struct GPXScanner {
             skipSpaces()
             guard index < bytes.count, bytes[index] == 0x3E else { throw fail("a closing tag is not closed", at: start) }
             index += 1
-            guard let open = stack.popLast(), sameName(open, closing) else {
-                throw fail("</\(quote(closing))> closes nothing that is open", at: start)
+            guard let open = stack.popLast() else { throw fail("</\(quote(closing))> closes nothing that is open", at: start) }
+            guard sameName(open, closing) else {
+                throw fail("</\(quote(closing))> comes where <\(quote(open))> is still open", at: start)
             }
             try end(closing, at: start)
         } else {

@@ -53,7 +53,11 @@ public enum ISO8601 {
             return nil
         }
         guard index == bytes.count else { return nil }
-        return Date(timeIntervalSince1970: Double(Int(date.dayNumber) * 86_400 + hour * 3600 + minute * 60 + second - offset))
+        let seconds = Int(date.dayNumber) * 86_400 + hour * 3600 + minute * 60 + second - offset
+        // Second 60 is a leap second, which comes only after 23:59:59 UTC (and reads as the next
+        // midnight, as Unix time counts it); elsewhere it is no time, never rolled over.
+        guard second < 60 || (seconds - 60) % 86_400 == 86_340 else { return nil }
+        return Date(timeIntervalSince1970: Double(seconds))
     }
 
     /// Formats `date` as `2026-11-29T17:12:00Z`, to the whole second, in UTC.

@@ -31,7 +31,9 @@ struct GPXNumberTests {
         #expect(Self.number("-0.0")?.sign == .minus && Self.number(".5") == 0.5 && Self.number("5.") == 5)
         #expect(Self.number("0.1")?.bitPattern == 0.1.bitPattern && Self.number("123456789012345.6") == 123_456_789_012_345.6)
         #expect(Self.number("1e-3") == 0.001 && Self.number("4.5E+1") == 45)
-        for bad in ["", "-", ".", "e5", "1e", "1.2.3", "0x10", "inf", "nan", "1 ", " 1", "1,5", "--1"] {
+        // Whitespace around a decimal is XML Schema's, and allowed; inside one it is not.
+        #expect(Self.number("1 ") == 1 && Self.number(" \t1\n") == 1)
+        for bad in ["", "-", ".", "e5", "1e", "1.2.3", "0x10", "inf", "nan", "1 5", "- 1", " ", "1,5", "--1"] {
             #expect(Self.number(bad) == nil, "\(bad)")
         }
     }

@@ -154,16 +154,22 @@ struct GPXWellFormedTests {
         #expect(Self.refusal(late)?.line == 3_003)
     }
 
-    @Test func aUTF16FileIsRefusedAsUTF16() throws {
-        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<gpx><trk/></gpx>"
-        for data in [text.data(using: .utf16LittleEndian)!, text.data(using: .utf16BigEndian)!] {
-            for bom: [UInt8] in [[0xFF, 0xFE], [0xFE, 0xFF], []] {
-                let refusal = Self.refusal(bom + Array(data))
-                #expect(
-                    refusal?.isEncoding == true
-                        && refusal?.sentence.hasPrefix("The file is UTF-16 text, and DashPilot reads GPX in UTF-8") == true)
-            }
+    /// platform.md refuses "only a file that is not well-formed XML, not GPX, or holds a DOCTYPE":
+    /// XML in UTF-16 is well-formed, and was refused, asking the driver to save it as UTF-8.
+    @Test func aUTF16FileIsReadAsTheSameText() throws {
+        let text =
+            "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<gpx><trk><name>Café ride</name><trkseg>"
+            + "<trkpt lat=\"40\" lon=\"-75\"><time>2026-11-29T17:10:00Z</time></trkpt></trkseg></trk></gpx>"
+        let little = Array(try #require(text.data(using: .utf16LittleEndian)))
+        let big = Array(try #require(text.data(using: .utf16BigEndian)))
+        for bytes in [[0xFF, 0xFE] + little, [0xFE, 0xFF] + big, little, big] {
+            let (segments, _) = try Self.read(bytes)
+            #expect(segments.map(\.count) == [1])
         }
+        // Not UTF-16 after all: an odd byte, half of a character, or the other byte order.
+        #expect(Self.refusal([0xFF, 0xFE] + little + [0x3C]) != nil)
+        #expect(Self.refusal([0xFF, 0xFE] + little.prefix(4) + [0x00, 0xD8] + little.dropFirst(4)) != nil)
+        #expect(Self.refusal([0xFE, 0xFF] + little) != nil)
     }
 
     @Test(

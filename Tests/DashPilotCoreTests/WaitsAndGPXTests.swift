@@ -131,11 +131,18 @@ struct GPXReaderTests {
         #expect(ISO8601.parse(text) == at(10))
     }
 
+    @Test func aLeapSecondEndsItsUTCDay() {
+        #expect(ISO8601.parse("2016-12-31T23:59:60Z") == ISO8601.parse("2017-01-01T00:00:00Z"))
+        #expect(ISO8601.parse("2017-01-01T00:59:60+01:00") == ISO8601.parse("2017-01-01T00:00:00Z"))
+    }
+
     @Test(
         "Times that are not times",
         arguments: [
             "2026-02-29T10:00:00Z", "2026-04-31T10:00:00Z", "2026-11-29T24:00:00Z", "2026-11-29T17:12:00+1", "2026-11-29T17:12:00+01:60",
             "2026-11-29", "2026-11-29T17:12Z",
+            // Second 60 only ends a UTC day (a leap second): at 10:22 it is not a time (platform.md: never rolled over).
+            "2026-11-29T10:22:60Z", "2026-11-29T23:59:60+01:00",
         ])
     func notTimes(text: String) {
         #expect(ISO8601.parse(text) == nil)
@@ -163,6 +170,11 @@ struct GPXReaderTests {
             (
                 "<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"40.0\" lon=\"-75.0\"><time>2026-11-29T12:12:00-05</time><horizontalAccuracy>12</horizontalAccuracy></trkpt></trkseg></trk></gpx>",
                 12
+            ),
+            // Whitespace around a decimal, which XML Schema allows: it was "not a number".
+            (
+                "<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\" 40.0 \" lon=\"\t-75.0\n\"><time>\n 2026-11-29T17:12:00Z\n</time><hAcc> 4 </hAcc></trkpt></trkseg></trk></gpx>",
+                4
             ),
         ])
     func producers(gpx: String, accuracy: Double?) throws {
@@ -197,6 +209,17 @@ struct GPXReaderTests {
         } throws: { error in
             guard let malformed = error as? GPXReader.Malformed else { return false }
             return malformed.sentence.utf8.count < 200
+        }
+    }
+
+    /// A closing tag that is not the open element's said "</gpx> closes nothing that is open",
+    /// where <gpx> was open: the sentence names the element still open.
+    @Test func aClosingTagThatIsNotTheOpenElementsSaysWhichIsStillOpen() {
+        #expect {
+            _ = try Self.read("<gpx version=\"1.1\">\n<trk><trkseg>\n</trkseg>\n</gpx>")
+        } throws: { error in
+            guard let malformed = error as? GPXReader.Malformed else { return false }
+            return malformed.line == 4 && malformed.sentence.contains("</gpx> comes where <trk> is still open")
         }
     }
 
