@@ -34,7 +34,10 @@ public struct DoctorScreen: Sendable, Equatable {
             }
             return Line(name: finding.name, passed: finding.passed, sentence: Self.sentence(finding), isNote: finding.isNote)
         }
-        verdict = report.isHealthy ? "The store is healthy." : "The store has problems; nothing was changed."
+        verdict =
+            !report.isHealthy
+            ? "The store has problems; nothing was changed."
+            : report.isOlderVersion ? "Nothing wrong was found in what can be checked before the upgrade." : "The store is healthy."
     }
 
     static func plural(_ count: Int, _ one: String, _ many: String) -> String { count == 1 ? "1 \(one)" : "\(count) \(many)" }
@@ -47,10 +50,11 @@ public struct DoctorScreen: Sendable, Equatable {
         case .foreignKeys(let dangling):
             dangling == 0
                 ? "Every reference points at a row that exists."
-                : "\(plural(dangling, "row", "rows")) point at a row that no longer exists."
+                : "\(plural(dangling, "row points", "rows point")) at a row that no longer exists."
         case .schemaVersion(let found, let today):
             found == today
-                ? "The store is at schema version \(found), today's." : "The store is at schema version \(found); today's is \(today)."
+                ? "The store is at schema version \(found), today's."
+                : "The store is at schema version \(found); the next command that writes upgrades it to \(today), after a checked backup, and the checks of today's version run then."
         case .namingPolicy(let found, let today):
             found == today
                 ? "Keys were made by today's naming policy (version \(found))."
@@ -69,7 +73,9 @@ public struct DoctorScreen: Sendable, Equatable {
         case .pauses(let count):
             count == 0
                 ? "Every pause lies inside its shift, apart from other pauses and from open deliveries."
-                : "\(plural(count, "pause overlaps", "pauses overlap")) another pause or an open delivery, or lies outside its shift."
+                : count == 1
+                    ? "1 pause overlaps another pause or an open delivery, or lies outside its shift."
+                    : "\(count) pauses overlap other pauses or open deliveries, or lie outside their shifts."
         case .expenseCategories(let count):
             count == 0
                 ? "Every expense's category is one this version reads."
@@ -81,12 +87,19 @@ public struct DoctorScreen: Sendable, Equatable {
         case .routeSummaries(let differing):
             differing.isEmpty
                 ? "Every shift's route summary matches its route samples."
-                : "The route summary of shift\(differing.count == 1 ? "" : "s") \(listed(differing)) differs from \(differing.count == 1 ? "its" : "their") route samples."
+                : (differing.count == 1
+                    ? "The route summary of shift \(listed(differing)) differs from its route samples"
+                    : "The route summaries of shifts \(listed(differing)) differ from their route samples")
+                    + "; dashpilot route rebuild makes every summary again from the samples."
         }
     }
 
+    /// "4", "1 and 3", "1, 3 and 4", "1, 2, …, 10 and 5 more".
     private static func listed(_ ids: [Int64]) -> String {
-        ids.prefix(10).map { "\($0)" }.joined(separator: ", ") + (ids.count > 10 ? " and \(ids.count - 10) more" : "")
+        var shown = ids.prefix(10).map { "\($0)" }
+        if ids.count > 10 { shown.append("\(ids.count - 10) more") }
+        guard let last = shown.popLast() else { return "" }
+        return shown.isEmpty ? last : shown.joined(separator: ", ") + " and " + last
     }
 }
 

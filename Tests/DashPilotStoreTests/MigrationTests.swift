@@ -240,5 +240,25 @@ struct MigrationTests {
         #expect(report.finding("routeSummaries") == .routeSummaries(differing: [1]))
         try store.connection.execute("DELETE FROM route_summary")
         #expect(try store.doctor().finding("routeSummaries")?.passed == false)
+        // platform.md: "a store whose summaries were lost can always be rebuilt from its samples".
+        #expect(try store.rebuildRouteSummaries() > 0)
+        #expect(try store.doctor().isHealthy)
+    }
+
+    /// A sample added to a shift whose summary was lost made the summary from that sample alone:
+    /// the miles of every earlier sample were dropped, and doctor kept failing.
+    @Test func aSampleAddedAfterASummaryWasLostSumsEverySample() throws {
+        let folder = TemporaryFolder()
+        let clock = ManualClock()
+        let store = try DashPilotStore(path: folder.file("lost.sqlite"), clock: clock)
+        _ = try store.startShift()
+        for step in 0..<3 {
+            clock.advance(seconds: 30)
+            _ = try store.addRouteSample(latitude: 40 + Double(step) * 0.001, longitude: -75, accuracy: 5, session: nil)
+        }
+        try store.connection.execute("DELETE FROM route_summary")
+        clock.advance(seconds: 30)
+        _ = try store.addRouteSample(latitude: 40.003, longitude: -75, accuracy: 5, session: nil)
+        #expect(try store.doctor().finding("routeSummaries")?.passed == true)
     }
 }

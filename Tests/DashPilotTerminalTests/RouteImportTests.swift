@@ -89,6 +89,33 @@ struct RouteImportTests {
         #expect(reversed.run(["doctor"]).status == 0)
     }
 
+    /// platform.md: "a store whose summaries were lost can always be rebuilt from its samples";
+    /// no command did, and with a summary lost doctor failed and backup refused for good.
+    @Test func routeRebuildMakesLostSummariesAgainAndDoctorNamesIt() throws {
+        let dash = Self.shift()
+        defer { dash.remove() }
+        let file = dash.folder + "/ride.gpx"
+        try Self.gpx([Self.morning]).write(toFile: file, atomically: false, encoding: .utf8)
+        dash.run(["route", "import", file])
+        let miles = Self.miles(dash)
+        #expect(miles != nil)
+        let lost = dash.spawn(
+            ["/usr/bin/sqlite3", dash.storePath, "DELETE FROM route_summary"].map { Array($0.utf8) }, environment: [:], stdin: nil)
+        try #require(lost.status == 0)
+        let doctor = dash.run(["doctor"])
+        #expect(doctor.status == 1, "\(doctor.stdout)")
+        #expect(
+            doctor.stdout.contains(
+                "The route summary of shift 1 differs from its route samples; dashpilot route rebuild makes every summary again"),
+            "\(doctor.stdout)")
+        #expect(dash.run(["backup"]).status == 74)
+        let rebuilt = dash.run(["route", "rebuild"])
+        #expect(rebuilt.status == 0 && rebuilt.stdout == "Rebuilt the route summaries of 1 shift from their route samples.\n", "\(rebuilt)")
+        #expect(dash.run(["doctor"]).status == 0)
+        #expect(Self.miles(dash) == miles)
+        #expect(dash.run(["backup"]).status == 0)
+    }
+
     @Test func aSecondImportAddsNothingAndSaysItWasAlreadyRecorded() throws {
         let dash = Self.shift()
         defer { dash.remove() }

@@ -69,7 +69,9 @@ public struct DoctorReport: Sendable, Equatable {
             switch self {
             case .integrity(let problems): problems == 0
             case .foreignKeys(let dangling): dangling == 0
-            case .schemaVersion(let found, let today), .namingPolicy(let found, let today): found == today
+            // An older store is no problem: the next command that writes upgrades it.
+            case .schemaVersion(let found, let today): found <= today
+            case .namingPolicy(let found, let today): found == today
             case .keys(let count): count == 0
             case .sharedKeys(let pairs): pairs.isEmpty
             case .routeSummaries(let differing): differing.isEmpty
@@ -86,6 +88,7 @@ public struct DoctorReport: Sendable, Equatable {
         public var isNote: Bool {
             switch self {
             case .newestBackup: true
+            case .schemaVersion(let found, let today): found < today
             case .expenseCategories(let count): count > 0
             default: false
             }
@@ -100,6 +103,13 @@ public struct DoctorReport: Sendable, Equatable {
 
     /// Whether every check passed.
     public var isHealthy: Bool { findings.allSatisfy(\.passed) }
+
+    /// Whether the store is at an older schema version, so that only the checks that read any
+    /// version ran (integrity, references).
+    public var isOlderVersion: Bool {
+        if case .schemaVersion(let found, let today) = finding("schemaVersion") { return found < today }
+        return false
+    }
 
     /// The finding of check `name`, if it ran.
     public func finding(_ name: String) -> Finding? { findings.first { $0.name == name } }

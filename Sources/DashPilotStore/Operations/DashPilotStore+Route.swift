@@ -29,6 +29,16 @@ extension DashPilotStore {
         }
     }
 
+    /// Makes every shift's route summary again from its samples, in one transaction: the repair
+    /// of a summary `doctor` finds differing from its samples, or lost (platform.md). Changes no
+    /// sample. Returns how many shifts have a route. O(samples).
+    public func rebuildRouteSummaries(progress: (@Sendable (Double) -> Void)? = nil) throws -> Int {
+        try write {
+            try routeSummaries.rebuildAll(progress: progress)
+            return Int(try connection.scalar("SELECT count(*) FROM route_summary") ?? 0)
+        }
+    }
+
     /// The capture session `route add` uses, with no session given, after `resumes` pauses of its
     /// shift: `nil` (the shift's own) before any, then one of a range kept for them, below 1: a
     /// driver, a follow and an import number theirs from 1 (`FreshSessions`).

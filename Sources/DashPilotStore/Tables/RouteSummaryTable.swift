@@ -73,7 +73,9 @@ struct RouteSummaryTable {
     /// Brings shift `shiftID`'s summary up to date after `sample` was inserted: extended in O(1)
     /// when it is the shift's latest sample, else recomputed from every sample.
     func update(afterInserting sample: RouteSample, shiftID: Int64) throws {
-        var summary = try stored(shiftID: shiftID) ?? RouteSummary()
+        // No summary stored: the shift's first sample, or a summary lost, which is never extended
+        // from nothing (the miles of every earlier sample would be dropped).
+        guard var summary = try stored(shiftID: shiftID) else { return try recompute(shiftID: shiftID) }
         // Extended from the sample as stored, so that the sum is what recomputing would give.
         let kept = RouteSampleTable.stored(sample)
         if let last = summary.last, kept.recordedAt.unixSeconds <= last.time {

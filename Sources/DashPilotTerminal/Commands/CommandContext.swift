@@ -161,11 +161,11 @@ final class CommandContext {
 /// The progress of a long store upgrade, on standard error when it is a terminal.
 enum MigrationProgress {
     /// A reporter that redraws one line on standard error, or `nil` when it is not a terminal.
-    static func onTerminal() -> (@Sendable (Double) -> Void)? {
+    static func onTerminal(_ doing: String = "Upgrading the store to this version") -> (@Sendable (Double) -> Void)? {
         guard isatty(STDERR_FILENO) != 0 else { return nil }
         return { fraction in
             let percent = Int((fraction * 100).rounded(.down))
-            let line = "\rUpgrading the store to this version: \(percent)%" + (fraction >= 1 ? "\n" : "")
+            let line = "\r\(doing): \(percent)%" + (fraction >= 1 ? "\n" : "")
             StandardError.write(line)
         }
     }

@@ -71,8 +71,16 @@ enum ManualPage {
         lines += item(
             "DASHPILOT_ACCESSIBLE", "Set to 1, the interactive screens on a terminal are said for a screen reader, as --accessible does.")
         lines += item("TERM", "A dumb terminal gets the interactive screens as plain sentences, as --accessible does.")
+        lines += item(
+            "DASHPILOT_LOG",
+            "Set, what happens to pickup places and expenses is logged on standard error: the event and the rule that refused it, never a name, key, note or count."
+        )
         lines += [".SH FILES"]
         lines += item("~/.local/share/dashpilot/dashpilot.sqlite", "The default store, mode 0600 in a folder of mode 0700.")
+        lines += item(
+            "~/.local/share/dashpilot/backups/",
+            "The backups folder beside the store, mode 0700: backup writes there with no PATH, and before an upgrade or a restore the store is backed up there."
+        )
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -9,7 +9,21 @@ import Foundation
 
 /// `route add|import`: route samples.
 enum RouteCommands {
-    static let all: [CommandDefinition] = [add, follow, importFile]
+    static let all: [CommandDefinition] = [add, follow, importFile, rebuild]
+
+    /// The repair platform.md promises: "a store whose summaries were lost can always be rebuilt
+    /// from its samples". `doctor` names it when a summary differs.
+    static let rebuild = CommandDefinition(
+        words: ["route", "rebuild"],
+        overview: "Makes every shift's route summary again from its route samples (what doctor checks); changes no sample."
+    ) { input throws(UsageError) in
+        try input.expectAtMost(0)
+        return { context in
+            let count = try context.store().rebuildRouteSummaries(progress: MigrationProgress.onTerminal("Rebuilding the route summaries"))
+            context.say("Rebuilt the route summaries of \(count == 1 ? "1 shift" : "\(count) shifts") from their route samples.")
+            return ExitStatus.done
+        }
+    }
 
     static let add = CommandDefinition(
         words: ["route", "add"], overview: "Records a route sample on the running shift, at the clock's time.",
