@@ -76,7 +76,8 @@ public struct PeriodListScreen: Sendable, Equatable {
         if figures.cancelled > 0 { counts.append("\(figures.cancelled) cancelled") }
         let hours = format.duration(seconds: Double(figures.shiftSeconds))
         let miles = figures.miles.map { format.miles($0) } ?? (figures.hasRouteSamples ? "too few route points" : "no route")
-        let totals = [plural(figures.shifts, "shift", "shifts"), hours] + counts + [miles]
+        // A period with no shift has nothing to count: "0 shifts · 0 s · 0 delivered" said it three ways.
+        let totals = figures.shifts == 0 ? ["no shifts"] : [plural(figures.shifts, "shift", "shifts"), hours] + counts + [miles]
         let earnings = figures.earnings.map(format.money) ?? "no earnings recorded"
         let perHour = figures.rates.perShiftHour.amount
         let spokenStart =
@@ -84,7 +85,9 @@ public struct PeriodListScreen: Sendable, Equatable {
             ? "Week of \(format.date(figures.period.from, template: format.saysYear(figures.period.from) ? "dMMMMy" : "dMMMM"))"
             : format.date(figures.period.from, template: "MMMMy")
         var spoken =
-            [
+            figures.shifts == 0
+            ? ["no shifts"]
+            : [
                 plural(figures.shifts, "shift", "shifts"), PlaceHistoryScreen.spoken(hours),
             ] + counts + [
                 figures.miles.map { format.milesRecorded($0) }

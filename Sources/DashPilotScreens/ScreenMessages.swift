@@ -36,6 +36,12 @@ public enum ScreenMessages {
             + "A tip the platform already included in its pay is part of that pay: don't add it again."
     }
 
+    /// What recording (or clearing, `amount` nil) delivery `number`'s pay on shift `shiftID` says.
+    public static func payRecorded(_ amount: Money?, number: Int, shiftID: Int64, format: ScreenFormat) -> String {
+        amount.map { "Delivery \(number) of shift \(shiftID): recorded pay \(format.money($0))." }
+            ?? "Cleared the recorded pay of Delivery \(number) of shift \(shiftID)."
+    }
+
     /// Said when a time field holds no time it can read.
     public static func notATime(_ typed: String) -> String {
         "Type a time such as 21:40, 9:40pm or 2026-11-29 21:40" + (typed.isEmpty ? "." : "; \"\(typed)\" is not one.")

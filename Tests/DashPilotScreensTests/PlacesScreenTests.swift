@@ -165,7 +165,8 @@ struct PeriodListScreenTests {
         let unpaid = PeriodFigures(period: period.previous, totals: [], now: start)
         let empty = PeriodListScreen(periods: [unpaid], kind: .week, format: usFormat).rows[0]
         #expect(empty.earnings == "no earnings recorded" && empty.rate.isEmpty && empty.barValue == nil)
-        #expect(empty.totals == "0 shifts · 0 s · 0 delivered · no route")
+        // A week with no shift says so, once ("0 shifts · 0 s · 0 delivered · no route" before).
+        #expect(empty.totals == "no shifts" && empty.accessibilityLabel == "Week of November 16: no shifts, no earnings recorded")
     }
 
     /// platform.md, "Mileage is derived, and a floor": samples that do not pair up are a route

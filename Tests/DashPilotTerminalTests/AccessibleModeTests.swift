@@ -241,6 +241,23 @@ struct AccessibleModeTests {
         #expect(removed.contains { $0.hasPrefix("Removed: Tip 1, 1 dollar 50 cents, cash") }, "\(removed)")
     }
 
+    /// Recording a delivery's pay closes its sheet over a card that shows no pay: the screen-reader
+    /// mode said only the shift's header, and nothing told the driver the pay was recorded.
+    @Test func recordingAPayIsSaid() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        dash.run(["delivery", "cancel", "1"], at: "2026-11-29 17:20:00")
+        let reader = try Reader(dash, at: "2026-11-29 17:30:00")
+        reader.press("t")
+        reader.type("12")
+        let said = reader.press(Window.enter)
+        #expect(said.contains { $0.contains("Delivery 1 of shift 1: recorded pay") }, "\(said)")
+        let window = try Window(dash, at: "2026-11-29 17:31:00")
+        window.press("t", Window.enter)
+        #expect(window.screen.contains("Delivery 1 of shift 1: recorded pay $12.00."), "\(window.screen)")
+    }
+
     /// Typing into a filter only hides rows: nothing is said to be removed, "y" included.
     @Test func rowsAFilterHidesAreNotSaidToBeRemoved() throws {
         let dash = Binary()

@@ -68,6 +68,8 @@ struct PeriodCommandTests {
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
         #expect(lines[0].hasPrefix("Nov 30 – Dec 6") && lines[0].hasSuffix("no earnings recorded") && !lines[0].contains("#"))
+        // A week with no shift says so: "0 shifts · 0 s · 0 delivered · no route" counted nothing.
+        #expect(lines[0].contains("no shifts") && !lines[0].contains("0 s") && !lines[0].contains("0 delivered"), "\(lines[0])")
         #expect(lines[1].hasPrefix("Nov 23 – 29") && lines[1].contains("$84.50") && lines[1].contains("$21.13/h #"))
         #expect(lines[2].contains("$15.00/h #"))
         let months = try #require(

@@ -71,11 +71,7 @@ enum DeliveryCommands {
             let store = try context.store()
             let amount = try typed.map { try context.amount($0, for: input.command) }
             let delivery = try store.setPay(amount, delivery: number, shiftID: shiftID)
-            if let amount {
-                context.say("Delivery \(number) of shift \(delivery.shiftID): recorded pay \(context.format.money(amount)).")
-            } else {
-                context.say("Cleared the recorded pay of Delivery \(number) of shift \(delivery.shiftID).")
-            }
+            context.say(ScreenMessages.payRecorded(amount, number: number, shiftID: delivery.shiftID, format: context.format))
             return ExitStatus.done
         }
     }

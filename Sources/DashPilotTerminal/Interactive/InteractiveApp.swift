@@ -267,6 +267,10 @@ final class InteractiveApp {
         case .pop:
             if stack.count > 1 { stack.removeLast() }
             try stack.last?.reload(environment)
+        case .popSaying(let sentence):
+            if stack.count > 1 { stack.removeLast() }
+            try stack.last?.reload(environment)
+            message = sentence
         case .rewind(let closing, let screen):
             while stack.count > 1, let last = stack.last, closing(last) { stack.removeLast() }
             try screen.reload(environment)

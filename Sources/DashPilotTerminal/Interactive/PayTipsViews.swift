@@ -59,15 +59,16 @@ final class PayTipsView: TerminalScreen {
             return .pop
         case .record:
             let text = field.text.trimmingCharacters(in: .whitespaces)
+            // Said, since the running card shows no pay: the screen-reader mode said nothing at all.
             if text.isEmpty {
-                try app.store.setPay(nil, delivery: number, shiftID: shiftID)
-                return .pop
+                let delivery = try app.store.setPay(nil, delivery: number, shiftID: shiftID)
+                return .popSaying(ScreenMessages.payRecorded(nil, number: number, shiftID: delivery.shiftID, format: app.format))
             }
             switch app.amount(text) {
             case .failure(let problem): error = problem.sentence
             case .success(let amount):
-                try app.store.setPay(amount, delivery: number, shiftID: shiftID)
-                return .pop
+                let delivery = try app.store.setPay(amount, delivery: number, shiftID: shiftID)
+                return .popSaying(ScreenMessages.payRecorded(amount, number: number, shiftID: delivery.shiftID, format: app.format))
             }
         case .addCashTip, .addPlatformTip:
             // The driver moved on from the pay typed: its refusal is not said again on coming back.

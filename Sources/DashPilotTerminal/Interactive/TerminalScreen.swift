@@ -38,6 +38,9 @@ enum Navigation {
     case push(any TerminalScreen)
     /// The top screen closes; the one under it reads again.
     case pop
+    /// The top screen closes, and the one under it says `sentence` (what its key recorded, where
+    /// the screen under it may not show it).
+    case popSaying(String)
     /// Screens close while `closing` says so, then `screen` opens.
     case rewind(closing: (any TerminalScreen) -> Bool, then: any TerminalScreen)
     /// The driver quits.
