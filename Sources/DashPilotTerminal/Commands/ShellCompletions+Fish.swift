@@ -10,8 +10,12 @@ extension ShellCompletions {
     /// The first words with their descriptions: each group, then each command of one word.
     static var fishFirstWords: [String] {
         firstWords.dropLast().map { word in
-            let command = CommandTable.all.first { $0.words == [word] } ?? CommandTable.shortForm(word)
-            return described(word, command?.overview ?? "The \(word) commands")
+            if let command = CommandTable.all.first(where: { $0.words == [word] }) { return described(word, command.overview) }
+            let group = CommandTable.group(word).map { $0.words[1] }
+            // A word that is a group and a step's short form (`pickup set`, `pickup N`) says both.
+            guard let short = CommandTable.shortForm(word) else { return described(word, "The \(word) commands") }
+            guard !group.isEmpty else { return described(word, short.overview) }
+            return described(word, "The \(word) commands (\(group.joined(separator: ", "))), and \(word) N: \(short.name) N")
         }
     }
 
