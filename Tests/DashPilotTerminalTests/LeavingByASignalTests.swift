@@ -43,6 +43,7 @@ struct LeavingByASignalTests {
         #expect(!FileManager.default.fileExists(atPath: dash.folder + "/new"), "\(signal.name)")
     }
 
+    /// A guard more than a proof: what a key recorded before the signal stays recorded.
     @Test("A signal keeps what was recorded before it, on a store made by the screens")
     func aSignalKeepsWhatWasRecorded() {
         let dash = Binary()

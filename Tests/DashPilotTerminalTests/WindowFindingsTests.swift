@@ -286,3 +286,17 @@ extension WindowFindingsTests {
         if columns == 100 { #expect(together.screen.contains("Rename"), "\(together.screen)") }
     }
 }
+
+extension WindowFindingsTests {
+    /// "While the window is too small to show the screen, no key acts on it": keys read together
+    /// laid the window out again at the last size that was large enough, and the second `a` of
+    /// `aa` accepted a delivery nobody could see.
+    @Test func keysReadTogetherInAWindowTooSmallDoNothing() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        let window = try Window(dash, at: "2026-11-29 17:30:00", columns: 100, rows: 32)
+        window.harness.resize(columns: 20, rows: 5)
+        window.type("aa")
+        #expect(dash.run(["shift", "show", "--json"]).stdout.contains("\"deliveries\": []"))
+    }
+}

@@ -206,8 +206,9 @@ final class InteractiveApp {
         if case .mouse(let event) = key { return handleMouse(event) }
         // Keys read together act in turn on the window each leaves (cli.md): one that asks what
         // shows whole sees the frame the keys before it would draw, not the one drawn before them.
-        // A tap still lands on the frame the driver saw.
-        if layoutBehind, let laidOut {
+        // A tap still lands on the frame the driver saw; a window too small lays nothing out
+        // (`laidOut` is then the last window that was large enough).
+        if layoutBehind, !windowTooSmall, let laidOut {
             let seen = pointer.drawn
             _ = frame(columns: laidOut.columns, rows: laidOut.rows)
             pointer.drawn = seen

@@ -64,6 +64,9 @@ final class RawTerminal {
                     endSignal = number
                     return
                 }
+                // A window closing hangs up twice (the shell passes one on, the kernel sends
+                // another): only a second SIGTERM or SIGINT, someone insisting, ends at once.
+                guard number != SIGHUP else { return }
                 restoreTerminalFromSignal()
                 _exit(128 + number)
             }
@@ -165,7 +168,8 @@ final class RawTerminal {
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
             if written <= 0 {
-                if errno == EINTR { continue }
+                // A signal that asks the mode to end stops a write the terminal is not taking.
+                if errno == EINTR && endSignal == 0 { continue }
                 return
             }
             offset += written
@@ -205,7 +209,9 @@ private func setAction(_ number: Int32, _ handler: sighandler_t?) {
     #else
         action.__sigaction_u.__sa_handler = handler
     #endif
+    // The handlers run one at a time: one that asks to end never interrupts another.
     sigemptyset(&action.sa_mask)
+    for blocked in [SIGTERM, SIGHUP, SIGINT] { sigaddset(&action.sa_mask, blocked) }
     action.sa_flags = 0
     sigaction(number, &action, nil)
 }
