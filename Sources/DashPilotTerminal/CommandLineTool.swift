@@ -34,7 +34,8 @@ public enum CommandLineTool {
         // it does every shell program's: 74, the I/O error of sysexits, unless it failed already.
         if let failure = StandardOutput.flushFailure() {
             let reason = failure == 0 ? "" : " (\(String(cString: strerror(failure))))"
-            writeError("Error: The output could not be written\(reason).")
+            // Said whole: a script must not take it as nothing done (a shift started is started).
+            writeError("Error: The output could not be written\(reason); the command itself was carried out.")
             return status == ExitStatus.done ? ExitStatus.storeUnusable : status
         }
         fflush(nil)
