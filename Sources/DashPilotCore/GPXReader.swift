@@ -111,10 +111,10 @@ public enum GPXReader {
         case (0xFF, 0xFE), (0x3C, 0x00): bigEndian = false
         default: return nil
         }
-        let invalid = Malformed(line: 1, reason: "it is UTF-16 text that is not valid (an odd byte, or half of a character)")
-        guard bytes.count % 2 == 0 else { throw invalid }
+        let reason = "it is UTF-16 text that is not valid (an odd byte, or half of a character)"
         let (high, low) = bigEndian ? (0, 1) : (1, 0)
-        let units = stride(from: 0, to: bytes.count, by: 2).lazy.map { (offset: Int) -> UInt16 in
+        // Whole pairs only: an odd byte at the end is refused below.
+        let units = stride(from: 0, to: bytes.count - bytes.count % 2, by: 2).lazy.map { (offset: Int) -> UInt16 in
             let first = UInt16(bytes[offset + high])
             let second = UInt16(bytes[offset + low])
             return first << 8 | second
@@ -122,7 +122,8 @@ public enum GPXReader {
         var utf8: [UInt8] = []
         utf8.reserveCapacity(bytes.count / 2)
         let failed = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: true) { utf8.append($0) }
-        guard !failed else { throw invalid }
+        // Refused at the line it failed on: the lines read before it, and the next.
+        guard !failed && bytes.count % 2 == 0 else { throw Malformed(line: utf8.count { $0 == 0x0A } + 1, reason: reason) }
         return utf8
     }
 

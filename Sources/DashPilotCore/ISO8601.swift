@@ -4,7 +4,8 @@ import Foundation
 public enum ISO8601 {
     /// `2026-11-29T17:12:00Z`; fractions of a second are dropped; the zone may be `Z`, an offset
     /// `+hh:mm`, `+hhmm` or `+hh`, or missing (UTC, as GPX times are by definition). A date that
-    /// does not exist (31 February) is not a time, never rolled over.
+    /// does not exist (31 February) is not a time, never rolled over; nor is second 60 (a leap
+    /// second, none since 2016, has no Unix time of its own: it would be rolled into the next).
     public static func parse(_ text: String) -> Date? {
         Array(text.utf8).withUnsafeBufferPointer { parse(bytes: $0) }
     }
@@ -24,7 +25,7 @@ public enum ISO8601 {
             bytes[13] == 58, bytes[16] == 58,
             let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
             let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-            let date = LocalDate(year: Int64(year), month: Int64(month), day: Int64(day)), hour < 24, minute < 60, second < 61
+            let date = LocalDate(year: Int64(year), month: Int64(month), day: Int64(day)), hour < 24, minute < 60, second < 60
         else { return nil }
         var index = 19
         if index < bytes.count, bytes[index] == 46 || bytes[index] == 44 {
@@ -53,11 +54,7 @@ public enum ISO8601 {
             return nil
         }
         guard index == bytes.count else { return nil }
-        let seconds = Int(date.dayNumber) * 86_400 + hour * 3600 + minute * 60 + second - offset
-        // Second 60 is a leap second, which comes only after 23:59:59 UTC (and reads as the next
-        // midnight, as Unix time counts it); elsewhere it is no time, never rolled over.
-        guard second < 60 || (seconds - 60) % 86_400 == 86_340 else { return nil }
-        return Date(timeIntervalSince1970: Double(seconds))
+        return Date(timeIntervalSince1970: Double(Int(date.dayNumber) * 86_400 + hour * 3600 + minute * 60 + second - offset))
     }
 
     /// Formats `date` as `2026-11-29T17:12:00Z`, to the whole second, in UTC.

@@ -169,6 +169,9 @@ struct GPXWellFormedTests {
         // Not UTF-16 after all: an odd byte, half of a character, or the other byte order.
         #expect(Self.refusal([0xFF, 0xFE] + little + [0x3C]) != nil)
         #expect(Self.refusal([0xFF, 0xFE] + little.prefix(4) + [0x00, 0xD8] + little.dropFirst(4)) != nil)
+        // Refused at the line it failed on (cli.md: "the file and the line it failed at").
+        let lines = Array(try #require("<gpx>\n<trk>\n<trkseg>\n".data(using: .utf16LittleEndian)))
+        #expect(Self.refusal([0xFF, 0xFE] + lines + [0x00, 0xD8] + little)?.line == 4)
         #expect(Self.refusal([0xFE, 0xFF] + little) != nil)
     }
 
