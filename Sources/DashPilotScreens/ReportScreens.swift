@@ -90,7 +90,7 @@ public struct DoctorScreen: Sendable, Equatable {
                 : (differing.count == 1
                     ? "The route summary of shift \(listed(differing)) differs from its route samples"
                     : "The route summaries of shifts \(listed(differing)) differ from their route samples")
-                    + "; dashpilot route rebuild makes every summary again from the samples."
+                    + "; route rebuild on this store makes every summary again from the samples."
         }
     }
 

@@ -106,7 +106,7 @@ struct RouteImportTests {
         #expect(doctor.status == 1, "\(doctor.stdout)")
         #expect(
             doctor.stdout.contains(
-                "The route summary of shift 1 differs from its route samples; dashpilot route rebuild makes every summary again"),
+                "The route summary of shift 1 differs from its route samples; route rebuild on this store makes every summary again"),
             "\(doctor.stdout)")
         #expect(dash.run(["backup"]).status == 74)
         let rebuilt = dash.run(["route", "rebuild"])
@@ -114,6 +114,10 @@ struct RouteImportTests {
         #expect(dash.run(["doctor"]).status == 0)
         #expect(Self.miles(dash) == miles)
         #expect(dash.run(["backup"]).status == 0)
+        // A repair makes no store where there is none.
+        let none = dash.folder + "/none/store.sqlite"
+        #expect(dash.run(["--store", none, "route", "rebuild"]).stdout.hasPrefix("No shifts recorded yet"))
+        #expect(!FileManager.default.fileExists(atPath: dash.folder + "/none"))
     }
 
     @Test func aSecondImportAddsNothingAndSaysItWasAlreadyRecorded() throws {

@@ -19,6 +19,12 @@ enum RouteCommands {
     ) { input throws(UsageError) in
         try input.expectAtMost(0)
         return { context in
+            // A repair makes no store: with none there is nothing to rebuild (cli.md: a store is
+            // created by the first command that writes).
+            guard context.storeExists else {
+                context.say("No shifts recorded yet: there is no route summary to rebuild.")
+                return ExitStatus.done
+            }
             let count = try context.store().rebuildRouteSummaries(progress: MigrationProgress.onTerminal("Rebuilding the route summaries"))
             context.say("Rebuilt the route summaries of \(count == 1 ? "1 shift" : "\(count) shifts") from their route samples.")
             return ExitStatus.done
