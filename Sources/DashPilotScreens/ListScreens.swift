@@ -76,7 +76,7 @@ public struct RecentPlacesScreen: Sendable, Equatable {
     /// The list of `recent`.
     public init(recent: [RecentPlace], format: ScreenFormat) {
         rows = recent.enumerated().map { index, entry in
-            "\(index + 1). \(entry.place.name) · last used \(format.day(entry.lastUsedAt)) \(format.time(entry.lastUsedAt))"
+            "\(index + 1). \(entry.place.name) · last used \(format.moment(entry.lastUsedAt))"
         }
         emptyMessage = recent.isEmpty ? "No recent pickup places yet." : nil
     }

@@ -133,7 +133,7 @@ public struct EndShiftConfirmation: Sendable, Equatable {
         keys = [
             ScreenAction(.character("y"), "end it now", .endNow).detailed("end it now, at \(format.time(now))"),
             ScreenAction(.character("l"), "end it at its last activity", .endAtLastActivity).detailed(
-                "end it at its last activity, \(format.day(lastActivity)) \(format.time(lastActivity))"),
+                "end it at its last activity, \(format.moment(lastActivity))"),
             ScreenAction(.character("n"), "keep it running", .keep).detailed("keep it running"),
             ScreenAction(.escape, "keep it running", .keep).unlisted,
         ]

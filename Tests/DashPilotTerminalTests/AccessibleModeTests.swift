@@ -311,5 +311,16 @@ struct AccessibleModeTests {
         dash.run(["delivery", "accept"], at: "2026-11-29 17:07:00")
         let added = reader.harness.idle()
         #expect(added.contains { $0.hasPrefix("Delivery 3, accepted") } && !added.contains { $0.hasPrefix("Removed:") }, "\(added)")
+        // The last one removed there is said too; the shift ended there removes nothing.
+        dash.run(["delivery", "delete", "2", "--yes"], at: "2026-11-29 17:08:00")
+        dash.run(["delivery", "delete", "3", "--yes"], at: "2026-11-29 17:08:00")
+        let last = reader.harness.idle()
+        #expect(last.contains { $0.hasPrefix("Removed: Delivery 3, accepted") }, "\(last)")
+        let number = dash.run(["delivery", "accept"], at: "2026-11-29 17:09:00").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        reader.harness.idle()
+        dash.run(["delivery", "cancel", number], at: "2026-11-29 17:09:00")
+        dash.run(["shift", "end"], at: "2026-11-29 17:10:00")
+        let ended = reader.harness.idle()
+        #expect(!ended.contains { $0.hasPrefix("Removed:") }, "\(ended)")
     }
 }

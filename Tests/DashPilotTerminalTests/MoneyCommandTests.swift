@@ -91,6 +91,23 @@ struct MoneyCommandTests {
         #expect(!dash.run(["shift", "show", "1"]).stdout.contains("No pay recorded"))
     }
 
+    /// One moment is written one way (money-and-time.md: "9:30 PM on Sun, Nov 29"); the command
+    /// line writes money as the locale does, never as the screen reader's words; and English.
+    @Test func aMomentAnAmountAndAPauseReadOneWayOnTheCommandLine() throws {
+        let dash = Self.evening()
+        let edited = dash.run(["expense", "edit", "1", "--amount", "40.10"], at: "2026-11-24 22:05:00")
+        #expect(edited.stdout == "Changed expense 1: Tue, Nov 24 · 4:30 PM · Fuel · $40.10 · full tank.\n", "\(edited.stdout)")
+        dash.run(["pickup", "set", "1", "Nowhere Noodles", "--shift", "1"], at: "2026-11-24 22:06:00")
+        let recent = dash.run(["pickup", "recent"], at: "2026-11-24 22:07:00").stdout
+        #expect(recent.hasPrefix("1. Nowhere Noodles · last used ") && recent.contains(" PM on Tue, Nov 24"), "\(recent)")
+        dash.run(["shift", "start"], at: "2026-11-24 22:10:00")
+        let paused = dash.run(["shift", "pause"], at: "2026-11-24 22:12:00")
+        #expect(paused.stdout.hasPrefix("The shift has been paused since 10:12 PM"), "\(paused.stdout)")
+        let window = try Window(dash, at: "2026-11-24 22:20:00")
+        window.press("e")
+        #expect(window.screen.contains("end it at its last activity, 10:12 PM on Tue, Nov 24"), "\(window.screen)")
+    }
+
     @Test func scriptsCaptureATipsNumberAndAnExpensesIdAlone() {
         let dash = Self.evening()
         let tip = dash.run(["delivery", "tip", "1", "1.00", "--cash", "--shift", "1"], at: "2026-11-24 22:00:00")

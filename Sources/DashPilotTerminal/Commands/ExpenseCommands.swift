@@ -115,7 +115,10 @@ enum ExpenseCommands {
             let note: ExpenseNote?? = noNote ? .some(nil) : try noteBytes.map { try Self.note($0) }
             let expense = try store.editExpense(
                 id: id, amount: amount, category: category, at: try time.map { try context.instant($0) }, note: note)
-            context.say(ExpenseListScreen.row(expense, format: context.format).accessibilityLabel + ".")
+            // As the list shows it; the row's spoken label ("42 dollars 10 cents") is the screen reader's.
+            let row = ExpenseListScreen.row(expense, format: context.format)
+            let facts = [row.when, row.category, row.amount] + (row.note.isEmpty ? [] : [row.note])
+            context.say(TerminalText.safe("Changed expense \(expense.id): " + facts.joined(separator: " · ") + "."))
             return ExitStatus.done
         }
     }

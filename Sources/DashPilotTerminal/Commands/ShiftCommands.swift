@@ -42,7 +42,7 @@ enum ShiftCommands {
         try input.expectAtMost(0)
         return { context in
             let pause = try context.store().pauseShift()
-            context.say("The shift is paused since \(context.format.time(pause.start)); `dashpilot shift resume` resumes it.")
+            context.say("The shift has been paused since \(context.format.time(pause.start)); `dashpilot shift resume` resumes it.")
             return ExitStatus.done
         }
     }

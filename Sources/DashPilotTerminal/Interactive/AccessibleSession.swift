@@ -150,9 +150,13 @@ final class AccessibleSession: KeyListener {
         // count the rows.
         let rows = now.filter { $0.kind == .row }
         let othersStayed = !rows.isEmpty && rows.allSatisfy { earlier[$0.id] != nil }
+        // The last row gone, where the title still names the same subject ("Shift running since
+        // 5:00 PM", before the count it gives), was removed too.
+        let lastGone = rows.isEmpty && subject(before.first) != nil && subject(before.first) == subject(now.first)
         let removes =
             !typing
-            && (sameList && (key == .enter || key == .delete || (key == .text("y") && returning)) || (key == nil && othersStayed))
+            && (sameList && (key == .enter || key == .delete || (key == .text("y") && returning))
+                || (key == nil && (othersStayed || lastGone)))
         let gone = removes ? before.filter { $0.kind == .row && !present.contains($0.id) } : []
         return gone.map { SpokenScreen.Line(id: $0.id, text: "Removed: " + $0.text, kind: .text) }
             + now.filter { line in
@@ -177,6 +181,12 @@ final class AccessibleSession: KeyListener {
                 guard line.kind == .row, let change = line.change, let old = earlier[line.id], change != old.change else { return line }
                 return SpokenScreen.Line(id: line.id, text: change, kind: .text)
             }
+    }
+
+    /// What a title line names, before any count or figure after its first comma.
+    static func subject(_ line: SpokenScreen.Line?) -> Substring? {
+        guard let line, line.kind == .text else { return nil }
+        return line.text.prefix { $0 != "," && $0 != "." }
     }
 
     /// Whether `key` edits a text field when the screen has no action for it.
