@@ -87,44 +87,68 @@ public enum GPXReader {
     /// counted; a file that is not well-formed XML, not GPX, or holds a DOCTYPE throws `Malformed`
     /// (after points were handed on: the caller's transaction undoes them). Errors `sink` throws
     /// pass through. O(length), in time; nothing grows with the file but the report.
-    public static func read(_ bytes: UnsafeBufferPointer<UInt8>, into sink: Sink) throws -> Report {
-        // XML may be UTF-16 (platform.md refuses only what is not well-formed XML, not GPX, or
-        // holds a DOCTYPE): it is read as the same characters in UTF-8.
-        if let utf8 = try utf8(fromUTF16: bytes) {
-            return try utf8.withUnsafeBufferPointer {
-                var scanner = GPXScanner(bytes: $0, sink: sink, transcoded: true)
-                return try scanner.read()
-            }
+    /// `transcodedFromUTF16`: the bytes are UTF-8 made from the file's UTF-16
+    /// (`transcodeUTF16`), whatever its declaration names. UTF-16 handed here as it is is read
+    /// through a copy in memory (for tests and small files).
+    public static func read(_ bytes: UnsafeBufferPointer<UInt8>, into sink: Sink, transcodedFromUTF16: Bool = false) throws -> Report {
+        if !transcodedFromUTF16 && isUTF16(bytes) {
+            var utf8: [UInt8] = []
+            try transcodeUTF16(bytes) { piece, _ in utf8.append(contentsOf: piece) }
+            return try utf8.withUnsafeBufferPointer { try read($0, into: sink, transcodedFromUTF16: true) }
         }
-        var scanner = GPXScanner(bytes: bytes, sink: sink)
+        var scanner = GPXScanner(bytes: bytes, sink: sink, transcoded: transcodedFromUTF16)
         return try scanner.read()
     }
 
-    /// `bytes` in UTF-8 when they are UTF-16 text (a byte order mark, or a first character `<`
-    /// with a zero byte beside it), else `nil`. Text that is not valid UTF-16 is refused, never
-    /// repaired. O(length).
-    static func utf8(fromUTF16 bytes: UnsafeBufferPointer<UInt8>) throws -> [UInt8]? {
+    /// Whether `bytes` are UTF-16 text: a byte order mark, or a first character `<` with a zero
+    /// byte beside it. XML may be UTF-16 (platform.md refuses only what is not well-formed XML,
+    /// not GPX, or holds a DOCTYPE): it is read as the same characters in UTF-8.
+    public static func isUTF16(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { isBigEndianUTF16(bytes) != nil }
+
+    private static func isBigEndianUTF16(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
         guard bytes.count >= 2 else { return nil }
-        let bigEndian: Bool
         switch (bytes[0], bytes[1]) {
-        case (0xFE, 0xFF), (0x00, 0x3C): bigEndian = true
-        case (0xFF, 0xFE), (0x3C, 0x00): bigEndian = false
+        case (0xFE, 0xFF), (0x00, 0x3C): return true
+        case (0xFF, 0xFE), (0x3C, 0x00): return false
         default: return nil
         }
-        let reason = "it is UTF-16 text that is not valid (an odd byte, or half of a character)"
+    }
+
+    /// The UTF-16 text `bytes` in UTF-8, handed to `piece` in pieces of at most 64 KiB, each with
+    /// how many of `bytes` were read to make it (so that a caller may let them go): memory does
+    /// not grow with the file. Text that is not valid UTF-16 is refused at its line, never
+    /// repaired. O(length).
+    public static func transcodeUTF16(
+        _ bytes: UnsafeBufferPointer<UInt8>, into piece: (UnsafeBufferPointer<UInt8>, _ read: Int) throws -> Void
+    ) throws {
+        guard let bigEndian = isBigEndianUTF16(bytes) else { return }
         let (high, low) = bigEndian ? (0, 1) : (1, 0)
+        var read = 0
         // Whole pairs only: an odd byte at the end is refused below.
         let units = stride(from: 0, to: bytes.count - bytes.count % 2, by: 2).lazy.map { (offset: Int) -> UInt16 in
+            read = offset + 2
             let first = UInt16(bytes[offset + high])
             let second = UInt16(bytes[offset + low])
             return first << 8 | second
         }
-        var utf8: [UInt8] = []
-        utf8.reserveCapacity(bytes.count / 2)
-        let failed = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: true) { utf8.append($0) }
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 16)
+        var lines = 0
+        var failure: (any Error)?
+        let invalid = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: true) { byte in
+            guard failure == nil else { return }
+            if byte == 0x0A { lines += 1 }
+            buffer.append(byte)
+            guard buffer.count == 1 << 16 else { return }
+            do { try buffer.withUnsafeBufferPointer { try piece($0, read) } } catch { failure = error }
+            buffer.removeAll(keepingCapacity: true)
+        }
+        if let failure { throw failure }
         // Refused at the line it failed on: the lines read before it, and the next.
-        guard !failed && bytes.count % 2 == 0 else { throw Malformed(line: utf8.count { $0 == 0x0A } + 1, reason: reason) }
-        return utf8
+        guard !invalid && bytes.count % 2 == 0 else {
+            throw Malformed(line: lines + 1, reason: "it is UTF-16 text that is not valid (an odd byte, or half of a character)")
+        }
+        if !buffer.isEmpty { try buffer.withUnsafeBufferPointer { try piece($0, bytes.count) } }
     }
 
     /// Parses `data` into segments of samples, in file order (for tests and small files: the

@@ -120,6 +120,26 @@ struct RouteImportTests {
         #expect(!FileManager.default.fileExists(atPath: dash.folder + "/none"))
     }
 
+    /// platform.md refuses only a file that is not well-formed XML, not GPX, or holds a DOCTYPE:
+    /// a GPX file saved as UTF-16 was refused. It imports as its UTF-8 twin does, through a
+    /// private temporary file (memory does not grow with the file).
+    @Test func aFileInUTF16ImportsAsItsUTF8TwinDoes() throws {
+        let dash = Self.shift()
+        defer { dash.remove() }
+        let text = Self.gpx([Self.morning]).replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"UTF-16\"")
+        let file = dash.folder + "/ride-utf16.gpx"
+        try Data([0xFF, 0xFE] + Array(try #require(text.data(using: .utf16LittleEndian)))).write(to: URL(fileURLWithPath: file))
+        let imported = dash.run(["route", "import", file])
+        #expect(imported.status == 0 && imported.stdout.hasPrefix("Kept 20 points"), "\(imported)")
+        #expect(Self.miles(dash) != nil)
+        // Its line, when it is not valid UTF-16 after all.
+        let broken = dash.folder + "/broken-utf16.gpx"
+        let lines = Array(try #require("<gpx>\n<trk>\n".data(using: .utf16LittleEndian)))
+        try Data([0xFF, 0xFE] + lines + [0x00, 0xD8, 0x3C, 0x00]).write(to: URL(fileURLWithPath: broken))
+        let refused = dash.run(["route", "import", broken])
+        #expect(refused.status == 1 && refused.stderr.contains("malformed at line 3"), "\(refused.stderr)")
+    }
+
     @Test func aSecondImportAddsNothingAndSaysItWasAlreadyRecorded() throws {
         let dash = Self.shift()
         defer { dash.remove() }

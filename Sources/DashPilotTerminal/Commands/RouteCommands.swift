@@ -102,16 +102,19 @@ enum RouteCommands {
     /// Reads and imports one file in one transaction; a malformed file imports nothing.
     static func importOne(_ bytes: [UInt8], into store: DashPilotStore) throws -> RouteImportReport {
         let path = String(decoding: bytes, as: UTF8.self)
-        let file = try MappedFile(path: bytes)
+        let given = try MappedFile(path: bytes)
         let progress = ImportProgress(file: path == "-" ? "standard input" : path)
         do {
+            // UTF-16 is read as the same text in UTF-8, written first to a private file.
+            let utf16 = given.withBytes(GPXReader.isUTF16)
+            let file = utf16 ? try MappedFile(utf8FromUTF16Of: given) : given
             return try store.importRoute { sink in
                 var sink = sink
                 sink.release = { offset, fraction in
                     try file.release(before: offset)
                     progress.show(fraction)
                 }
-                return try file.withBytes { try GPXReader.read($0, into: sink) }
+                return try file.withBytes { try GPXReader.read($0, into: sink, transcodedFromUTF16: utf16) }
             }
         } catch let malformed as GPXReader.Malformed {
             progress.clear()

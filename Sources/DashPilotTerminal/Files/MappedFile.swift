@@ -1,3 +1,4 @@
+import DashPilotCore
 import Foundation
 
 #if canImport(Glibc)
@@ -20,9 +21,9 @@ final class MappedFile {
 
     /// Maps the file at `bytes` (a path used as the bytes it was given: one that is not UTF-8 is
     /// never repaired into another file's name), or throws a sentence saying why not.
-    init(path bytes: [UInt8]) throws {
+    convenience init(path bytes: [UInt8]) throws {
         let path = String(decoding: bytes, as: UTF8.self)
-        shown = path == "-" ? "standard input" : path
+        let shown = path == "-" ? "standard input" : path
         let descriptor: Int32
         if bytes == Array("-".utf8) || bytes == Array("/dev/stdin".utf8) {
             descriptor = try Self.standardInputAsFile(shown: shown)
@@ -32,6 +33,31 @@ final class MappedFile {
             }
         }
         guard descriptor >= 0 else { throw Self.failure(path, String(cString: strerror(errno))) }
+        try self.init(descriptor: descriptor, path: path, shown: shown)
+    }
+
+    /// The UTF-8 of `source`'s UTF-16 text (`GPXReader.transcodeUTF16`), written to a temporary
+    /// file no other program can open and mapped as any file is: memory never grows with the
+    /// file, and the pages of `source` behind the transcoding are let go as it moves on.
+    convenience init(utf8FromUTF16Of source: MappedFile) throws {
+        let copy = try Self.privateTemporaryFile(shown: source.shown)
+        do {
+            try source.withBytes { bytes in
+                try GPXReader.transcodeUTF16(bytes) { piece, read in
+                    try Self.write(piece, to: copy, shown: source.shown)
+                    try source.release(before: read)
+                }
+            }
+        } catch {
+            close(copy)
+            throw error
+        }
+        try self.init(descriptor: copy, path: source.shown, shown: source.shown)
+    }
+
+    /// Maps the open file `descriptor` (closed on failure), which must be a regular file.
+    private init(descriptor: Int32, path: String, shown: String) throws {
+        self.shown = shown
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             close(descriptor)
@@ -80,27 +106,41 @@ final class MappedFile {
         if fstat(STDIN_FILENO, &info) == 0, info.st_mode & S_IFMT == S_IFREG, lseek(STDIN_FILENO, 0, SEEK_CUR) == 0 {
             return fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0)
         }
-        var template = Array((NSTemporaryDirectory() + "/dashpilot-import-XXXXXX").utf8CString)
-        let copy = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard copy >= 0 else { throw failure(shown, String(cString: strerror(errno))) }
-        _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        let copy = try privateTemporaryFile(shown: shown)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = buffer.withUnsafeMutableBytes { systemRead(STDIN_FILENO, $0.baseAddress, $0.count) }
             if count == 0 { return copy }
             if count < 0 && errno == EINTR { continue }
-            var written = 0
-            while count > 0 && written < count {
-                let step = buffer[written..<count].withUnsafeBytes { write(copy, $0.baseAddress, $0.count) }
-                guard step > 0 || errno == EINTR else { break }
-                written += max(0, step)
-            }
-            guard count > 0, written == count else {
-                let reason = String(cString: strerror(errno))
+            do {
+                guard count > 0 else { throw failure(shown, String(cString: strerror(errno))) }
+                try buffer[..<count].withUnsafeBufferPointer { try write($0, to: copy, shown: shown) }
+            } catch {
                 close(copy)
-                throw failure(shown, reason)
+                throw error
             }
+        }
+    }
+
+    /// A temporary file made private (0600) and removed from its folder before anything is
+    /// written to it: no other program can open it.
+    private static func privateTemporaryFile(shown: String) throws -> Int32 {
+        var template = Array((NSTemporaryDirectory() + "/dashpilot-import-XXXXXX").utf8CString)
+        let copy = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard copy >= 0 else { throw failure(shown, String(cString: strerror(errno))) }
+        _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        return copy
+    }
+
+    /// Writes all of `bytes` to `descriptor`, or throws a sentence saying why not.
+    private static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32, shown: String) throws {
+        var written = 0
+        while written < bytes.count {
+            let step = systemWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if step < 0 && errno == EINTR { continue }
+            guard step > 0 else { throw failure(shown, String(cString: strerror(errno))) }
+            written += step
         }
     }
 
@@ -128,5 +168,13 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?,
         Glibc.read(descriptor, buffer, count)
     #else
         Darwin.read(descriptor, buffer, count)
+    #endif
+}
+
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.write(descriptor, buffer, count)
+    #else
+        Darwin.write(descriptor, buffer, count)
     #endif
 }
