@@ -123,14 +123,22 @@ extension GPXScanner {
     }
 
     /// A decimal number (`-75.0001`, `4.5`, `1e-3`); nothing else, not `inf` or `nan`.
-    /// Whitespace around it is allowed, as XML Schema's decimal (GPX's type for `lat`) allows it.
+    /// Whitespace around it is allowed, as XML Schema's decimal (GPX's type for `lat`) allows it:
+    /// looked for only when the bytes are not a number as they stand (every point's latitude and
+    /// longitude pass here).
     static func number(_ given: UnsafeBufferPointer<UInt8>) -> Double? {
+        if let number = plainNumber(given) { return number }
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
         var lower = 0
         var upper = given.count
         while lower < upper, isSpace(given[lower]) { lower += 1 }
         while upper > lower, isSpace(given[upper - 1]) { upper -= 1 }
-        let value = UnsafeBufferPointer(rebasing: given[lower..<upper])
+        guard upper - lower < given.count else { return nil }
+        return plainNumber(UnsafeBufferPointer(rebasing: given[lower..<upper]))
+    }
+
+    /// A decimal number with nothing around it.
+    private static func plainNumber(_ value: UnsafeBufferPointer<UInt8>) -> Double? {
         var position = 0
         let negative = position < value.count && value[position] == 0x2D
         if position < value.count, value[position] == 0x2D || value[position] == 0x2B { position += 1 }

@@ -44,7 +44,12 @@ extension InteractiveApp {
             // Scrolled on past the list, it goes on scrolling (back up to the list, then in it).
             if drawn != nil, !sheetFocusShown, wheelScrolledSheet(by: rows) { return }
             let before = drawn.map { window(columns: $0.columns, rows: $0.rows) }
-            for _ in 0..<abs(rows) where !quitting { handleOne(key) }
+            // One gesture: its steps act on the window it was made on, with no frame laid out
+            // between them (three frames a step on a long screen would break the frame budget).
+            for _ in 0..<abs(rows) where !quitting {
+                handleOne(key)
+                layoutBehind = false
+            }
             if let drawn, window(columns: drawn.columns, rows: drawn.rows) == before { _ = wheelScrolledSheet(by: rows) }
         }
     }
