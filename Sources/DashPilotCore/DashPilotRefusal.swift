@@ -33,7 +33,7 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
     /// A merge's destination names no place: `mergeDestinationMissing`, with the name.
     case noMergeDestinationCalled(String)
     /// `shift end --at` a time before something recorded on the shift.
-    case endBeforeLastActivity(id: Int64, lastActivity: Date)
+    case endBeforeLastActivity(id: Int64, lastActivity: Date, asked: Date)
     /// `shift end --at` a time later than now.
     case endInTheFuture(id: Int64)
     /// Pay or a tip on a delivery still open.
@@ -120,8 +120,10 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
             "No pickup place is called \"\(name)\"."
         case .noMergeSourceCalled(let name):
             "No pickup place is called \"\(name)\", so there is nothing to merge."
-        case .endBeforeLastActivity(let id, let lastActivity):
-            "Shift \(id) can't end before its last recorded activity, \(times(lastActivity)); nothing was changed."
+        case .endBeforeLastActivity(let id, let lastActivity, let asked):
+            // The end as it was read, with its day: a time with no date that has not come yet
+            // today is yesterday's, which the refusal did not say.
+            "Shift \(id) can't end before its last recorded activity, \(times(lastActivity)) (the end given reads as \(times(asked))); nothing was changed."
         case .endInTheFuture(let id):
             "Shift \(id) can't end later than now; nothing was changed."
         case .noMergeDestinationCalled(let name):

@@ -69,6 +69,9 @@ public struct ScreenFormat: Sendable {
     /// How a typed amount is read under this format: the monetary locale's separators, and the
     /// symbols it writes the store's currency with.
     public var amountStyle: AmountStyle {
+        // Read as written: a locale with no territory of its own writes amounts as US English
+        // does (`money`), and so reads them ("de" wrote $1,234.50 and refused it typed back).
+        let moneyLocale = writingLocale
         let formatter = NumberFormatter()
         formatter.locale = moneyLocale
         formatter.numberStyle = .currency
@@ -79,11 +82,17 @@ public struct ScreenFormat: Sendable {
         digits.locale = moneyLocale
         digits.usesGroupingSeparator = false
         let localDigits = (0...9).compactMap { digits.string(from: NSNumber(value: $0)).flatMap { $0.count == 1 ? $0.first : nil } }
+        // The full-width form an East Asian input method types is the same sign (￥ for ¥).
+        let fullWidth = ["¥": "￥", "$": "＄", "£": "￡", "₩": "￦"][symbol]
         return AmountStyle(
             decimalSeparator: moneyLocale.decimalSeparator ?? ".", groupingSeparator: grouping == "\u{202F}" ? " " : grouping,
-            currencyCode: currency.code, currencySymbols: symbol == currency.code ? [] : [symbol],
+            currencyCode: currency.code, currencySymbols: symbol == currency.code ? [] : [symbol] + (fullWidth.map { [$0] } ?? []),
             localDigits: localDigits.first == "0" ? [] : localDigits)
     }
+
+    /// The locale amounts are written in: the monetary one, or US English for one with no
+    /// territory of its own (POSIX, "de").
+    private var writingLocale: Locale { moneyLocale.region != nil ? moneyLocale : Locale(identifier: "en_US") }
 
     /// The machine's own locale and time zone, as Foundation reports them.
     public static var current: ScreenFormat { ScreenFormat(locale: .current, timeZone: .current) }
@@ -170,8 +179,7 @@ public struct ScreenFormat: Sendable {
         if writesUSDollars, let dollars = USEnglish.dollars(cents: money.cents) { return dollars }
         let formatter = formatters.currency {
             let formatter = NumberFormatter()
-            // A locale with no territory of its own (POSIX) writes amounts as US English does.
-            formatter.locale = moneyLocale.region != nil ? moneyLocale : Locale(identifier: "en_US")
+            formatter.locale = writingLocale
             formatter.numberStyle = .currency
             formatter.currencyCode = currency.code
             formatter.minimumFractionDigits = 2

@@ -185,7 +185,7 @@ struct MoneyAndTimeTests {
         let resumedAt = fixture.clock.now().wholeSecond
         fixture.clock.advance(minutes: 60)
         #expect(try fixture.store.lastActivity() == resumedAt)
-        #expect(throws: DashPilotRefusal.endBeforeLastActivity(id: 1, lastActivity: resumedAt)) {
+        #expect(throws: DashPilotRefusal.endBeforeLastActivity(id: 1, lastActivity: resumedAt, asked: resumedAt.addingTimeInterval(-60))) {
             _ = try fixture.store.endShift(at: resumedAt.addingTimeInterval(-60))
         }
     }

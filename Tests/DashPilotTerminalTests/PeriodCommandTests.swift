@@ -144,6 +144,12 @@ struct ShiftEndAtTests {
         dash.run(["delivery", "cancel", "1"], at: "2026-11-27 17:40:00")
         let early = dash.run(["shift", "end", "--at", "2026-11-27T17:20:00Z"], at: "2026-11-30 10:00:00")
         #expect(early.status == 1 && early.stderr.contains("can't end before its last recorded activity, 5:40 PM on Fri, Nov 27"))
+        // The end as it was read, with its day: 17:20 typed on Nov 27 at 17:45 was that day's.
+        #expect(early.stderr.contains("(the end given reads as 5:20 PM on Fri, Nov 27)"), "\(early.stderr)")
+        let yesterdays = dash.run(["shift", "end", "--at", "17:30"], at: "2026-11-27 17:45:00")
+        #expect(yesterdays.stderr.contains("(the end given reads as 5:30 PM on Fri, Nov 27)"), "\(yesterdays.stderr)")
+        let notYet = dash.run(["shift", "end", "--at", "17:50"], at: "2026-11-27 17:45:00")
+        #expect(notYet.stderr.contains("(the end given reads as 5:50 PM on Thu, Nov 26)"), "\(notYet.stderr)")
         let future = dash.run(["shift", "end", "--at", "2026-11-30T12:00:00Z"], at: "2026-11-30 10:00:00")
         #expect(future.status == 1 && future.stderr.contains("can't end later than now"))
         #expect(dash.run(["shift", "end", "--at", "25:00"]).status == 64)

@@ -24,7 +24,9 @@ extension DashPilotStore {
             guard clock.unixSeconds >= latest.unixSeconds else { throw DashPilotRefusal.clockEarlierThanShift(id: shift.id) }
             let endedAt = time?.wholeSecond ?? clock
             if time != nil {
-                guard endedAt >= latest else { throw DashPilotRefusal.endBeforeLastActivity(id: shift.id, lastActivity: latest) }
+                guard endedAt >= latest else {
+                    throw DashPilotRefusal.endBeforeLastActivity(id: shift.id, lastActivity: latest, asked: endedAt)
+                }
                 guard endedAt <= clock else { throw DashPilotRefusal.endInTheFuture(id: shift.id) }
             }
             // Ending a paused shift ends its pause at the same moment.

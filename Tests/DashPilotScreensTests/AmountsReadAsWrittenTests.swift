@@ -1,0 +1,31 @@
+import DashPilotCore
+import DashPilotScreens
+import Foundation
+import Testing
+
+/// money-and-time.md: "The locale decides only how an amount is written (separators, where the
+/// symbol goes)", and an amount is typed with that locale's own separators.
+@Suite("Amounts read as they are written")
+struct AmountsReadAsWrittenTests {
+    let utc = TimeZone(identifier: "UTC")!
+
+    /// A locale with no territory ("de") wrote $1,234.50 (as US English) and read "1,234.50" as
+    /// German, refusing what it had just printed.
+    @Test(arguments: ["de", "fr", "POSIX"])
+    func aLocaleWithNoTerritoryReadsWhatItWrites(identifier: String) throws {
+        let format = ScreenFormat(locale: Locale(identifier: identifier), timeZone: utc, currency: .usd)
+        let written = format.money(Money(cents: 123_450))
+        #expect(written == "$1,234.50")
+        #expect(Money.parse(written, style: format.amountStyle) == .success(Money(cents: 123_450)))
+        #expect(Money.parse("1,234.50", style: format.amountStyle) == .success(Money(cents: 123_450)))
+    }
+
+    /// "an optional currency symbol or code of the store's currency": the full-width yen an
+    /// input method types (U+FFE5) was refused as another currency's.
+    @Test func theFullWidthYenIsTheYen() throws {
+        let yen = try #require(Currency("JPY"))
+        let format = ScreenFormat(locale: Locale(identifier: "ja_JP"), timeZone: utc, currency: yen)
+        #expect(Money.parse("￥8,450", style: format.amountStyle) == .success(Money(cents: 845_000)))
+        #expect(Money.parse("¥8,450", style: format.amountStyle) == .success(Money(cents: 845_000)))
+    }
+}
