@@ -46,12 +46,13 @@ public struct ExpenseListScreen: Sendable, Equatable {
         title = "Expenses"
         rows = expenses.map { Self.row($0, format: format) }
         emptyMessage = expenses.isEmpty ? "No expenses recorded." : nil
-        keys =
+        let keys =
             [
                 ScreenAction(.character("a"), "add", .add), ScreenAction(.enter, "edit", .open),
                 ScreenAction(.character("d"), "remove", .remove),
                 .selecting, .goingBack, .keysList,
             ] + ScreenAction.paging
+        self.keys = expenses.isEmpty ? keys.withNoRows : keys
     }
 
     /// One expense's row.

@@ -34,7 +34,7 @@ public struct ShiftListScreen: Sendable, Equatable {
         title = "Completed shifts"
         rows = summaries.map { Self.row($0, format: format) }
         emptyMessage = summaries.isEmpty ? "No shifts recorded yet." : nil
-        keys = Self.actions
+        keys = summaries.isEmpty ? Self.actions.withNoRows : Self.actions
     }
 
     /// What the completed shifts screen says with none.

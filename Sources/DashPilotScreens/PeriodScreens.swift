@@ -183,7 +183,8 @@ public struct PeriodScreen: Sendable, Equatable {
         }
         shifts = summaries.map { ShiftListScreen.row($0, format: format) }
         emptyMessage = summaries.isEmpty ? "No shifts in this period." : nil
-        keys = [.selecting, ScreenAction(.enter, "open log", .open), .goingBack, .keysList] + ScreenAction.paging
+        let keys = [.selecting, ScreenAction(.enter, "open log", .open), .goingBack, .keysList] + ScreenAction.paging
+        self.keys = summaries.isEmpty ? keys.withNoRows : keys
     }
 
     /// Why a period has no figure after recorded expenses, as the page words it.

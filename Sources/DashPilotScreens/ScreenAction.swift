@@ -145,3 +145,10 @@ public struct ScreenAction: Sendable, Equatable {
         ScreenAction(.home, "first", .select), ScreenAction(.end, "last", .select),
     ].map(\.unlisted)
 }
+
+extension [ScreenAction] {
+    /// The keys a list shows with no row: none that acts on a row (screens.md: "What a key will
+    /// act on is always on screen"; an empty list named Enter, d and the paging keys, which did
+    /// nothing).
+    public var withNoRows: [ScreenAction] { filter { ![.select, .open, .remove].contains($0.command) } }
+}

@@ -300,3 +300,58 @@ extension WindowFindingsTests {
         #expect(dash.run(["shift", "show", "--json"]).stdout.contains("\"deliveries\": []"))
     }
 }
+
+extension WindowFindingsTests {
+    /// screens.md: "Every list pages: PgUp PgDn (a page is the rows in view, less one)", and "a
+    /// place's history scrolls up to its summary and waits". At 40×12, once the first delivery was
+    /// reached, each PgUp climbed the summary one line; PgDn came down a page.
+    @Test func pgUpClimbsAPlacesSummaryAPageAtATime() throws {
+        let dash = Binary()
+        let clock = SetClock("2026-11-28 11:00:00")
+        let store = try DashPilotStore(path: dash.storePath, clock: clock)
+        _ = try store.startShift()
+        for number in 1...12 {
+            clock.advance(30 * 60)
+            _ = try store.acceptDelivery()
+            _ = try store.setPickupPlace(try PickupPlaceName("Example Diner"), delivery: number, shiftID: nil)
+            _ = try store.record(.arrive, delivery: number)
+            clock.advance(Double(number) * 60)
+            _ = try store.record(.pickUp, delivery: number)
+            _ = try store.record(.deliver, delivery: number)
+        }
+        _ = try store.endShift()
+        let window = try Window(dash, at: "2026-11-29 17:30:00", columns: 40, rows: 12)
+        window.press("h", Window.enter, Window.down, Window.enter)
+        #expect(window.screen.contains("Example Diner"), "\(window.screen)")
+        window.press(Window.end)
+        var presses = 0
+        while !window.screen.contains("Typical recorded wait") && presses < 40 {
+            window.press(Window.pageUp)
+            presses += 1
+        }
+        // 12 rows of deliveries and about 20 lines above them, 8 lines in view: 9 presses, not 24.
+        #expect(window.screen.contains("Typical recorded wait") && presses <= 12, "\(presses) presses\n\(window.screen)")
+    }
+}
+
+extension WindowFindingsTests {
+    /// "What a key will act on is always on screen": an empty list named Enter, d and the paging
+    /// keys, which had nothing to act on and did nothing.
+    @Test func anEmptyListNamesNoKeyThatActsOnARow() throws {
+        let dash = try Self.empty()
+        dash.run(["shift", "start"], at: "2026-11-16 17:00:00")
+        dash.run(["shift", "end"], at: "2026-11-16 18:00:00")
+        let window = try Window(dash, at: "2026-11-28 17:45:00", columns: 100, rows: 32)
+        window.press("c")
+        #expect(window.screen.contains("No expenses recorded.") && window.screen.contains("a add"), "\(window.screen)")
+        #expect(!window.screen.contains("Enter edit") && !window.screen.contains("d remove"), "\(window.screen)")
+        window.press("?")
+        #expect(window.screen.contains("a") && !window.screen.contains("PgUp") && !window.screen.contains("Enter"), "\(window.screen)")
+        window.press(Window.escape, Window.escape, "w", Window.enter)
+        #expect(window.screen.contains("No shifts in this period."), "\(window.screen)")
+        #expect(!window.screen.contains("Enter open log") && window.screen.contains("Esc back"), "\(window.screen)")
+        let none = try Window(try Self.empty(), at: "2026-11-28 17:45:00", columns: 100, rows: 32)
+        none.press("h")
+        #expect(!none.screen.contains("Enter open log") && none.screen.contains("Esc back"), "\(none.screen)")
+    }
+}

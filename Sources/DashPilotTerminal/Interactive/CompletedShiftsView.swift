@@ -29,7 +29,7 @@ final class CompletedShiftsView: TerminalScreen {
         HeldRows.hold(index, in: windowStart..<(windowStart + window.count), of: total, rows: app.rows)
     }
 
-    var keys: [ScreenAction] { keyList }
+    var keys: [ScreenAction] { total == 0 ? keyList.withNoRows : keyList }
 
     func select(row: Int, _ app: AppEnvironment) throws {
         guard (0..<total).contains(row) else { return }

@@ -77,7 +77,10 @@ struct ListUnderLines: Equatable {
             scrolledBack = 0
             return cursor.move(key, count: count, page: page)
         case .up where selected == 0 || scrolledBack > 0: scrolledBack = min(linesAbove, scrolledBack + 1)
-        case .pageUp where selected == 0 || scrolledBack > 0: scrolledBack = min(linesAbove, scrolledBack + page)
+        // A page of the lines above is the lines in view less one, as PgDn's: the list's page
+        // (its rows in view) is one row or none once its lines fill the window.
+        case .pageUp where selected == 0 || scrolledBack > 0:
+            scrolledBack = min(linesAbove, scrolledBack + max(page, (window?.inView ?? 0) - 1))
         case .down where scrolledBack > 0: scrolledBack = max(0, scrolledBack - 1 - below)
         case .pageDown where scrolledBack > 0:
             scrolledBack = max(0, scrolledBack - max(page, below + max(1, (window?.inView ?? 0) - 1)))
