@@ -22,6 +22,9 @@ public struct ScreenFormat: Sendable {
     let writesUSEnglishTimes: Bool
     /// Whether amounts are dollars as US English writes them, written without ICU.
     let writesUSDollars: Bool
+    /// Whether the terminal's character set is not UTF-8 (screens.md: it is then written ASCII):
+    /// a currency's sign that is not ASCII (€, £) is written as its code ("EUR 84.50").
+    public var writesASCIIOnly = false
 
     /// Creates a format for `locale` (`moneyLocale` for amounts, the same by default), `timeZone`
     /// and the store's `currency` (the monetary locale's when `nil`).
@@ -51,16 +54,20 @@ public struct ScreenFormat: Sendable {
 
     /// This format for a store whose currency is `currency`.
     public func with(currency: Currency) -> ScreenFormat {
-        currency == self.currency
-            ? self
-            : ScreenFormat(locale: locale, moneyLocale: moneyLocale, timeZone: timeZone, currency: currency, currentYear: currentYear)
+        guard currency != self.currency else { return self }
+        var format = ScreenFormat(
+            locale: locale, moneyLocale: moneyLocale, timeZone: timeZone, currency: currency, currentYear: currentYear)
+        format.writesASCIIOnly = writesASCIIOnly
+        return format
     }
 
     /// This format at `now`: dates of any other year than now's say their year.
     public func at(_ now: Date) -> ScreenFormat {
         let year = LocalDate(now, in: timeZone).components.year
-        return year == currentYear
-            ? self : ScreenFormat(locale: locale, moneyLocale: moneyLocale, timeZone: timeZone, currency: currency, currentYear: year)
+        guard year != currentYear else { return self }
+        var format = ScreenFormat(locale: locale, moneyLocale: moneyLocale, timeZone: timeZone, currency: currency, currentYear: year)
+        format.writesASCIIOnly = writesASCIIOnly
+        return format
     }
 
     /// Whether `local` needs its year said.
@@ -115,7 +122,10 @@ public struct ScreenFormat: Sendable {
             return Locale(identifier: identifier)
         }
         let zone = PosixTimeZone.zone(environment["TZ"])
-        return ScreenFormat(locale: locale(setting("LC_TIME")), moneyLocale: locale(setting("LC_MONETARY")), timeZone: zone)
+        var format = ScreenFormat(locale: locale(setting("LC_TIME")), moneyLocale: locale(setting("LC_MONETARY")), timeZone: zone)
+        let characterSet = (setting("LC_CTYPE") ?? "").uppercased()
+        format.writesASCIIOnly = !(characterSet.contains("UTF-8") || characterSet.contains("UTF8"))
+        return format
     }
 
     // Formatters are costly to make (they load the locale's data), so each format makes each
@@ -187,7 +197,19 @@ public struct ScreenFormat: Sendable {
             return formatter
         }
         let value = NSDecimalNumber(mantissa: money.cents.magnitude, exponent: -2, isNegative: money.cents < 0)
-        return Self.plainSpaces(formatter.string(from: value) ?? money.description)
+        let written = Self.plainSpaces(formatter.string(from: value) ?? money.description)
+        guard writesASCIIOnly, !written.allSatisfy(\.isASCII) else { return written }
+        // The code in the sign's place, as the locale places a code ("EUR 84.50", "84,50 EUR").
+        let coded = formatters.currencyCode {
+            let coded = NumberFormatter()
+            coded.locale = formatter.locale
+            coded.numberStyle = .currencyISOCode
+            coded.currencyCode = currency.code
+            coded.minimumFractionDigits = 2
+            coded.maximumFractionDigits = 2
+            return coded
+        }
+        return Self.plainSpaces(coded.string(from: value) ?? written)
     }
 
     /// A local date by a template ("d", "dMMM", "MMMMy"), in the driver's locale. A `LocalDate`
@@ -252,47 +274,5 @@ public struct ScreenFormat: Sendable {
         let tenths = (value * 10).rounded()
         if tenths == 0 && value > 0 { return "under 0.1" }
         return "\(Int(tenths) / 10).\(Int(tenths) % 10)"
-    }
-}
-
-/// The formatters one `ScreenFormat` has made, kept for reuse. Guarded by a lock, since a format
-/// is a value that may be shared.
-private final class Formatters: @unchecked Sendable {
-    private let lock = NSLock()
-    private var dates: [String: DateFormatter] = [:]
-    private var currencyFormatter: NumberFormatter?
-    private var days: [Int64: String] = [:]
-    private var times: [Int64: String] = [:]
-
-    func time(_ minute: Int64, make: () -> String) -> String {
-        if let made = lock.withLock({ times[minute] }) { return made }
-        let made = make()
-        lock.withLock { times[minute] = made }
-        return made
-    }
-
-    func day(_ number: Int64, make: () -> String) -> String {
-        if let made = lock.withLock({ days[number] }) { return made }
-        let made = make()
-        lock.withLock { days[number] = made }
-        return made
-    }
-
-    func date(template: String, make: () -> DateFormatter) -> DateFormatter {
-        lock.withLock {
-            if let made = dates[template] { return made }
-            let made = make()
-            dates[template] = made
-            return made
-        }
-    }
-
-    func currency(make: () -> NumberFormatter) -> NumberFormatter {
-        lock.withLock {
-            if let made = currencyFormatter { return made }
-            let made = make()
-            currencyFormatter = made
-            return made
-        }
     }
 }

@@ -28,4 +28,19 @@ struct AmountsReadAsWrittenTests {
         #expect(Money.parse("￥8,450", style: format.amountStyle) == .success(Money(cents: 845_000)))
         #expect(Money.parse("¥8,450", style: format.amountStyle) == .success(Money(cents: 845_000)))
     }
+
+    /// screens.md: where the locale's character set is not UTF-8 the program writes ASCII; a EUR
+    /// store read under C wrote "€84.50" beside "-" for "·". The code takes the sign's place.
+    @Test func aTerminalWithoutUnicodeGetsTheCurrencysCode() throws {
+        let euro = try #require(Currency("EUR"))
+        let plain = ScreenFormat.driver(environment: ["LC_ALL": "C", "TZ": "UTC"]).with(currency: euro)
+        #expect(plain.money(Money(cents: 8_450)) == "EUR 84.50")
+        #expect(plain.at(Date(timeIntervalSince1970: 0)).money(Money(cents: 8_450)) == "EUR 84.50")
+        let german = ScreenFormat.driver(environment: ["LANG": "de_DE.ISO-8859-1", "TZ": "UTC"]).with(currency: euro)
+        #expect(german.money(Money(cents: 8_450)) == "84,50 EUR")
+        let unicode = ScreenFormat.driver(environment: ["LANG": "de_DE.UTF-8", "TZ": "UTC"]).with(currency: euro)
+        #expect(unicode.money(Money(cents: 8_450)) == "84,50 €")
+        // Dollars are ASCII already.
+        #expect(ScreenFormat.driver(environment: ["LC_ALL": "C", "TZ": "UTC"]).money(Money(cents: 8_450)) == "$84.50")
+    }
 }

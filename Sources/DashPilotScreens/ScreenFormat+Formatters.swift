@@ -1,0 +1,54 @@
+import Foundation
+
+/// The formatters one `ScreenFormat` has made, kept for reuse. Guarded by a lock, since a format
+/// is a value that may be shared.
+final class Formatters: @unchecked Sendable {
+    private let lock = NSLock()
+    private var dates: [String: DateFormatter] = [:]
+    private var currencyFormatter: NumberFormatter?
+    private var currencyCodeFormatter: NumberFormatter?
+    private var days: [Int64: String] = [:]
+    private var times: [Int64: String] = [:]
+
+    func time(_ minute: Int64, make: () -> String) -> String {
+        if let made = lock.withLock({ times[minute] }) { return made }
+        let made = make()
+        lock.withLock { times[minute] = made }
+        return made
+    }
+
+    func day(_ number: Int64, make: () -> String) -> String {
+        if let made = lock.withLock({ days[number] }) { return made }
+        let made = make()
+        lock.withLock { days[number] = made }
+        return made
+    }
+
+    func date(template: String, make: () -> DateFormatter) -> DateFormatter {
+        lock.withLock {
+            if let made = dates[template] { return made }
+            let made = make()
+            dates[template] = made
+            return made
+        }
+    }
+
+    func currency(make: () -> NumberFormatter) -> NumberFormatter {
+        lock.withLock {
+            if let made = currencyFormatter { return made }
+            let made = make()
+            currencyFormatter = made
+            return made
+        }
+    }
+
+    /// The formatter that writes amounts with the currency's code in its sign's place.
+    func currencyCode(make: () -> NumberFormatter) -> NumberFormatter {
+        lock.withLock {
+            if let made = currencyCodeFormatter { return made }
+            let made = make()
+            currencyCodeFormatter = made
+            return made
+        }
+    }
+}
