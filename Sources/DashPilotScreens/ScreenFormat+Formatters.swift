@@ -5,8 +5,8 @@ import Foundation
 final class Formatters: @unchecked Sendable {
     private let lock = NSLock()
     private var dates: [String: DateFormatter] = [:]
-    private var currencyFormatter: NumberFormatter?
-    private var currencyCodeFormatter: NumberFormatter?
+    /// By whether they write the currency's code in its sign's place.
+    private var currencies: [Bool: NumberFormatter] = [:]
     private var days: [Int64: String] = [:]
     private var times: [Int64: String] = [:]
 
@@ -33,21 +33,12 @@ final class Formatters: @unchecked Sendable {
         }
     }
 
-    func currency(make: () -> NumberFormatter) -> NumberFormatter {
+    /// The formatter that writes amounts, with the currency's sign or, `withCode`, its code.
+    func currency(withCode: Bool = false, make: () -> NumberFormatter) -> NumberFormatter {
         lock.withLock {
-            if let made = currencyFormatter { return made }
+            if let made = currencies[withCode] { return made }
             let made = make()
-            currencyFormatter = made
-            return made
-        }
-    }
-
-    /// The formatter that writes amounts with the currency's code in its sign's place.
-    func currencyCode(make: () -> NumberFormatter) -> NumberFormatter {
-        lock.withLock {
-            if let made = currencyCodeFormatter { return made }
-            let made = make()
-            currencyCodeFormatter = made
+            currencies[withCode] = made
             return made
         }
     }

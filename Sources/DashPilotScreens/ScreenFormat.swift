@@ -200,7 +200,7 @@ public struct ScreenFormat: Sendable {
         let written = Self.plainSpaces(formatter.string(from: value) ?? money.description)
         guard writesASCIIOnly, !written.allSatisfy(\.isASCII) else { return written }
         // The code in the sign's place, as the locale places a code ("EUR 84.50", "84,50 EUR").
-        let coded = formatters.currencyCode {
+        let coded = formatters.currency(withCode: true) {
             let coded = NumberFormatter()
             coded.locale = formatter.locale
             coded.numberStyle = .currencyISOCode
