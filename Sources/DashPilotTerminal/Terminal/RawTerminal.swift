@@ -215,11 +215,3 @@ private func setAction(_ number: Int32, _ handler: sighandler_t?) {
     action.sa_flags = 0
     sigaction(number, &action, nil)
 }
-
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.read(descriptor, buffer, count)
-    #else
-        Darwin.read(descriptor, buffer, count)
-    #endif
-}
