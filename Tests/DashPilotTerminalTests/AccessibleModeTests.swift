@@ -220,13 +220,19 @@ struct AccessibleModeTests {
         #expect(moved.count == 2 && moved[1].hasPrefix("2. Week of November 16:") && moved[1].hasSuffix("Selected."), "\(moved)")
     }
 
-    /// screens.md: "after a key, only what changed": the first tip added is said, and a tip
-    /// removed is said to be gone, not only the row the selection moved to.
-    @Test func aTipAddedOrRemovedIsSaid() throws {
+    /// A running shift whose one delivery was cancelled: a finished delivery to pay and tip.
+    static func oneCancelledDelivery() -> Binary {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
         dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
         dash.run(["delivery", "cancel", "1"], at: "2026-11-29 17:20:00")
+        return dash
+    }
+
+    /// screens.md: "after a key, only what changed": the first tip added is said, and a tip
+    /// removed is said to be gone, not only the row the selection moved to.
+    @Test func aTipAddedOrRemovedIsSaid() throws {
+        let dash = Self.oneCancelledDelivery()
         let reader = try Reader(dash, at: "2026-11-29 17:30:00")
         reader.press("t")
         reader.press("c")
@@ -244,10 +250,7 @@ struct AccessibleModeTests {
     /// Recording a delivery's pay closes its sheet over a card that shows no pay: the screen-reader
     /// mode said only the shift's header, and nothing told the driver the pay was recorded.
     @Test func recordingAPayIsSaid() throws {
-        let dash = Binary()
-        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
-        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
-        dash.run(["delivery", "cancel", "1"], at: "2026-11-29 17:20:00")
+        let dash = Self.oneCancelledDelivery()
         let reader = try Reader(dash, at: "2026-11-29 17:30:00")
         reader.press("t")
         reader.type("12")
