@@ -32,13 +32,13 @@ public enum ScreenMessages {
     /// that a tip the platform already included in its pay must not be added again.
     public static func tipRecorded(_ tip: Tip, pay: Money?, format: ScreenFormat) -> String {
         let beside = pay.map { "beside the recorded pay of \(format.money($0))" } ?? "with no pay recorded yet"
-        return "Tip \(tip.number): \(format.money(tip.amount)) \(tip.method.rawValue), \(beside). "
-            + "A tip the platform already included in its pay is part of that pay: don't add it again."
+        return "Tip \(tip.number): \(format.money(tip.amount)) \(tip.method.rawValue), \(beside)".withFullStop
+            + " A tip the platform already included in its pay is part of that pay: don't add it again."
     }
 
     /// What recording (or clearing, `amount` nil) delivery `number`'s pay on shift `shiftID` says.
     public static func payRecorded(_ amount: Money?, number: Int, shiftID: Int64, format: ScreenFormat) -> String {
-        amount.map { "Delivery \(number) of shift \(shiftID): recorded pay \(format.money($0))." }
+        amount.map { "Delivery \(number) of shift \(shiftID): recorded pay \(format.money($0))".withFullStop }
             ?? "Cleared the recorded pay of Delivery \(number) of shift \(shiftID)."
     }
 
@@ -161,4 +161,10 @@ public struct EarningsSheet: Sendable, Equatable {
             ScreenAction(.escape, "cancel", .back),
         ]
     }
+}
+
+extension String {
+    /// The sentence with its full stop, where it does not end with one already: an amount can
+    /// (Egypt's pound is "ج.م." under ar_EG), and so can a note the driver typed.
+    public var withFullStop: String { last.map { ".?!".contains($0) } == true ? self : self + "." }
 }

@@ -208,6 +208,25 @@ struct MoneyCommandTests {
         #expect(!shown.contains("\\u{") && !shown.unicodeScalars.contains("\u{200F}"), "\(shown)")
     }
 
+    /// Egypt's pound is written "ج.م." under ar_EG: a sentence that ends in an amount (or in a note
+    /// that ends its own sentence) ends with one full stop, not "ج.م..".
+    @Test func aSentenceEndingInAnAmountWhoseSignEndsInAFullStopHasOneFullStop() throws {
+        let dash = Self.evening()
+        #expect(dash.run(["currency", "EGP"]).status == 0)
+        let arabic = ["LC_ALL": "ar_EG.UTF-8"]
+        let said = [
+            dash.run(["shift", "earnings", "1", "60"], environment: arabic).stdout,
+            dash.run(["delivery", "pay", "1", "12", "--shift", "1"], environment: arabic).stdout,
+            dash.run(["delivery", "tip", "1", "3", "--cash", "--shift", "1"], environment: arabic).stderr,
+            dash.run(["expense", "edit", "1", "--no-note"], environment: arabic).stdout,
+            dash.run(["expense", "edit", "1", "--note", "Oil change."], environment: arabic).stdout,
+        ]
+        for sentence in said {
+            #expect(sentence.contains("ج.م") || sentence.contains("Oil change"), "\(sentence)")
+            #expect(!sentence.contains(".."), "\(sentence)")
+        }
+    }
+
     /// cli.md: "`period month [DATE]` … the calendar month holding DATE": a Gregorian month, named
     /// so under a locale whose own calendar is another (ar_SA's Hijri, th_TH's Buddhist years).
     @Test func monthsAndYearsAreTheGregorianCalendarsUnderEveryLocale() throws {

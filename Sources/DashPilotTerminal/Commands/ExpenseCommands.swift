@@ -118,7 +118,7 @@ enum ExpenseCommands {
             // As the list shows it; the row's spoken label ("42 dollars 10 cents") is the screen reader's.
             let row = ExpenseListScreen.row(expense, format: context.format)
             let facts = [row.when, row.category, row.amount] + (row.note.isEmpty ? [] : [row.note])
-            context.say(TerminalText.safe("Changed expense \(expense.id): " + facts.joined(separator: " · ") + "."))
+            context.say(TerminalText.safe(("Changed expense \(expense.id): " + facts.joined(separator: " · ")).withFullStop))
             return ExitStatus.done
         }
     }

@@ -148,7 +148,7 @@ enum ShiftCommands {
             let amount = try typed.map { try context.amount($0, for: input.command, subject: "Earnings") }
             try store.setEarnings(amount, shiftID: id)
             if let amount {
-                context.say("Shift \(id) earned \(context.format.money(amount)).")
+                context.say("Shift \(id) earned \(context.format.money(amount))".withFullStop)
             } else {
                 context.say("Cleared the earnings of shift \(id).")
             }
