@@ -144,6 +144,9 @@ struct CompletionAndManualTests {
         defer { dash.remove() }
         let kept = try String(contentsOf: Self.root.appendingPathComponent("dashpilot.1"), encoding: .utf8)
         #expect(dash.run(["__manual-page"]).stdout == kept, "run scripts/write-manual.sh")
+        // An empty roff line is a blank line on the page: a command with no arguments left two
+        // under its synopsis ("dashpilot shift start", blank, blank, its overview).
+        #expect(!kept.contains("\n\n"), "an empty line in the roff")
         for command in ["shift list", "period list", "place merge", "completions"] {
             #expect(kept.contains(".SS " + command.replacingOccurrences(of: "-", with: "\\-")))
         }

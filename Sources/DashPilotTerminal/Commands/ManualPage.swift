@@ -41,10 +41,9 @@ enum ManualPage {
                 let named =
                     alternative.hasPrefix(command.name)
                     ? command.name.split(separator: " ").count : words.prefix { $0.allSatisfy { $0.isLowercase && $0.isLetter } }.count
-                lines += [
-                    ".B dashpilot \(escape(words.prefix(named).joined(separator: " ")))",
-                    escape(words.dropFirst(named).joined(separator: " ")), ".br",
-                ]
+                let arguments = escape(words.dropFirst(named).joined(separator: " "))
+                lines += [".B dashpilot \(escape(words.prefix(named).joined(separator: " ")))"]
+                lines += (arguments.isEmpty ? [] : [arguments]) + [".br"]
             }
             lines.removeLast()
             lines.append(".PP")
