@@ -81,7 +81,7 @@ struct CompletingShells {
             "/usr/bin/zsh",
             "compdef() { :; }; source '\(dash.folder)/_dashpilot'; words=(${(z)LINE}); [[ $LINE == *' ' ]] && words+=(''); "
                 + "CURRENT=${#words}; PREFIX=${PREFIX-$words[CURRENT]}; local -a reply; local kind; _dashpilot_candidates; "
-                + "if [[ $kind == files ]]; then print files; elif (($#reply)); then print -rl -- $reply; fi",
+                + "[[ $kind == files ]] && print files; (($#reply)) && print -rl -- $reply; :",
             line: line, extra: prefix.map { ["PREFIX": $0] } ?? [:])
     }
 
@@ -203,6 +203,27 @@ struct CompletionLineTests {
             #expect(shells.fish("dashpilot pickup set 1 Ex") == ["Example Diner"])
             #expect(shells.fish("dashpilot expense add ") == [])
             #expect(shells.fish("dashpilot expense add 5 f") == ["fuel"])
+        }
+    }
+
+    /// cli.md: `backup [PATH]` · `backup list`: after `backup` come both its subcommand and a path
+    /// (only `list` was offered, so no path ever completed).
+    @Test func backupCompletesItsListAndAPath() throws {
+        let dash = Binary()
+        let shells = try CompletingShells(dash)
+        try FileManager.default.createDirectory(atPath: dash.folder + "/kept", withIntermediateDirectories: true)
+        #expect(shells.bash("dashpilot backup \(dash.folder)/ke") == [dash.folder + "/kept"])
+        #expect(shells.bash("dashpilot backup l") == ["list"])
+        #expect(shells.bash("dashpilot backup list ") == [])
+        #expect(shells.bash("dashpilot help backup ") == ["list"])
+        if Self.zsh {
+            #expect(shells.zsh("dashpilot backup ") == ["files", "list"])
+            #expect(shells.zsh("dashpilot backup list ") == [])
+        }
+        if Self.fish {
+            #expect(shells.fish("dashpilot backup \(dash.folder)/ke") == [dash.folder + "/kept/"])
+            #expect(shells.fish("dashpilot backup l") == ["list"])
+            #expect(shells.fish("dashpilot help backup ") == ["list"])
         }
     }
 

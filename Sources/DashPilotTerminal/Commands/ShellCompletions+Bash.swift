@@ -2,7 +2,8 @@ extension ShellCompletions {
     /// One `case` arm a group: `shift) subcommands="start end ..." ;;`.
     static func bashGroups(indent: String) -> String {
         groups.map { group, subcommands in
-            "\(indent)\(group)) subcommands=\"\(subcommands.map { $0.words[1] }.joined(separator: " "))\" ;;"
+            "\(indent)\(group)) subcommands=\"\(subcommands.map { $0.words[1] }.joined(separator: " "))\""
+                + (standsAlone(group) ? " alone=1" : "") + " ;;"
         }.joined(separator: "\n")
     }
 
@@ -123,13 +124,17 @@ extension ShellCompletions {
                 fi
                 return
             fi
-            local subcommands="" name="" start=1 options="" arguments="" kind=none
+            local subcommands="" alone="" name="" start=1 options="" arguments="" kind=none
             case ${rest[0]} in
         \#(bashGroups(indent: "        "))
             esac
             if [[ -z $valueof && -n $subcommands ]] && ((${#rest[@]} == 1)); then
-                _dashpilot_offer $(compgen -W "$subcommands" -- "$cur")
-                return
+                found=($(compgen -W "$subcommands" -- "$cur"))
+                # A group that is a command too (backup PATH) goes on to its first argument.
+                if [[ -n $topic || -z $alone ]]; then
+                    _dashpilot_offer "${found[@]}"
+                    return
+                fi
             fi
             [[ -n $topic ]] && return
             name=${rest[0]}

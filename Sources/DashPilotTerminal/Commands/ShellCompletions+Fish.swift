@@ -24,6 +24,7 @@ extension ShellCompletions {
         groups.map { group, subcommands in
             "\(indent)case \(group)\n\(indent)    set subcommands "
                 + subcommands.map { described($0.words[1], $0.overview) }.joined(separator: " ")
+                + (standsAlone(group) ? "\n\(indent)    set alone 1" : "")
         }.joined(separator: "\n")
     }
 
@@ -107,12 +108,16 @@ extension ShellCompletions {
                 return
             end
             set -l subcommands
+            set -l alone
             switch $rest[1]
         \#(fishGroups(indent: "        "))
             end
             if test -z "$valueof"; and set -q subcommands[1]; and test (count $rest) -eq 1
                 printf '%s\n' $subcommands
-                return
+                # A group that is a command too (backup PATH) goes on to its first argument.
+                if set -q topic[1]; or not set -q alone[1]
+                    return
+                end
             end
             set -q topic[1]; and return
             set -l name $rest[1]

@@ -47,13 +47,14 @@ extension ShellCompletions {
                 [[ -n $topic ]] || reply+=(help \#(firstOptions))
                 return
             fi
-            local subcommands="" name="" start=2 options="" arguments=""
+            local subcommands="" alone="" name="" start=2 options="" arguments=""
             case $rest[1] in
         \#(bashGroups(indent: "        "))
             esac
             if [[ -z $valueof && -n $subcommands ]] && ((${#rest} == 1)); then
                 reply=(${=subcommands})
-                return
+                # A group that is a command too (backup PATH) goes on to its first argument.
+                [[ -n $topic || -z $alone ]] && return
             fi
             [[ -n $topic ]] && return
             name=$rest[1]
@@ -97,7 +98,11 @@ extension ShellCompletions {
             _dashpilot_candidates
             [[ -n $vprefix ]] && compset -P '*='
             if [[ $kind == files ]]; then
-                _files
+                # Files, and the subcommands beside them (backup list).
+                local ret=1
+                ((${#reply})) && compadd -a reply && ret=0
+                _files && ret=0
+                return ret
             else
                 compadd -a reply
             fi

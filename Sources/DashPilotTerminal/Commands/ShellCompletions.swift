@@ -83,6 +83,12 @@ enum ShellCompletions {
         return names
     }
 
+    /// Whether `group` is also a command of its own with arguments (`backup [PATH]` beside
+    /// `backup list`): after it, its first argument completes as well as the subcommands.
+    static func standsAlone(_ group: String) -> Bool {
+        CommandTable.all.contains { $0.words == [group] && !$0.arguments.isEmpty }
+    }
+
     /// Each group ("shift") with its subcommands, in the order help lists them.
     static var groups: [(group: String, subcommands: [CommandDefinition])] {
         firstWords.map { ($0, CommandTable.group($0)) }.filter { !$0.subcommands.isEmpty }
