@@ -69,7 +69,7 @@ public struct DoctorReport: Sendable, Equatable {
             switch self {
             case .integrity(let problems): problems == 0
             case .foreignKeys(let dangling): dangling == 0
-            // An older store is no problem: the next command that writes upgrades it.
+            // An older store is no problem: the next command that reads or writes it upgrades it.
             case .schemaVersion(let found, let today): found <= today
             case .namingPolicy(let found, let today): found == today
             case .keys(let count): count == 0
@@ -104,8 +104,8 @@ public struct DoctorReport: Sendable, Equatable {
     /// Whether every check passed.
     public var isHealthy: Bool { findings.allSatisfy(\.passed) }
 
-    /// Whether the store is at an older schema version, so that only the checks that read any
-    /// version ran (integrity, references).
+    /// Whether the store is at an older schema version, so that only the checks of what that
+    /// version holds ran.
     public var isOlderVersion: Bool {
         if case .schemaVersion(let found, let today) = finding("schemaVersion") { return found < today }
         return false

@@ -11,31 +11,33 @@ extension DashPilotStore {
             findings.append(.foreignKeys(dangling: Int(try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") ?? 0)))
             let version = Int(try connection.scalar("PRAGMA user_version") ?? 0)
             findings.append(.schemaVersion(found: version, today: Schema.currentVersion))
-            // The checks below read today's schema; the backups folder is read at any version
-            // ("`doctor` says when the newest backup … was made, or that there is none").
-            guard version == Schema.currentVersion else {
-                return DoctorReport(findings: findings + [.newestBackup(try backups().first?.madeAt)])
-            }
-
-            findings.append(.namingPolicy(found: try placeTable.policyVersion(), today: policy.version))
-            // The policy refuses bytes that are not UTF-8, never repairs them.
-            var notTodays = try placeTable.notUTF8()
-            try placeTable.forEachStored { id, displayName, key in
-                guard let display = try? policy.display(displayName), display.utf8.elementsEqual(displayName.utf8),
-                    policy.key(display).utf8.elementsEqual(key.utf8)
-                else {
-                    notTodays.insert(id)
-                    return
+            // Each check runs from the version that made what it reads, so that an older store is
+            // checked for all it holds before an upgrade carries it forward.
+            if version >= Schema.pickupPlacesVersion {
+                findings.append(.namingPolicy(found: try placeTable.policyVersion(), today: policy.version))
+                // The policy refuses bytes that are not UTF-8, never repairs them.
+                var notTodays = try placeTable.notUTF8()
+                try placeTable.forEachStored { id, displayName, key in
+                    guard let display = try? policy.display(displayName), display.utf8.elementsEqual(displayName.utf8),
+                        policy.key(display).utf8.elementsEqual(key.utf8)
+                    else {
+                        notTodays.insert(id)
+                        return
+                    }
                 }
+                findings.append(.keys(notTodays: notTodays.count))
+                findings.append(.sharedKeys(try placeTable.sharedKeys().map { DoctorReport.SharedKey(first: $0.first, other: $0.other) }))
             }
-            findings.append(.keys(notTodays: notTodays.count))
-            findings.append(.sharedKeys(try placeTable.sharedKeys().map { DoctorReport.SharedKey(first: $0.first, other: $0.other) }))
-            findings.append(.routeSummaries(differing: try routeSummaries.shiftsWhoseSummaryDiffers()))
-            findings.append(.tips(notMoreThanZero: try tipTable.notMoreThanZero()))
-            findings.append(.pauses(misplaced: try pauseTable.misplaced()))
-            findings.append(.expenseCategories(unknown: try expenseTable.unknownCategories()))
-            let code = try currencyTable.code()
-            findings.append(.currency(code: code, isISO4217: Currency(code)?.code == code))
+            if version >= Schema.routeSummaryVersion {
+                findings.append(.routeSummaries(differing: try routeSummaries.shiftsWhoseSummaryDiffers()))
+            }
+            if version >= Schema.moneyVersion {
+                findings.append(.tips(notMoreThanZero: try tipTable.notMoreThanZero()))
+                findings.append(.pauses(misplaced: try pauseTable.misplaced()))
+                findings.append(.expenseCategories(unknown: try expenseTable.unknownCategories()))
+                let code = try currencyTable.code()
+                findings.append(.currency(code: code, isISO4217: Currency(code)?.code == code))
+            }
             findings.append(.newestBackup(try backups().first?.madeAt))
             return DoctorReport(findings: findings)
         }

@@ -12,7 +12,7 @@ extension DashPilotStore {
     /// The backups folder beside the store at `file`: a folder `backups` in the store's own folder.
     public static func backupsFolder(of file: StorePath) -> StorePath { StorePath(bytes: file.folder.bytes + Array("/backups".utf8)) }
 
-    /// Writes a checked copy of the store: into the backups folder under the default name when
+    /// Writes a checked copy of the store, at its own schema version: into the backups folder under the default name when
     /// `destination` is `nil`, under the default name inside `destination` when it is a folder,
     /// else at `destination`, which is never overwritten. Returns what the copy holds.
     public func backup(to destination: StorePath?, timeZone: TimeZone, progress: ((Double) -> Void)? = nil) throws -> BackupSummary {
@@ -35,7 +35,10 @@ extension DashPilotStore {
             if folder.withCString({ stat($0, &existing) }) != 0 && errno == ENOENT {
                 throw KeepingFailure.cannotWrite("\(folder.display) does not exist")
             }
-            try makeCheckedCopy(at: target, before: nil, version: Schema.currentVersion, progress: progress)
+            // A store at an older version is copied as it is, at its own version (keeping.md: "its
+            // schema version is the store's"), and checked for what that version holds.
+            let version = try read { Int(try connection.scalar("PRAGMA user_version") ?? 0) }
+            try makeCheckedCopy(at: target, before: nil, version: version, progress: progress)
         } catch let failure as KeepingFailure {
             throw Self.storeError(failure)
         }
@@ -89,11 +92,12 @@ extension DashPilotStore {
     }
 
     /// The backups in the store's backups folder, newest first.
-    public func backups() throws -> [BackupSummary] { backupsFolderContents().backups }
+    public func backups() throws -> [BackupSummary] { Self.backupsFolderContents(of: file).backups }
 
-    /// The backups folder's backups, newest first, and the files named as backups in it that are
-    /// not usable ones.
-    public func backupsFolderContents() -> (backups: [BackupSummary], unusable: [UnusableBackup]) {
+    /// The backups folder of the store at `file`: its backups, newest first, and the files named
+    /// as backups in it that are not usable ones. The store itself is not opened, so that a driver
+    /// whose store is damaged, busy or older still sees what there is to restore.
+    public static func backupsFolderContents(of file: StorePath) -> (backups: [BackupSummary], unusable: [UnusableBackup]) {
         let folder = Self.backupsFolder(of: file)
         guard let names = BackupFile.names(in: folder) else { return ([], []) }
         var unusable: [UnusableBackup] = []

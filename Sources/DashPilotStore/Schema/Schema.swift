@@ -9,6 +9,13 @@ enum Schema {
     /// The version today's code writes.
     static var currentVersion: Int { migrations.count }
 
+    /// The version that added pickup places (and the naming policy that keys them).
+    static let pickupPlacesVersion = 6
+    /// The version that added each shift's route summary.
+    static let routeSummaryVersion = 7
+    /// The version that added pay, tips, pauses, expenses and the store's currency.
+    static let moneyVersion = 8
+
     /// `migrations[n - 1]` takes a store from version n - 1 to version n.
     static let migrations: [[MigrationStep]] = [
         // 1: shifts. No end means running; at most one runs.

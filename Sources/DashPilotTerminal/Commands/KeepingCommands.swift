@@ -32,7 +32,9 @@ enum KeepingCommands {
             guard context.storeExists else {
                 throw CommandFailure(sentence: "There is no store at \(context.storePath.display) to back up yet.")
             }
-            let store = try context.store()
+            // As it is: a store at an older version is copied at that version, never upgraded
+            // first (an upgrade could not run on a read-only store, or without its own backup).
+            let store = try context.storeAsItIs()
             let progress = KeepingProgress(what: "Backing up")
             // Ctrl-C stops the copy between its steps, and it leaves no trace (cli.md's 130): killed
             // outright, it left its temporary copy, as large as the store, until the next backup.
@@ -58,7 +60,7 @@ enum KeepingCommands {
         try input.expectAtMost(0)
         let json = input.json
         return { context in
-            let (backups, unusable) = try context.readStore().backupsFolderContents()
+            let (backups, unusable) = DashPilotStore.backupsFolderContents(of: context.storePath)
             if json {
                 context.say(
                     json: .array(

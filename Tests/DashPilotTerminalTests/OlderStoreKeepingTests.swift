@@ -1,0 +1,75 @@
+import DashPilotStore
+import Foundation
+import Testing
+
+/// A store at an older schema version, and a store that cannot be opened, as `doctor`, `backup`
+/// and `backup list` meet them (keeping.md, cli.md).
+@Suite("Keeping an older store, or one that cannot be opened")
+struct OlderStoreKeepingTests {
+    static func version(of path: String) throws -> Int64 {
+        Int64(try DashPilotStore.summary(of: StorePath(path), isAutomatic: false, allowingNewer: true).schemaVersion)
+    }
+
+    /// cli.md: doctor checks "every key against today's naming policy, duplicate keys, every route
+    /// summary against its samples". Of a store at version 7 it checked only integrity and
+    /// references and said nothing was wrong, while the same file was refused as a backup.
+    @Test func doctorOfAnOlderStoreRunsEveryCheckOfWhatItsVersionHolds() throws {
+        let dash = Binary()
+        let twice = "INSERT INTO pickup_place (display_name, key, first_named_at) VALUES ('Nowhere Noodles', 'nowhere noodles', 1795971720)"
+        let old = try KeepingCommandTests.versionSeven(
+            dash, "INSERT INTO shift (started_at, ended_at) VALUES (1795971720, 1795988400)",
+            "INSERT INTO route_summary VALUES (1, 5.0, 1, 0, 0, 1795971720, 0.0, 0.0, NULL)", twice, twice)
+        let report = dash.run(["--store", old, "doctor"])
+        #expect(report.status == 1, "\(report.stdout)")
+        #expect(report.stdout.contains("FAIL The route summary of shift 1 differs"), "\(report.stdout)")
+        #expect(report.stdout.contains("FAIL Nowhere Noodles and Nowhere Noodles share a key"), "\(report.stdout)")
+        #expect(report.stdout.contains("ok   Every place's key matches today's naming policy."), "\(report.stdout)")
+        // What version 8 added is not looked for in a store that has none of it.
+        #expect(!report.stdout.contains("tip") && !report.stdout.contains("currency"), "\(report.stdout)")
+        #expect(try Self.version(of: old) == 7)
+        let json = try #require(jsonObject(dash.run(["--store", old, "doctor", "--json"]).stdout))
+        let names = (json["checks"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        #expect(
+            names == [
+                "integrity", "foreignKeys", "schemaVersion", "namingPolicy", "keys", "duplicateKeys", "routeSummaries", "newestBackup",
+            ])
+    }
+
+    /// keeping.md: a backup's "schema version is the store's". `backup` upgraded an older store
+    /// first, so a read-only one could not be backed up at all, nor one whose upgrade could not
+    /// make its own backup: the driver could not even copy the old store elsewhere.
+    @Test func backupCopiesAnOlderStoreAsItIsWithoutUpgradingIt() throws {
+        let dash = Binary()
+        let old = try KeepingCommandTests.versionSeven(dash, "INSERT INTO shift (started_at, ended_at) VALUES (1795971720, 1795988400)")
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: old)
+        let kept = dash.folder + "/kept.sqlite"
+        let backup = dash.run(["--store", old, "backup", kept], at: "2026-11-29 21:40:00")
+        #expect(backup.status == 0, "\(backup.stderr)")
+        #expect(backup.stdout.hasPrefix("Backed up 1 shift, 0 deliveries and 0 places to \(kept)"), "\(backup.stdout)")
+        #expect(try Self.version(of: old) == 7 && Self.version(of: kept) == 7)
+        // Into the backups folder too, and listed with its version; nothing made before an upgrade.
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: old)
+        #expect(dash.run(["--store", old, "backup"], at: "2026-11-29 21:41:00").status == 0)
+        let list = try #require(jsonArray(dash.run(["--store", old, "backup", "list", "--json"]).stdout))
+        #expect(list.map { $0["schema"] as? Int } == [7], "\(list)")
+        #expect(try Self.version(of: old) == 7)
+    }
+
+    /// keeping.md: "`dashpilot backup list` lists the backups folder". It opened the store first, so a
+    /// driver whose store could not be used, the moment a backup is wanted, was told only that.
+    @Test func backupListListsTheFolderWhateverTheStore() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 21:30:00")
+        dash.run(["backup"], at: "2026-11-29 21:40:00")
+        try Data("not a store".utf8).write(to: URL(fileURLWithPath: dash.storePath))
+        let text = dash.run(["backup", "list"])
+        #expect(text.status == 0 && text.stdout.contains("1 backup,"), "\(text.stdout)\(text.stderr)")
+        #expect(dash.run(["doctor"]).status == 74)
+        let old = try KeepingCommandTests.versionSeven(dash)
+        #expect(dash.run(["--store", old, "backup", "list"]).status == 0)
+        #expect(try Self.version(of: old) == 7)
+    }
+
+    func jsonObject(_ text: String) -> [String: Any]? { json(text) as? [String: Any] }
+    func jsonArray(_ text: String) -> [[String: Any]]? { json(text) as? [[String: Any]] }
+}
