@@ -11,7 +11,8 @@ public enum KeepingWords {
     /// "714 MiB", "12 KiB".
     public static func size(_ bytes: Int64) -> String {
         if bytes >= 1 << 20 { return "\(grouped(Int((Double(bytes) / 1_048_576).rounded()))) MiB" }
-        return "\(max(1, Int((Double(bytes) / 1024).rounded()))) KiB"
+        // A file of a few bytes takes room all the same: 1 KiB; only an empty one is 0.
+        return "\(bytes == 0 ? 0 : max(1, Int((Double(bytes) / 1024).rounded()))) KiB"
     }
 
     /// What a backup ends with: "Backed up 5,000 shifts, 100,050 deliveries and 2,000 places to

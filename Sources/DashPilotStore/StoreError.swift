@@ -19,6 +19,8 @@ public enum StoreError: Error, Sendable, Equatable {
     case backupNotUpgraded(reason: String)
     /// An upgrade did not run because the store could not be backed up first.
     case notUpgraded(path: String, reason: String)
+    /// A restore did not run because the store could not be written; `reason` says why.
+    case notReplaced(reason: String)
 
     /// The problem as a sentence for the driver.
     public var sentence: String {
@@ -45,6 +47,8 @@ public enum StoreError: Error, Sendable, Equatable {
             "The store could not be backed up first (\(reason)), so the restore did not run; the store was left as it was, and no backup was kept."
         case .backupNotUpgraded(let reason):
             "The backup could not be upgraded to today's version (\(reason)), so the restore did not run; the store was left as it was."
+        case .notReplaced(let reason):
+            "The store could not be replaced (\(reason)), so the restore did not run; the store was left as it was, and no backup was kept."
         case .notUpgraded(let path, let reason):
             "The store at \(path) needs an upgrade, which runs only after a backup of it, and the backup could not be made (\(reason)); nothing was changed."
         }
@@ -57,6 +61,15 @@ public enum StoreError: Error, Sendable, Equatable {
             return String(sentence.dropLast(ending.count))
         }
         return sentence
+    }
+
+    /// A failed write, as the failure of the restore it was for (keeping.md: "a sentence saying
+    /// what was and was not done"); any other error as it is.
+    public var asRestoreFailure: StoreError {
+        switch self {
+        case .diskFull, .busy, .failed, .readOnly: .notReplaced(reason: cause.prefix(1).lowercased() + cause.dropFirst())
+        default: self
+        }
     }
 
     /// Maps an SQLite failure on the store at `path` to what the driver is told.

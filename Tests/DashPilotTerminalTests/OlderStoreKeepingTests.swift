@@ -62,8 +62,11 @@ struct OlderStoreKeepingTests {
         dash.run(["shift", "start"], at: "2026-11-29 21:30:00")
         dash.run(["backup"], at: "2026-11-29 21:40:00")
         try Data("not a store".utf8).write(to: URL(fileURLWithPath: dash.storePath))
+        // An empty file's size is 0 KiB (it read "1 KiB").
+        _ = FileManager.default.createFile(atPath: dash.folder + "/backups/empty.sqlite", contents: Data())
         let text = dash.run(["backup", "list"])
         #expect(text.status == 0 && text.stdout.contains("1 backup,"), "\(text.stdout)\(text.stderr)")
+        #expect(text.stdout.contains("Not a usable backup: \(dash.folder)/backups/empty.sqlite (0 KiB)."), "\(text.stdout)")
         #expect(dash.run(["doctor"]).status == 74)
         let old = try KeepingCommandTests.versionSeven(dash)
         #expect(dash.run(["--store", old, "backup", "list"]).status == 0)
