@@ -22,6 +22,9 @@ public struct ExpenseListScreen: Sendable, Equatable {
         public var id: Int64
         /// "Sat, Nov 28 · 4:10 PM".
         public var when: String
+        /// What the Expenses screen's row says of when: `when`, or an earlier year's date alone
+        /// ("Wed, Dec 3, 2025"), as screens.md's sketch lists it.
+        public var listedWhen: String
         /// "Fuel".
         public var category: String
         /// "$42.10".
@@ -57,28 +60,36 @@ public struct ExpenseListScreen: Sendable, Equatable {
 
     /// One expense's row.
     public static func row(_ expense: Expense, format: ScreenFormat) -> Row {
-        let when = "\(format.day(expense.spentAt)) · \(format.time(expense.spentAt))"
+        let day = format.day(expense.spentAt)
+        let when = "\(day) · \(format.time(expense.spentAt))"
         var spoken = [
             expense.category.title, format.spokenAmount(expense.amount), format.spokenDay(expense.spentAt), format.time(expense.spentAt),
         ]
         if let note = expense.note { spoken.append("note: \(note)") }
         return Row(
-            id: expense.id, when: when, category: expense.category.title, amount: format.money(expense.amount), note: expense.note ?? "",
+            id: expense.id, when: when, listedWhen: format.saysYear(LocalDate(expense.spentAt, in: format.timeZone)) ? day : when,
+            category: expense.category.title, amount: format.money(expense.amount), note: expense.note ?? "",
             accessibilityLabel: spoken.joined(separator: ", "))
     }
 
     /// The rows as lines, columns aligned: what `expense list` prints.
-    public var lines: [String] {
-        let whenWidth = (rows.map(\.when.count).max() ?? 0) + 3
-        let categoryWidth = (rows.map(\.category.count).max() ?? 0) + 3
-        let amountWidth = (rows.map(\.amount.count).max() ?? 0) + 3
+    public var lines: [String] { Self.aligned(rows, when: \.when, ids: true) }
+
+    /// The rows as the Expenses screen lists them, in the same columns, without their ids.
+    public var listedLines: [String] { Self.aligned(rows, when: \.listedWhen, ids: false) }
+
+    /// `rows` in columns: when, then the category and the amount (aligned on its right, three
+    /// spaces after the row whose two take the most room), then the note three spaces on; each
+    /// led by its id, padded to six, with `ids`.
+    static func aligned(_ rows: [Row], when: KeyPath<Row, String>, ids: Bool) -> [String] {
+        let whenWidth = (rows.map { $0[keyPath: when].count }.max() ?? 0) + 3
+        let amountEnd = rows.map { $0.category.count + 3 + $0.amount.count }.max() ?? 0
         return rows.map { row in
             let head =
-                "\(row.id)".padding(toLength: 6, withPad: " ", startingAt: 0)
-                + row.when.padding(toLength: whenWidth, withPad: " ", startingAt: 0)
-                + row.category.padding(toLength: categoryWidth, withPad: " ", startingAt: 0)
-            let amount = String(repeating: " ", count: max(0, amountWidth - 3 - row.amount.count)) + row.amount
-            return (head + amount + (row.note.isEmpty ? "" : "   " + row.note))
+                (ids ? "\(row.id)".padding(toLength: 6, withPad: " ", startingAt: 0) : "")
+                + row[keyPath: when].padding(toLength: whenWidth, withPad: " ", startingAt: 0)
+            let gap = String(repeating: " ", count: max(3, amountEnd - row.category.count - row.amount.count))
+            return head + row.category + gap + row.amount + (row.note.isEmpty ? "" : "   " + row.note)
         }
     }
 }

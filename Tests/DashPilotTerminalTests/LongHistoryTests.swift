@@ -96,7 +96,7 @@ struct LongHistoryTests {
         }
         let window = try Window(dash, at: "2026-11-29 18:00:00", columns: 100, rows: 32)
         window.press("c", Window.end)
-        #expect(window.screen.contains("▸ Thu, Jan 1 · 9:00 AM · Fuel · $1.00"), "\(window.screen)")
+        #expect(window.screen.contains("▸ Thu, Jan 1 · 9:00 AM    Fuel   $1.00"), "\(window.screen)")
         window.press(Window.enter)
         #expect(window.screen.contains("1.00"), "\(window.screen)")
     }

@@ -11,6 +11,8 @@ final class ExpensesView: TerminalScreen {
     private var windowStart = 0
     private var expenses: [Expense] = []
     private var model: ExpenseListScreen?
+    /// The held rows in the sketch's columns.
+    private var listed: [String] = []
     private var selected = 0
 
     func reload(_ app: AppEnvironment) throws {
@@ -25,6 +27,7 @@ final class ExpensesView: TerminalScreen {
         expenses = try app.store.expenses(from: nil, before: nil, limit: size, offset: start)
         windowStart = start
         model = ExpenseListScreen(expenses: expenses, format: app.format)
+        listed = model?.listedLines ?? []
     }
 
     /// The selected expense, when it is in the window read.
@@ -77,9 +80,15 @@ final class ExpensesView: TerminalScreen {
         let to = min(windowStart + model.rows.count, selected + reach)
         for index in from..<max(from, to) {
             let row = model.rows[index - windowStart]
-            screen.row(
-                parts: [row.when, row.category, row.amount] + (row.note.isEmpty ? [] : [row.note]), selected: index == selected,
-                index: index)
+            // In columns where the row fits, else its figures wrapped, never cut.
+            let line = listed[index - windowStart]
+            if DisplayWidth.of(line) <= screen.width - 2 {
+                screen.row(line, selected: index == selected, index: index)
+            } else {
+                screen.row(
+                    parts: [row.listedWhen, row.category, row.amount] + (row.note.isEmpty ? [] : [row.note]), selected: index == selected,
+                    index: index)
+            }
         }
         screen.setFooter(model.keys)
     }
