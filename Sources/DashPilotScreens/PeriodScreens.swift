@@ -164,17 +164,19 @@ public struct PeriodScreen: Sendable, Equatable {
         if figures.partialRoute && figures.miles != nil { work.append("partial route") }
         workLine = work.joined(separator: " · ")
         if let earnings = figures.earnings {
-            var parts = ["Earnings \(format.money(earnings))"]
+            // How many shifts have none qualifies the earnings and every rate: it follows the
+            // earnings, where it cannot read as the last rate's reason.
+            var earned = "Earnings \(format.money(earnings))"
+            if figures.shiftsWithoutEarnings > 0 {
+                let count = PeriodListScreen.plural(figures.shiftsWithoutEarnings, "shift has", "shifts have")
+                earned += " (\(count) none recorded; the rates are over the shifts with earnings)"
+            }
+            var parts = [earned]
             let rates = figures.rates
             parts.append(Self.rate(rates.perShiftHour, "an hour", "per hour", figures, format: format))
             parts.append(Self.rate(rates.perDeliveryHour, "a delivery hour", "per delivery hour", figures, format: format))
             parts.append(Self.rate(rates.perMile, "a mile", "per mile", figures, format: format))
-            var line = parts.joined(separator: " · ")
-            if figures.shiftsWithoutEarnings > 0 {
-                let count = PeriodListScreen.plural(figures.shiftsWithoutEarnings, "shift has", "shifts have")
-                line += " (over the shifts with earnings; \(count) none recorded)"
-            }
-            earningsLine = line
+            earningsLine = parts.joined(separator: " · ")
         } else {
             earningsLine =
                 figures.shifts == 0
