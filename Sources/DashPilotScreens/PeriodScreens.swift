@@ -157,7 +157,10 @@ public struct PeriodScreen: Sendable, Equatable {
             netLine = Self.netReason(reason)
             netExplanation = nil
         }
-        var work = ["\(figures.delivered) delivered", "\(figures.cancelled) cancelled"]
+        // The counts as the period's row gives them (screens.md: "the same way on every screen"):
+        // a cancelled count only when there is one.
+        var work = ["\(figures.delivered) delivered"]
+        if figures.cancelled > 0 { work.append("\(figures.cancelled) cancelled") }
         work.append(
             figures.miles.map { "\(format.miles($0)) recorded" }
                 ?? (figures.hasRouteSamples ? "too few route points to measure" : "no route recorded"))

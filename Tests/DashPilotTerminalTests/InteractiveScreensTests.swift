@@ -317,8 +317,7 @@ struct BusyStoreTests {
     }
 
     @Test(arguments: [
-        ["shift", "show"], ["shift", "list"], ["period", "week"], ["place", "list"], ["expense", "list"], ["backup", "list"],
-        ["delivery", "accept"],
+        ["shift", "show"], ["shift", "list"], ["period", "week"], ["place", "list"], ["expense", "list"], ["delivery", "accept"],
     ])
     func everyCommandUnderAHeldLockSaysTheStoreIsBusyAndExits74(arguments: [String]) throws {
         let dash = Binary()
@@ -327,5 +326,16 @@ struct BusyStoreTests {
         defer { lock.release() }
         let result = dash.run(arguments, environment: ["DASHPILOT_BUSY_TIMEOUT_MS": "200"])
         #expect(result.status == 74 && result.stderr.contains("The store is busy"), "\(result.stdout) \(result.stderr)")
+    }
+
+    /// `backup list` reads the backups folder, never the store: under a held lock it lists them.
+    @Test func backupListUnderAHeldLockListsTheBackupsFolder() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["backup"], at: "2026-11-29 17:10:00")
+        let lock = Lock(dash.storePath)
+        defer { lock.release() }
+        let result = dash.run(["backup", "list"], environment: ["DASHPILOT_BUSY_TIMEOUT_MS": "200"])
+        #expect(result.status == 0 && result.stdout.contains("1 backup,"), "\(result.stdout) \(result.stderr)")
     }
 }
