@@ -21,11 +21,23 @@ enum WriteFaults {
         #include <stdlib.h>
         #include <string.h>
         #include <unistd.h>
+        #include <sys/stat.h>
         #include <sys/types.h>
         static long calls = 0;
         static int armed(void) {
             extern char *program_invocation_short_name;
             return strcmp(program_invocation_short_name, "dashpilot") == 0;
+        }
+        static long growths = 0;
+        /* DASHPILOT_FULL_AT=n: a disk that fills up. From the nth write that would make a file
+           longer, every such write fails with ENOSPC; a write within a file's length still works. */
+        static int full(int fd, off_t end) {
+            const char *at = getenv("DASHPILOT_FULL_AT");
+            struct stat info;
+            if (!at || fd <= 2 || !armed() || fstat(fd, &info) != 0 || end <= info.st_size) return 0;
+            if (++growths < atol(at)) return 0;
+            errno = ENOSPC;
+            return 1;
         }
         static int failing(void) {
             if (!armed()) return 0;
@@ -42,12 +54,13 @@ enum WriteFaults {
             static ssize_t (*real)(int, const void *, size_t);
             if (!real) real = dlsym(RTLD_NEXT, "write");
             if (fd > 2 && failing()) return -1;
+            if (full(fd, lseek(fd, 0, SEEK_CUR) + (off_t)n)) return -1;
             return real(fd, buf, n);
         }
         ssize_t pwrite64(int fd, const void *buf, size_t n, off_t off) {
             static ssize_t (*real)(int, const void *, size_t, off_t);
             if (!real) real = dlsym(RTLD_NEXT, "pwrite64");
-            if (failing()) return -1;
+            if (failing() || full(fd, off + (off_t)n)) return -1;
             return real(fd, buf, n, off);
         }
         ssize_t pwrite(int fd, const void *buf, size_t n, off_t off) { return pwrite64(fd, buf, n, off); }
@@ -66,7 +79,7 @@ enum WriteFaults {
         int ftruncate64(int fd, off_t length) {
             static int (*real)(int, off_t);
             if (!real) real = dlsym(RTLD_NEXT, "ftruncate64");
-            if (failing()) return -1;
+            if (failing() || full(fd, length)) return -1;
             return real(fd, length);
         }
         int ftruncate(int fd, off_t length) { return ftruncate64(fd, length); }

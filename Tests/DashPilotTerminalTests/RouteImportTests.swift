@@ -72,6 +72,36 @@ struct RouteImportTests {
             })
     }
 
+    /// cli.md, 74: "The file is left as it was." A disk that fills up during an import larger than SQLite's page cache, so that
+    /// pages are spilled to the file before the commit (a driver's week of points, on a small
+    /// file system, as an audit found it): SQLite rolls such a transaction back only at the next
+    /// read, which a command that ends never makes.
+    @Test(.enabled(if: WriteFaults.compilerAvailable, "needs a C compiler for the fault shim"))
+    func aDiskThatFillsDuringALargeImportLeavesTheStoreFileAsItWas() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["shift", "end"], at: "2026-12-06 17:00:00")
+        let file = dash.folder + "/week.gpx"
+        // 280,000 points, one every two seconds from 17:00, 6 m apart (kept: more than 5 m).
+        var text =
+            "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"Invented\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n"
+        for index in 0..<280_000 {
+            let seconds = 60 + index * 2
+            let (day, hour) = (29 + (17 * 3600 + seconds) / 86_400, (17 * 3600 + seconds) % 86_400 / 3600)
+            let time = String(
+                format: "2026-%02d-%02dT%02d:%02d:%02dZ", day > 30 ? 12 : 11, day > 30 ? day - 30 : day, hour, seconds / 60 % 60,
+                seconds % 60)
+            text += "<trkpt lat=\"\(40 + Double(index) * 6 / 111_195)\" lon=\"-75\"><time>\(time)</time></trkpt>\n"
+        }
+        try (text + "</trkseg></trk></gpx>\n").write(toFile: file, atomically: false, encoding: .utf8)
+        let original = try #require(FileManager.default.contents(atPath: dash.storePath))
+        let library = try #require(WriteFaults.build(in: dash.folder))
+        let result = dash.run(["route", "import", file], environment: ["LD_PRELOAD": library, "DASHPILOT_FULL_AT": "300"])
+        #expect(result.status == 74 && result.stderr.contains("The disk is full"), "\(result.stdout)\(result.stderr)")
+        #expect(FileManager.default.contents(atPath: dash.storePath) == original, "the store changed")
+        #expect(!FileManager.default.fileExists(atPath: dash.storePath + "-journal"), "a journal was left")
+    }
+
     @Test func segmentsListedNewestFirstGiveTheMileageOfTheOriginalOrder() throws {
         let inOrder = Self.shift()
         let reversed = Self.shift()

@@ -140,6 +140,11 @@ final class Connection {
             if sqlite3_get_autocommit(handle) == 0 {
                 _ = try? execute("ROLLBACK")
             }
+            // A rollback SQLite made itself, after a failed commit, waits for the next read to
+            // put the file back from its journal: read now, so that the file is as it was when
+            // the command ends (a process that exits never reads again, and a copy of the file
+            // taken before another program opened it held the half-written pages).
+            _ = try? scalar("SELECT count(*) FROM sqlite_schema")
             throw error
         }
         return value
