@@ -27,6 +27,10 @@ public enum CommandLineTool {
     /// Runs the program with the process's arguments, environment and clock; returns the exit
     /// status. This is where the program's one clock is made: everything below it is handed it.
     public static func main() -> Int32 {
+        // A file-size limit (`ulimit -f`) fails the write that passes it (EFBIG), which then fails
+        // as a full disk does: 74 with its sentence, nothing half-written left. The kernel's
+        // SIGXFSZ ended the program on the spot, saying nothing and leaving its temporary files.
+        signal(SIGXFSZ, SIG_IGN)
         // CommandLine.arguments repairs invalid UTF-8 silently; names are checked on the raw bytes.
         let arguments = ProcessArguments.given().map(Argument.init(bytes:))
         let status = run(arguments, environment: { ProcessInfo.processInfo.environment }, clock: SystemClock())

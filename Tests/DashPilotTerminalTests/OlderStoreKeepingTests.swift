@@ -2,9 +2,9 @@ import DashPilotStore
 import Foundation
 import Testing
 
-/// A store at an older schema version, and a store that cannot be opened, as `doctor`, `backup`
+/// A store at an older schema version, one that cannot be opened, and a file that cannot grow, as `doctor`, `backup`
 /// and `backup list` meet them (keeping.md, cli.md).
-@Suite("Keeping an older store, or one that cannot be opened")
+@Suite("Keeping the record of an older store, one that cannot be opened, or one that cannot grow")
 struct OlderStoreKeepingTests {
     static func version(of path: String) throws -> Int64 {
         Int64(try DashPilotStore.summary(of: StorePath(path), isAutomatic: false, allowingNewer: true).schemaVersion)
@@ -71,6 +71,21 @@ struct OlderStoreKeepingTests {
         let old = try KeepingCommandTests.versionSeven(dash)
         #expect(dash.run(["--store", old, "backup", "list"]).status == 0)
         #expect(try Self.version(of: old) == 7)
+    }
+
+    /// keeping.md, Faults: every write-side failure of a backup "exits 74 with a sentence" and
+    /// leaves "no half-written file". Under a file-size limit (`ulimit -f`) the kernel's SIGXFSZ
+    /// killed the program: no sentence, status 153, and a hidden copy left in the backups folder.
+    @Test func aFileSizeLimitFailsABackupWithItsSentence() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 21:30:00")
+        // 64 blocks of 512 bytes: smaller than the store.
+        let limited = "ulimit -f 64; exec '\(Binary.path)' --store '\(dash.storePath)' backup"
+        let result = dash.spawn(["/bin/sh", "-c", limited].map { Array($0.utf8) }, environment: dash.environment, stdin: nil)
+        #expect(result.status == 74, "\(result.status): \(result.stderr)")
+        #expect(result.stderr.contains("The backup could not be made"), "\(result.stderr)")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: dash.folder + "/backups")) ?? []
+        #expect(left.isEmpty, "\(left)")
     }
 
     func jsonObject(_ text: String) -> [String: Any]? { json(text) as? [String: Any] }
