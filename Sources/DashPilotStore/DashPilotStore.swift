@@ -166,6 +166,13 @@ public final class DashPilotStore {
         }
     }
 
+    /// Runs `body` with every wait for a lock another program holds counted against one busy
+    /// timeout: one key of the screens waits that long in all, however many reads it makes.
+    /// Without `waiting` (the screens looking for changes between keys) a held lock fails at once.
+    public func waitingOnce<T>(waiting: Bool = true, _ body: () throws -> T) rethrows -> T {
+        try connection.busyWait.shared(waiting: waiting, body)
+    }
+
     /// A number that changes whenever another connection commits a change to the store, so that
     /// a screen can notice work recorded from another terminal.
     public func dataVersion() throws -> Int64 {

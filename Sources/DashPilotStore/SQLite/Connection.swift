@@ -5,6 +5,8 @@ import CSQLite
 final class Connection {
     let handle: OpaquePointer
     private var cache: [String: Statement] = [:]
+    /// How it waits for a lock another program holds.
+    let busyWait: BusyWait
 
     /// Opens the file at `path`. `create` decides whether a missing file may be created.
     convenience init(path: String, create: Bool, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
@@ -14,6 +16,7 @@ final class Connection {
     /// Opens the file at `path`, its bytes exactly as given; `readOnly` for a file to be read
     /// and never written (a backup checked before a restore).
     init(path: StorePath, create: Bool, readOnly: Bool = false, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
+        busyWait = BusyWait(timeoutMilliseconds: busyTimeoutMilliseconds)
         var handle: OpaquePointer?
         var flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
@@ -28,7 +31,10 @@ final class Connection {
             throw error
         }
         sqlite3_extended_result_codes(opened, 1)
-        sqlite3_busy_timeout(opened, busyTimeoutMilliseconds)
+        // The wait lives as long as the connection that calls it.
+        sqlite3_busy_handler(
+            opened, { wait, count in Unmanaged<BusyWait>.fromOpaque(wait!).takeUnretainedValue().retries(after: count) ? 1 : 0 },
+            Unmanaged.passUnretained(busyWait).toOpaque())
         try execute("PRAGMA foreign_keys = ON")
     }
 

@@ -237,11 +237,15 @@ final class AccessibleSession: KeyListener {
             let input = terminal.read(timeoutMilliseconds: decoder.isWaiting ? InteractiveApp.restOfAKeyMilliseconds : 250)
             if let ended = terminal.endStatus { return ended }
             let keys = input.isEmpty ? decoder.finish() : decoder.keys(from: input)
-            for key in keys where app.exitStatus == nil { app.handle(key) }
-            if app.exitStatus == nil && app.noticeChanges() { session.sayChanges() }
-            // The screen follows the clock; nothing is said for it: a screen reader is not
-            // interrupted each minute.
-            app.tick()
+            // What the keys read and write waits for another program's lock five seconds in all;
+            // looking for changes between keys waits for none.
+            app.store.waitingOnce(waiting: !keys.isEmpty) {
+                for key in keys where app.exitStatus == nil { app.handle(key) }
+                if app.exitStatus == nil && app.noticeChanges() { session.sayChanges() }
+                // The screen follows the clock; nothing is said for it: a screen reader is not
+                // interrupted each minute.
+                app.tick()
+            }
         }
         return app.exitStatus ?? ExitStatus.done
     }

@@ -88,24 +88,29 @@ final class InteractiveApp {
             let input = terminal.read(timeoutMilliseconds: decoder.isWaiting ? Self.restOfAKeyMilliseconds : 250)
             if let ended = terminal.endStatus { return ended }
             let keys = input.isEmpty ? decoder.finish() : decoder.keys(from: input)
-            pointerActed = false
-            for key in keys where !quitting {
-                handle(key)
+            // What the keys read and write waits for another program's lock five seconds in all;
+            // looking for changes between keys waits for none, so that a key is never held up
+            // behind it.
+            store.waitingOnce(waiting: !keys.isEmpty || terminalResized != 0) {
+                pointerActed = false
+                for key in keys where !quitting {
+                    handle(key)
+                }
+                // A mouse event that did nothing (a press before its release) draws nothing.
+                let pressed = pointerActed || keys.contains { if case .mouse = $0 { false } else { true } }
+                let changed = noticeChanges()
+                let resized = terminalResized != 0
+                terminalResized = 0
+                if resized { windowResized() }
+                // Once a second the screen on top may move with the clock.
+                var ticked = false
+                let second = clock.now().unixSeconds
+                if second != tickedSecond {
+                    tickedSecond = second
+                    ticked = tick()
+                }
+                if pressed || resized || changed || ticked { draw() }
             }
-            // A mouse event that did nothing (a press before its release) draws nothing.
-            let pressed = pointerActed || keys.contains { if case .mouse = $0 { false } else { true } }
-            let changed = noticeChanges()
-            let resized = terminalResized != 0
-            terminalResized = 0
-            if resized { windowResized() }
-            // Once a second the screen on top may move with the clock.
-            var ticked = false
-            let second = clock.now().unixSeconds
-            if second != tickedSecond {
-                tickedSecond = second
-                ticked = tick()
-            }
-            if pressed || resized || changed || ticked { draw() }
         }
         return status
     }

@@ -1,0 +1,52 @@
+import Testing
+
+@testable import DashPilotStore
+
+/// cli.md, 74: busy is "another program held its lock for longer than five seconds". A key of
+/// the screens reads and writes several times, and each waited its own five seconds: 15 s for
+/// `h`, and a step recorded eight seconds after its key, once a nine-second lock went.
+@Suite("Waiting for another program's lock")
+struct BusyWaitTests {
+    /// Time that moves only by what is slept, so that nothing here sleeps.
+    final class Slept {
+        var now: UInt64 = 1_000_000_000
+        func wait(_ timeout: Int32) -> BusyWait {
+            BusyWait(timeoutMilliseconds: timeout, sleep: { self.now += $0 })
+        }
+        /// Tries one lock until the wait gives up; returns how long it waited, in milliseconds.
+        func attempt(_ wait: BusyWait) -> UInt64 {
+            let start = now
+            var count: Int32 = 0
+            while wait.retries(after: count) { count += 1 }
+            return (now - start) / 1_000_000
+        }
+    }
+
+    @Test func eachLockWaitsTheTimeoutOnItsOwn() {
+        let slept = Slept()
+        let wait = slept.wait(5000)
+        #expect(slept.attempt(wait) == 5000)
+        #expect(slept.attempt(wait) == 5000)
+    }
+
+    @Test func withinOneKeyEveryLockWaitsAgainstOneTimeout() {
+        let slept = Slept()
+        let wait = slept.wait(5000)
+        let waited = wait.shared(waiting: true) { [slept.attempt(wait), slept.attempt(wait), slept.attempt(wait)] }
+        #expect(waited == [5000, 0, 0])
+        // The next key waits its own five seconds.
+        #expect(wait.shared(waiting: true) { slept.attempt(wait) } == 5000)
+    }
+
+    @Test func lookingForChangesBetweenKeysWaitsForNone() {
+        let slept = Slept()
+        let wait = slept.wait(5000)
+        #expect(wait.shared(waiting: false) { slept.attempt(wait) } == 0)
+        #expect(slept.attempt(wait) == 5000)
+    }
+
+    @Test func aTimeoutOfZeroNeverWaits() {
+        let slept = Slept()
+        #expect(slept.attempt(slept.wait(0)) == 0)
+    }
+}
