@@ -149,6 +149,8 @@ public struct RunningShiftScreen: Sendable, Equatable {
     public var longRunningLine: String?
     /// After 12 hours, the whole hours it has run.
     public var longRunningHours: Int?
+    /// The numbers of the deliveries still open, in order.
+    public var openDeliveries: [Int] = []
     /// Whether the shift is paused: no lifecycle button and no accepting until `b` resumes it.
     public var isPaused = false
     /// The title as the screen's header shows it, after the app's name: "DashPilot · Shift running
@@ -219,7 +221,8 @@ public struct RunningShiftScreen: Sendable, Equatable {
         longRunningHours = elapsed >= 12 * 3600 ? Int(elapsed / 3600) : nil
         longRunningLine = elapsed >= 12 * 3600 ? "Running for \(Int(elapsed / 3600)) h. \(forgot)" : nil
         longRunningAccessibilityLabel = elapsed >= 12 * 3600 ? "Running for \(Int(elapsed / 3600)) hours. \(forgot)" : nil
-        initiallySelected = log.deliveries.last(where: { !$0.state.isFinished })?.number ?? log.deliveries.last?.number
+        openDeliveries = log.deliveries.filter { !$0.state.isFinished }.map(\.number)
+        initiallySelected = openDeliveries.last ?? log.deliveries.last?.number
         let working: [ScreenAction] =
             isPaused
             // No a while paused (screens.md); pressed, it says why (money-and-time.md's refusal).
@@ -262,6 +265,16 @@ extension RunningShiftScreen {
     /// it, dashpilot shift end --at "2026-11-20 08:00:37" ends it at its last activity."
     public func longRunningCommandLine(lastActivity: Date, format: ScreenFormat) -> String? {
         guard let hours = longRunningHours else { return nil }
+        // With a delivery open the shift cannot end yet (money-and-time.md): its missing step
+        // first, at its time, which then is the last activity.
+        if let first = openDeliveries.first {
+            let which =
+                openDeliveries.count == 1
+                ? "Delivery \(first) at the time it happened"
+                : "Deliveries \(openDeliveries.dropLast().map(String.init).joined(separator: ", ")) and \(openDeliveries[openDeliveries.count - 1]) at the times they happened"
+            return "Running for \(hours) h. If you forgot to end it, first record what became of \(which) "
+                + "(dashpilot deliver \(first) --at TIME, or cancel \(first) --at TIME); then dashpilot shift end --at TIME ends it at its last activity."
+        }
         let seconds = Int(((lastActivity.localSeconds(in: format.timeZone) % 86_400) + 86_400) % 86_400)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         var time = "\(LocalDate(lastActivity, in: format.timeZone)) \(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"

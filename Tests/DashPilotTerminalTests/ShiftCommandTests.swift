@@ -99,6 +99,22 @@ struct ShiftCommandTests {
         #expect(shift["endedAt"] as? String == "2026-11-20T08:10:37Z")
     }
 
+    /// money-and-time.md: a forgotten shift with a delivery still open ends truthfully once the
+    /// open delivery's missing step is recorded at its time. The line named `shift end --at` the
+    /// accepting's time, which is refused while the delivery is open.
+    @Test func shiftShowAfter12HoursWithADeliveryOpenSaysToRecordItsStepFirst() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-12-12 08:00:00")
+        dash.run(["delivery", "accept"], at: "2026-12-12 08:10:00")
+        let shown = dash.run(["shift", "show"], at: "2026-12-12 23:00:00").stdout.split(separator: "\n").map(String.init)
+        let line =
+            "Running for 15 h. If you forgot to end it, first record what became of Delivery 1 at the time it happened "
+            + "(dashpilot deliver 1 --at TIME, or cancel 1 --at TIME); then dashpilot shift end --at TIME ends it at its last activity."
+        #expect(shown.count > 1 && shown[1] == line, "\(shown)")
+        #expect(dash.run(["cancel", "1", "--at", "08:20"], at: "2026-12-12 23:00:00").status == 0)
+        #expect(dash.run(["shift", "show"], at: "2026-12-12 23:00:01").stdout.contains("shift end --at \"2026-12-12 08:20:00\""))
+    }
+
     /// In the hour a fall-back night repeats, the local time alone names the first of the two: the
     /// command shift show gives for the second says its offset (it was refused as before the last
     /// activity).
