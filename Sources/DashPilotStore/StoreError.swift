@@ -38,7 +38,7 @@ public enum StoreError: Error, Sendable, Equatable {
         case .diskFull:
             "The disk is full; nothing was changed."
         case .busy:
-            "The store is busy; nothing was changed."
+            "The store is busy (another program held its lock for longer than five seconds); nothing was changed."
         case .failed(let error):
             "The store failed (\(error.description)); nothing was changed."
         case .backupFailed(let reason):
@@ -67,7 +67,8 @@ public enum StoreError: Error, Sendable, Equatable {
     /// what was and was not done"); any other error as it is.
     public var asRestoreFailure: StoreError {
         switch self {
-        case .diskFull, .busy, .failed, .readOnly: .notReplaced(reason: cause.prefix(1).lowercased() + cause.dropFirst())
+        case .busy: .notReplaced(reason: "another program held its lock for longer than five seconds")
+        case .diskFull, .failed, .readOnly: .notReplaced(reason: cause.prefix(1).lowercased() + cause.dropFirst())
         default: self
         }
     }

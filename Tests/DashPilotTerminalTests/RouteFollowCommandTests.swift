@@ -200,7 +200,11 @@ struct RouteFollowCommandTests {
         let result = follow.wait()
         #expect(result.status == 74)
         #expect(result.stdout.hasPrefix("Kept 3 points; skipped 0."), "\(result.stdout)")
-        #expect(said.contains("Error: The store is busy: the last 2 fixes read were not recorded"), "\(said)")
+        #expect(
+            said.contains(
+                "Error: The store is busy (another program held its lock for longer than five seconds): the last 2 fixes read were not recorded"
+            ),
+            "\(said)")
         #expect(sqlite3_exec(handle, "COMMIT", nil, nil, nil) == SQLITE_OK)
     }
 
