@@ -50,7 +50,11 @@ public enum KeepingWords {
     /// `backup list`: each backup a line, newest first, then the room they take together.
     /// Then each file named as a backup that is not a usable one.
     public static func list(_ backups: [BackupSummary], unusable: [UnusableBackup] = [], format: ScreenFormat) -> [String] {
-        let notUsable = unusable.map { "Not a usable backup: \($0.path) (\(size($0.bytes)))." }
+        let notUsable = unusable.map {
+            $0.isUnfinishedCopy
+                ? "An unfinished copy from a backup that was stopped: \($0.path) (\(size($0.bytes))); the next backup removes it."
+                : "Not a usable backup: \($0.path) (\(size($0.bytes)))."
+        }
         guard !backups.isEmpty else { return ["No backups yet."] + notUsable }
         var lines = backups.map { backup in
             [

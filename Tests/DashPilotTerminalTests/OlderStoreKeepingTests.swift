@@ -88,6 +88,26 @@ struct OlderStoreKeepingTests {
         #expect(left.isEmpty, "\(left)")
     }
 
+    /// keeping.md: "`backup list` shows what is there and how much room it takes". A backup killed
+    /// midway left its copy, as large as the store, under a hidden name the list never showed,
+    /// until the next backup removed it.
+    @Test func backupListSaysWhatAStoppedBackupLeft() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 21:30:00")
+        dash.run(["backup"], at: "2026-11-29 21:40:00")
+        // Written by a program that has ended (no process has this number).
+        let left = dash.folder + "/backups/.dashpilot-backup-4194301-77.sqlite"
+        try Data(repeating: 0x41, count: 300_000).write(to: URL(fileURLWithPath: left))
+        let text = dash.run(["backup", "list"]).stdout
+        #expect(
+            text.contains("An unfinished copy from a backup that was stopped: \(left) (293 KiB); the next backup removes it."),
+            "\(text)")
+        #expect(FileManager.default.fileExists(atPath: left))
+        #expect(jsonArray(dash.run(["backup", "list", "--json"]).stdout)?.count == 1)
+        dash.run(["backup"], at: "2026-11-29 21:50:00")
+        #expect(!FileManager.default.fileExists(atPath: left) && !dash.run(["backup", "list"]).stdout.contains("unfinished"))
+    }
+
     func jsonObject(_ text: String) -> [String: Any]? { json(text) as? [String: Any] }
     func jsonArray(_ text: String) -> [[String: Any]]? { json(text) as? [[String: Any]] }
 }

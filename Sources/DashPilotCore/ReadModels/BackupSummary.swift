@@ -45,10 +45,14 @@ public struct UnusableBackup: Sendable, Equatable {
     public var path: String
     /// Its size on disk.
     public var bytes: Int64
+    /// Whether it is the copy a backup left unfinished when it was stopped (killed, or the
+    /// machine went down): hidden, and removed by the next backup.
+    public var isUnfinishedCopy: Bool
 
     /// Creates one.
-    public init(path: String, bytes: Int64) {
+    public init(path: String, bytes: Int64, isUnfinishedCopy: Bool = false) {
         self.path = path
         self.bytes = bytes
+        self.isUnfinishedCopy = isUnfinishedCopy
     }
 }

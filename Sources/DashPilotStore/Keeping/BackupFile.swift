@@ -155,11 +155,17 @@ enum BackupFile {
     /// in `folder`: a temporary file whose process is gone. A temporary name is never a backup,
     /// and never listed.
     static func removeAbandoned(in folder: StorePath, prefix: String = ".dashpilot-backup-") {
-        for name in names(in: folder) ?? [] where name.starts(with: prefix.utf8) {
+        for name in abandoned(in: folder, prefix: prefix) { _ = folder.child(name).withCString { unlink($0) } }
+    }
+
+    /// The names in `folder` of the copies a backup, an upgrade or a restore left under its
+    /// temporary name when it was stopped: their writers are gone.
+    static func abandoned(in folder: StorePath, prefix: String = ".dashpilot-backup-") -> [[UInt8]] {
+        (names(in: folder) ?? []).filter { name in
+            guard name.starts(with: prefix.utf8) else { return false }
             // The number of the program that wrote it follows the prefix.
             let number = name.dropFirst(prefix.utf8.count).prefix { (0x30...0x39).contains($0) }
-            guard let pid = pid_t(String(decoding: number, as: UTF8.self)), isGone(pid) else { continue }
-            _ = folder.child(name).withCString { unlink($0) }
+            return pid_t(String(decoding: number, as: UTF8.self)).map(isGone) ?? false
         }
     }
 

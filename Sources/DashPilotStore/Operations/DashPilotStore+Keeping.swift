@@ -118,6 +118,14 @@ extension DashPilotStore {
             }
             return (summary, BackupFile.modifiedNanoseconds(info), BackupFile.suffix(of: name))
         }
+        // A copy a stopped backup left under its temporary name takes room too, until the next
+        // backup removes it: it is said, never removed by a list.
+        for name in BackupFile.abandoned(in: folder) {
+            var info = stat()
+            let path = folder.child(name)
+            guard path.withCString({ stat($0, &info) }) == 0 else { continue }
+            unusable.append(UnusableBackup(path: path.display, bytes: Int64(info.st_size), isUnfinishedCopy: true))
+        }
         return (listed.sorted { ($0.0.madeAt, $0.1, $0.2, $0.0.path) > ($1.0.madeAt, $1.1, $1.2, $1.0.path) }.map { $0.0 }, unusable)
     }
 
