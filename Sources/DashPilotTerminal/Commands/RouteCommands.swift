@@ -71,9 +71,14 @@ enum RouteCommands {
             let store = try context.store()
             var status = ExitStatus.done
             var results: [JSON] = []
+            // Ctrl-C stops the file under way between two MiB of it, and its transaction rolls
+            // back whole (cli.md's 130: "left no trace"); killed on the spot, it left the store
+            // file half-written, with its journal beside it, until the next program opened it.
+            StopSignals.catchThem()
             for argument in paths {
                 let path = argument.text
                 let shown = path == "-" ? "standard input" : path
+                if stopSignal != 0 { break }
                 do {
                     let report = try importOne(argument.bytes, into: store)
                     if json {
@@ -85,6 +90,9 @@ enum RouteCommands {
                     status = ExitStatus.refused
                     CommandLineTool.writeError("Error: \(TerminalText.safe(failure.sentence))")
                     if json { results.append(.object([("file", .string(path)), ("refused", .string(failure.sentence))])) }
+                } catch is ImportStopped {
+                    CommandLineTool.writeError("Interrupted: nothing from \(TerminalText.safe(shown)) was imported.")
+                    break
                 } catch let error as StoreError where paths.count > 1 {
                     // Each file is its own transaction: the files before it stay, the others are tried.
                     status = ExitStatus.storeUnusable
@@ -95,7 +103,7 @@ enum RouteCommands {
             }
             // One shape however many files: an array with an entry for each, a refused one too.
             if json { context.say(json: .array(results)) }
-            return status
+            return stopSignal != 0 ? 128 + stopSignal : status
         }
     }
 
@@ -111,6 +119,10 @@ enum RouteCommands {
             return try store.importRoute { sink in
                 var sink = sink
                 sink.release = { offset, fraction in
+                    if stopSignal != 0 {
+                        progress.clear()
+                        throw ImportStopped()
+                    }
                     try file.release(before: offset)
                     progress.show(fraction)
                 }
@@ -121,6 +133,9 @@ enum RouteCommands {
             throw CommandFailure(sentence: "\(path == "-" ? "Standard input" : path): \(malformed.sentence)")
         }
     }
+
+    /// Thrown inside an import's transaction when a stop signal came: it rolls back.
+    struct ImportStopped: Error {}
 
     static func reportJSON(_ report: RouteImportReport, file: String) -> JSON {
         let skipped = report.skipped.sorted { $0.key < $1.key }.map { ($0.key.identifier, JSON.integer(Int64($0.value))) }
