@@ -46,12 +46,17 @@ public struct PayTipsSheet: Sendable, Equatable {
         payLabel = "Recorded pay"
         prefilledPay = delivery.pay.map { $0.typed(style: format.amountStyle) } ?? ""
         tipsHeading = delivery.tips.isEmpty ? "No tips outside that pay" : "Tips outside that pay"
+        // A tip recorded on another day than the delivery finished says its day too (a platform's
+        // tip often comes days later): "recorded 9:51 PM" alone read as that day's.
+        let finishedDay = LocalDate(delivery.closedAt ?? delivery.acceptedAt, in: format.timeZone)
         tips = delivery.tips.map { tip in
-            TipRow(
+            let sameDay = LocalDate(tip.recordedAt, in: format.timeZone) == finishedDay
+            let when = sameDay ? format.time(tip.recordedAt) : format.moment(tip.recordedAt)
+            let spokenWhen = sameDay ? when : "\(format.time(tip.recordedAt)) on \(format.spokenDay(tip.recordedAt))"
+            return TipRow(
                 number: tip.number,
-                text: "Tip \(tip.number) · \(format.money(tip.amount)) \(tip.method.rawValue) · recorded \(format.time(tip.recordedAt))",
-                accessibilityLabel:
-                    "Tip \(tip.number), \(format.spokenAmount(tip.amount)), \(tip.method.rawValue), recorded \(format.time(tip.recordedAt))"
+                text: "Tip \(tip.number) · \(format.money(tip.amount)) \(tip.method.rawValue) · recorded \(when)",
+                accessibilityLabel: "Tip \(tip.number), \(format.spokenAmount(tip.amount)), \(tip.method.rawValue), recorded \(spokenWhen)"
             )
         }
         addCashTip = Control(
