@@ -129,7 +129,7 @@ public struct ShiftLogScreen: Sendable, Equatable {
         let of = pay.of == 1 ? "1 delivery" : "\(pay.of) deliveries"
         var parts = [
             pay.total.map { "Deliveries' recorded pay \(format.money($0)) across \(pay.deliveries) of \(of)" }
-                ?? "No pay recorded for any of \(of)"
+                ?? (pay.of == 1 ? "No pay recorded for its 1 delivery" : "No pay recorded for any of \(of)")
         ]
         if let total = tips.total {
             var byMethod: [String] = []

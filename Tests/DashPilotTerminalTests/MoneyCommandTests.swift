@@ -79,10 +79,11 @@ struct MoneyCommandTests {
         dash.run(["delivery", "cancel", "1"], at: "2026-11-24 17:20:00")
         dash.run(["shift", "end"], at: "2026-11-24 18:00:00")
         let text = dash.run(["period", "week", "2026-11-24"]).stdout
-        #expect(text.contains("No pay recorded for any of 1 delivery · no tips recorded"), "\(text)")
+        // One delivery is its one, not "any of 1 delivery".
+        #expect(text.contains("No pay recorded for its 1 delivery · no tips recorded"), "\(text)")
         let window = try Window(dash, at: "2026-11-29 18:00:00")
         window.press("w", Window.enter)
-        #expect(window.screen.contains("No pay recorded for any of 1 delivery"), "\(window.screen)")
+        #expect(window.screen.contains("No pay recorded for its 1 delivery"), "\(window.screen)")
         // A period with no finished delivery has nothing to cover.
         dash.run(["shift", "start"], at: "2026-12-01 17:00:00")
         dash.run(["shift", "end"], at: "2026-12-01 18:00:00")
