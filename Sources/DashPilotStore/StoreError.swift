@@ -7,6 +7,8 @@ public enum StoreError: Error, Sendable, Equatable {
     case damaged(path: String)
     case newerVersion(path: String, version: Int)
     case readOnly(path: String)
+    /// A read-only store at an older version, which must be upgraded (written) to be used.
+    case readOnlyNeedsUpgrade(path: String, version: Int)
     case cannotOpen(path: String, reason: String)
     case diskFull
     case busy
@@ -33,6 +35,8 @@ public enum StoreError: Error, Sendable, Equatable {
             "The store at \(path) was written by a newer version of DashPilot (schema \(version)); update DashPilot to open it. It was left as it is."
         case .readOnly(let path):
             "The store at \(path) is read-only; nothing was changed."
+        case .readOnlyNeedsUpgrade(let path, let version):
+            "The store at \(path) is at schema version \(version) and read-only: it is upgraded before it is used, which writes it; nothing was changed. doctor and backup read it as it is."
         case .cannotOpen(let path, let reason):
             "The store at \(path) can't be opened (\(reason))."
         case .diskFull:
@@ -68,7 +72,7 @@ public enum StoreError: Error, Sendable, Equatable {
     public var asRestoreFailure: StoreError {
         switch self {
         case .busy: .notReplaced(reason: "another program held its lock for longer than five seconds")
-        case .diskFull, .failed, .readOnly: .notReplaced(reason: cause.prefix(1).lowercased() + cause.dropFirst())
+        case .diskFull, .failed, .readOnly, .readOnlyNeedsUpgrade: .notReplaced(reason: cause.prefix(1).lowercased() + cause.dropFirst())
         default: self
         }
     }

@@ -47,6 +47,11 @@ struct OlderStoreKeepingTests {
         #expect(backup.status == 0, "\(backup.stderr)")
         #expect(backup.stdout.hasPrefix("Backed up 1 shift, 0 deliveries and 0 places to \(kept)"), "\(backup.stdout)")
         #expect(try Self.version(of: old) == 7 && Self.version(of: kept) == 7)
+        // A read needs the upgrade, which cannot be written: it says so, not only "read-only".
+        let read = dash.run(["--store", old, "shift", "list"])
+        #expect(
+            read.status == 74 && read.stderr.contains("is at schema version 7 and read-only: it is upgraded before it is used"),
+            "\(read.stderr)")
         // Into the backups folder too, and listed with its version; nothing made before an upgrade.
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: old)
         #expect(dash.run(["--store", old, "backup"], at: "2026-11-29 21:41:00").status == 0)
