@@ -73,25 +73,45 @@ public struct ExpenseListScreen: Sendable, Equatable {
     }
 
     /// The rows as lines, columns aligned: what `expense list` prints.
-    public var lines: [String] { Self.aligned(rows, when: \.when, ids: true) }
+    public var lines: [String] {
+        let columns = Columns(rows, when: \.when)
+        return rows.map { "\($0.id)".padded(to: 6) + columns.line($0) }
+    }
 
     /// The rows as the Expenses screen lists them, in the same columns, without their ids.
-    public var listedLines: [String] { Self.aligned(rows, when: \.listedWhen, ids: false) }
+    public var listedLines: [String] {
+        let columns = listedColumns
+        return rows.map { columns.line($0) }
+    }
 
-    /// `rows` in columns: when, then the category and the amount (aligned on its right, three
-    /// spaces after the row whose two take the most room), then the note three spaces on; each
-    /// led by its id, padded to six, with `ids`.
-    static func aligned(_ rows: [Row], when: KeyPath<Row, String>, ids: Bool) -> [String] {
-        let whenWidth = (rows.map { $0[keyPath: when].count }.max() ?? 0) + 3
-        let amountEnd = rows.map { $0.category.count + 3 + $0.amount.count }.max() ?? 0
-        return rows.map { row in
-            let head =
-                (ids ? "\(row.id)".padding(toLength: 6, withPad: " ", startingAt: 0) : "")
-                + row[keyPath: when].padding(toLength: whenWidth, withPad: " ", startingAt: 0)
-            let gap = String(repeating: " ", count: max(3, amountEnd - row.category.count - row.amount.count))
-            return head + row.category + gap + row.amount + (row.note.isEmpty ? "" : "   " + row.note)
+    /// The Expenses screen's columns for these rows: a row's line is made only when it is shown.
+    public var listedColumns: Columns { Columns(rows, when: \.listedWhen) }
+
+    /// Columns for rows: when, then the category and the amount (aligned on its right, three
+    /// spaces after the row whose two take the most room), then the note three spaces on.
+    public struct Columns: Sendable {
+        let when: KeyPath<Row, String> & Sendable
+        let whenWidth: Int
+        let amountEnd: Int
+
+        init(_ rows: [Row], when: KeyPath<Row, String> & Sendable) {
+            self.when = when
+            whenWidth = (rows.map { $0[keyPath: when].count }.max() ?? 0) + 3
+            amountEnd = rows.map { $0.category.count + 3 + $0.amount.count }.max() ?? 0
+        }
+
+        /// `row` in these columns.
+        public func line(_ row: Row) -> String {
+            let gap = max(3, amountEnd - row.category.count - row.amount.count)
+            return row[keyPath: when].padded(to: whenWidth) + row.category + String(repeating: " ", count: gap) + row.amount
+                + (row.note.isEmpty ? "" : "   " + row.note)
         }
     }
+}
+
+extension String {
+    /// The text with spaces after it up to `width` characters.
+    fileprivate func padded(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
 }
 
 /// The sheet that adds or edits an expense: amount, category, when, note. Nothing is written

@@ -11,8 +11,8 @@ final class ExpensesView: TerminalScreen {
     private var windowStart = 0
     private var expenses: [Expense] = []
     private var model: ExpenseListScreen?
-    /// The held rows in the sketch's columns.
-    private var listed: [String] = []
+    /// The held rows' columns, as the sketch lays them out.
+    private var columns: ExpenseListScreen.Columns?
     private var selected = 0
 
     func reload(_ app: AppEnvironment) throws {
@@ -27,7 +27,7 @@ final class ExpensesView: TerminalScreen {
         expenses = try app.store.expenses(from: nil, before: nil, limit: size, offset: start)
         windowStart = start
         model = ExpenseListScreen(expenses: expenses, format: app.format)
-        listed = model?.listedLines ?? []
+        columns = model?.listedColumns
     }
 
     /// The selected expense, when it is in the window read.
@@ -81,7 +81,7 @@ final class ExpensesView: TerminalScreen {
         for index in from..<max(from, to) {
             let row = model.rows[index - windowStart]
             // In columns where the row fits, else its figures wrapped, never cut.
-            let line = listed[index - windowStart]
+            let line = columns?.line(row) ?? ""
             if DisplayWidth.of(line) <= screen.width - 2 {
                 screen.row(line, selected: index == selected, index: index)
             } else {
