@@ -113,6 +113,30 @@ struct OlderStoreKeepingTests {
         #expect(!FileManager.default.fileExists(atPath: left) && !dash.run(["backup", "list"]).stdout.contains("unfinished"))
     }
 
+    /// keeping.md: restore "first checks PATH as a backup is checked (a DashPilot store, not
+    /// written by a newer version, healthy)". Refused, the sentence named the backup "the store"
+    /// and said only that it "was left as it is".
+    @Test func aBackupThatCannotBeRestoredIsNamedAsTheBackup() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 21:30:00")
+        let newer = dash.folder + "/newer.sqlite"
+        #expect(dash.run(["backup", newer], at: "2026-11-29 21:40:00").status == 0)
+        let bump = dash.spawn(
+            ["/usr/bin/sqlite3", newer, "PRAGMA user_version = 99"].map { Array($0.utf8) }, environment: [:], stdin: nil)
+        try #require(bump.status == 0, "\(bump.stderr)")
+        let refused = dash.run(["restore", newer, "--yes"])
+        #expect(refused.status == 74)
+        #expect(
+            refused.stderr
+                == "Error: The backup \(newer) was written by a newer version of DashPilot (schema 99); update DashPilot to restore it. Nothing was changed.\n"
+        )
+        let junk = dash.folder + "/junk.sqlite"
+        try Data("not a store".utf8).write(to: URL(fileURLWithPath: junk))
+        let notOne = dash.run(["restore", junk, "--yes"])
+        #expect(notOne.status == 74 && notOne.stderr.hasPrefix("Error: \(junk) is not a DashPilot backup ("), "\(notOne.stderr)")
+        #expect(notOne.stderr.hasSuffix("). Nothing was changed.\n"), "\(notOne.stderr)")
+    }
+
     func jsonObject(_ text: String) -> [String: Any]? { json(text) as? [String: Any] }
     func jsonArray(_ text: String) -> [[String: Any]]? { json(text) as? [[String: Any]] }
 }

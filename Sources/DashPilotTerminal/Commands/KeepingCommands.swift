@@ -88,7 +88,7 @@ enum KeepingCommands {
         if path.bytes.isEmpty { throw UsageError(command: input.command, message: "PATH is empty; give the backup's path.") }
         let yes = input.flag("--yes")
         return { context in
-            let incoming = try DashPilotStore.checkRestorable(path)
+            let incoming = try checkedBackup(path)
             do {
                 return try restore(incoming, from: path, yes: yes, context)
             } catch let error as StoreError {
@@ -102,6 +102,27 @@ enum KeepingCommands {
                 default: throw error
                 }
             }
+        }
+    }
+
+    /// The backup at `path`, checked; a file that cannot be one is named as the backup (the store
+    /// sentences called it "the store", and said only that it was left as it was).
+    private static func checkedBackup(_ path: StorePath) throws -> BackupSummary {
+        do {
+            return try DashPilotStore.checkRestorable(path)
+        } catch let error as StoreError {
+            let sentence: String
+            switch error {
+            case .newerVersion(let at, let version) where at == path.display:
+                sentence =
+                    "The backup \(at) was written by a newer version of DashPilot (schema \(version)); update DashPilot to restore it."
+            case .notADashPilotStore(let at, let reason) where at == path.display:
+                sentence = "\(at) is not a DashPilot backup (\(reason))."
+            case .damaged(let at) where at == path.display:
+                sentence = "The backup \(at) is damaged and can't be restored."
+            default: throw error
+            }
+            throw CommandFailure(sentence: sentence + " Nothing was changed.", status: ExitStatus.storeUnusable)
         }
     }
 
