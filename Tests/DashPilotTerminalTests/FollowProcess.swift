@@ -87,9 +87,11 @@ final class FollowProcess {
     /// command writes standard input (its standard output is the pipe), for as long as it likes.
     /// Without `clockRunning`, the program's clock stands still at `time`: no half second ever
     /// passes for it, however long it reads.
+    /// `words` name the command read from standard input: `route follow`, or `route import -`.
     init(
-        _ dash: Binary, at time: String, arguments: [String] = [], receiver: PseudoTerminal? = nil, terminal: PseudoTerminal? = nil,
-        measured: Bool = false, feeding: [String]? = nil, clockRunning: Bool = true
+        _ dash: Binary, at time: String, words: [String] = ["route", "follow"], arguments: [String] = [],
+        receiver: PseudoTerminal? = nil, terminal: PseudoTerminal? = nil, measured: Bool = false, feeding: [String]? = nil,
+        clockRunning: Bool = true
     ) {
         let id = UUID().uuidString
         outPath = dash.folder + "/follow-out-" + id
@@ -103,9 +105,7 @@ final class FollowProcess {
         }
         input = receiver?.master ?? pipeEnds[1]
         let command =
-            (peakPath.map { ["/usr/bin/time", "-o", $0, "-f", "%M"] } ?? []) + Binary.command(at: time, running: clockRunning) + [
-                "route", "follow",
-            ]
+            (peakPath.map { ["/usr/bin/time", "-o", $0, "-f", "%M"] } ?? []) + Binary.command(at: time, running: clockRunning) + words
             + arguments
         let argv = command.map { strdup($0) } + [nil]
         let envp = dash.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -102,6 +102,23 @@ struct RouteImportTests {
         #expect(!FileManager.default.fileExists(atPath: dash.storePath + "-journal"), "a journal was left")
     }
 
+    /// cli.md, 130: "Interrupted (Ctrl-C) … the operation under way either committed or left no
+    /// trace." An import from standard input caught Ctrl-C and went on reading, for as long as
+    /// the writer kept the pipe open.
+    @Test(.timeLimit(.minutes(1)))
+    func ctrlCWhileReadingStandardInputEndsTheImportWith130() throws {
+        let dash = Self.shift()
+        let importing = FollowProcess(dash, at: "2026-11-29 19:00:00", words: ["route", "import"], arguments: ["-"])
+        importing.send(String(Self.gpx([Self.morning]).prefix(600)))
+        importing.waitUntilRead()
+        let program = try #require(importing.program)
+        kill(program, SIGINT)
+        let result = importing.wait()
+        #expect(result.status == 130, "\(result.stderr)")
+        #expect(result.stderr == "Interrupted: nothing from standard input was imported.\n", "\(result.stderr)")
+        #expect(Self.miles(dash) == nil)
+    }
+
     @Test func segmentsListedNewestFirstGiveTheMileageOfTheOriginalOrder() throws {
         let inOrder = Self.shift()
         let reversed = Self.shift()

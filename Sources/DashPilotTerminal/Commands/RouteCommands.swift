@@ -90,7 +90,7 @@ enum RouteCommands {
                     status = ExitStatus.refused
                     CommandLineTool.writeError("Error: \(TerminalText.safe(failure.sentence))")
                     if json { results.append(.object([("file", .string(path)), ("refused", .string(failure.sentence))])) }
-                } catch is ImportStopped {
+                } catch is StopSignals.Stopped {
                     CommandLineTool.writeError("Interrupted: nothing from \(TerminalText.safe(shown)) was imported.")
                     break
                 } catch let error as StoreError where paths.count > 1 {
@@ -119,23 +119,20 @@ enum RouteCommands {
             return try store.importRoute { sink in
                 var sink = sink
                 sink.release = { offset, fraction in
-                    if stopSignal != 0 {
-                        progress.clear()
-                        throw ImportStopped()
-                    }
+                    try StopSignals.check()
                     try file.release(before: offset)
                     progress.show(fraction)
                 }
-                return try file.withBytes { try GPXReader.read($0, into: sink, transcodedFromUTF16: utf16) }
+                let report = try file.withBytes { try GPXReader.read($0, into: sink, transcodedFromUTF16: utf16) }
+                // A file too small to reach a check between its MiBs is stopped before it commits.
+                try StopSignals.check()
+                return report
             }
         } catch let malformed as GPXReader.Malformed {
             progress.clear()
             throw CommandFailure(sentence: "\(path == "-" ? "Standard input" : path): \(malformed.sentence)")
         }
     }
-
-    /// Thrown inside an import's transaction when a stop signal came: it rolls back.
-    struct ImportStopped: Error {}
 
     static func reportJSON(_ report: RouteImportReport, file: String) -> JSON {
         let skipped = report.skipped.sorted { $0.key < $1.key }.map { ($0.key.identifier, JSON.integer(Int64($0.value))) }

@@ -44,6 +44,7 @@ final class MappedFile {
         do {
             try source.withBytes { bytes in
                 try GPXReader.transcodeUTF16(bytes) { piece, read in
+                    try StopSignals.check()
                     try Self.write(piece, to: copy, shown: source.shown)
                     try source.release(before: read)
                 }
@@ -111,8 +112,12 @@ final class MappedFile {
         while true {
             let count = buffer.withUnsafeMutableBytes { systemRead(STDIN_FILENO, $0.baseAddress, $0.count) }
             if count == 0 { return copy }
-            if count < 0 && errno == EINTR { continue }
             do {
+                // A stop signal cuts a read short (EINTR): the copy stops there, unless none came.
+                if count < 0 && errno == EINTR {
+                    try StopSignals.check()
+                    continue
+                }
                 guard count > 0 else { throw failure(shown, String(cString: strerror(errno))) }
                 try buffer[..<count].withUnsafeBufferPointer { try write($0, to: copy, shown: shown) }
             } catch {
@@ -138,7 +143,10 @@ final class MappedFile {
         var written = 0
         while written < bytes.count {
             let step = systemWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
-            if step < 0 && errno == EINTR { continue }
+            if step < 0 && errno == EINTR {
+                try StopSignals.check()
+                continue
+            }
             guard step > 0 else { throw failure(shown, String(cString: strerror(errno))) }
             written += step
         }

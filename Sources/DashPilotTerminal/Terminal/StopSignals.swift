@@ -39,6 +39,14 @@ enum StopSignals {
 }
 
 extension StopSignals {
+    /// Thrown by a long command's step when a stop signal came (a transaction under way rolls back).
+    struct Stopped: Error {}
+
+    /// Throws `Stopped` once a stop signal came.
+    static func check() throws {
+        if stopSignal != 0 { throw Stopped() }
+    }
+
     /// Runs `body` with SIGINT, SIGTERM and SIGHUP noted rather than acted on until it returns:
     /// for opening the store, whose upgrade of an older version, with the backup made for it, then
     /// either commits or leaves no trace (cli.md's 130). A signal that came meanwhile then acts,
