@@ -149,8 +149,6 @@ public struct RunningShiftScreen: Sendable, Equatable {
     public var longRunningLine: String?
     /// After 12 hours, the whole hours it has run.
     public var longRunningHours: Int?
-    /// The numbers of the deliveries still open, in order.
-    public var openDeliveries: [Int] = []
     /// Whether the shift is paused: no lifecycle button and no accepting until `b` resumes it.
     public var isPaused = false
     /// The title as the screen's header shows it, after the app's name: "DashPilot · Shift running
@@ -221,8 +219,7 @@ public struct RunningShiftScreen: Sendable, Equatable {
         longRunningHours = elapsed >= 12 * 3600 ? Int(elapsed / 3600) : nil
         longRunningLine = elapsed >= 12 * 3600 ? "Running for \(Int(elapsed / 3600)) h. \(forgot)" : nil
         longRunningAccessibilityLabel = elapsed >= 12 * 3600 ? "Running for \(Int(elapsed / 3600)) hours. \(forgot)" : nil
-        openDeliveries = log.deliveries.filter { !$0.state.isFinished }.map(\.number)
-        initiallySelected = openDeliveries.last ?? log.deliveries.last?.number
+        initiallySelected = log.deliveries.last(where: { !$0.state.isFinished })?.number ?? log.deliveries.last?.number
         let working: [ScreenAction] =
             isPaused
             // No a while paused (screens.md); pressed, it says why (money-and-time.md's refusal).
@@ -260,20 +257,31 @@ public struct RunningShiftScreen: Sendable, Equatable {
 }
 
 extension RunningShiftScreen {
+    /// The commands that record an open delivery's missing steps, from its next one: "dashpilot
+    /// arrive 2 --at TIME, then pickup and deliver likewise, or cancel 2 --at TIME".
+    static func missingSteps(of number: Int, from next: LifecycleStep?) -> String {
+        let steps: [(LifecycleStep, String)] = [(.arrive, "arrive"), (.pickUp, "pickup"), (.deliver, "deliver")]
+        let remaining = steps.drop { $0.0 != next }.map(\.1)
+        guard let step = remaining.first else { return "dashpilot cancel \(number) --at TIME" }
+        let then = remaining.count > 1 ? ", then \(remaining.dropFirst().joined(separator: " and ")) likewise" : ""
+        return "dashpilot \(step) \(number) --at TIME\(then), or cancel \(number) --at TIME"
+    }
+
     /// The long-running line as the command line says it, naming the command that ends the shift
     /// at its last activity (local time, to the second): "Running for 14 h. If you forgot to end
     /// it, dashpilot shift end --at "2026-11-20 08:00:37" ends it at its last activity."
-    public func longRunningCommandLine(lastActivity: Date, format: ScreenFormat) -> String? {
+    public func longRunningCommandLine(lastActivity: Date, open openDeliveries: [Delivery], format: ScreenFormat) -> String? {
         guard let hours = longRunningHours else { return nil }
         // With a delivery open the shift cannot end yet (money-and-time.md): its missing step
         // first, at its time, which then is the last activity.
         if let first = openDeliveries.first {
+            let numbers = openDeliveries.map { String($0.number) }
             let which =
-                openDeliveries.count == 1
-                ? "Delivery \(first) at the time it happened"
-                : "Deliveries \(openDeliveries.dropLast().map(String.init).joined(separator: ", ")) and \(openDeliveries[openDeliveries.count - 1]) at the times they happened"
+                numbers.count == 1
+                ? "Delivery \(first.number) at the time it happened"
+                : "Deliveries \(numbers.dropLast().joined(separator: ", ")) and \(numbers[numbers.count - 1]) at the times they happened"
             return "Running for \(hours) h. If you forgot to end it, first record what became of \(which) "
-                + "(dashpilot deliver \(first) --at TIME, or cancel \(first) --at TIME); then dashpilot shift end --at TIME ends it at its last activity."
+                + "(\(Self.missingSteps(of: first.number, from: first.state.nextStep))); then dashpilot shift end --at TIME ends it at its last activity."
         }
         let seconds = Int(((lastActivity.localSeconds(in: format.timeZone) % 86_400) + 86_400) % 86_400)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

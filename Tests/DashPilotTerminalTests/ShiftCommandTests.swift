@@ -109,9 +109,13 @@ struct ShiftCommandTests {
         let shown = dash.run(["shift", "show"], at: "2026-12-12 23:00:00").stdout.split(separator: "\n").map(String.init)
         let line =
             "Running for 15 h. If you forgot to end it, first record what became of Delivery 1 at the time it happened "
-            + "(dashpilot deliver 1 --at TIME, or cancel 1 --at TIME); then dashpilot shift end --at TIME ends it at its last activity."
+            + "(dashpilot arrive 1 --at TIME, then pickup and deliver likewise, or cancel 1 --at TIME); "
+            + "then dashpilot shift end --at TIME ends it at its last activity."
         #expect(shown.count > 1 && shown[1] == line, "\(shown)")
-        #expect(dash.run(["cancel", "1", "--at", "08:20"], at: "2026-12-12 23:00:00").status == 0)
+        // The commands it names are the ones that are taken, in that order.
+        for step in ["arrive", "pickup", "deliver"] {
+            #expect(dash.run([step, "1", "--at", "08:20"], at: "2026-12-12 23:00:00").status == 0, "\(step)")
+        }
         #expect(dash.run(["shift", "show"], at: "2026-12-12 23:00:01").stdout.contains("shift end --at \"2026-12-12 08:20:00\""))
     }
 

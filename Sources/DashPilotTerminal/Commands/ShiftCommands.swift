@@ -96,7 +96,8 @@ enum ShiftCommands {
                 var lines = PlainText.lines(screen)
                 // After 12 hours, the line the screen shows under its header, with the command for `e`.
                 if let last = try context.readStore().lastActivity(),
-                    let line = screen.longRunningCommandLine(lastActivity: last, format: context.format)
+                    let line = screen.longRunningCommandLine(
+                        lastActivity: last, open: log.deliveries.filter { !$0.state.isFinished }, format: context.format)
                 {
                     lines.insert(TerminalText.safe(line), at: 1)
                 }
