@@ -45,6 +45,17 @@ struct BusyWaitTests {
         #expect(slept.attempt(wait) == 5000)
     }
 
+    /// The screens look for changes between keys without waiting, inside a key that waits: the
+    /// key's wait goes on where it was.
+    @Test func aWaitForNothingInsideAKeyLeavesTheKeysWaitAsItWas() {
+        let slept = Slept()
+        let wait = slept.wait(5000)
+        let waited = wait.shared(waiting: true) {
+            [wait.shared(waiting: false) { slept.attempt(wait) }, slept.attempt(wait), slept.attempt(wait)]
+        }
+        #expect(waited == [0, 5000, 0])
+    }
+
     @Test func aTimeoutOfZeroNeverWaits() {
         let slept = Slept()
         #expect(slept.attempt(slept.wait(0)) == 0)

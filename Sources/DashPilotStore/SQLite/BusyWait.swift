@@ -10,7 +10,7 @@ import CSQLite
 /// the store busy, up to the timeout, sleeping a little longer each try (as SQLite's own busy
 /// timeout does). While `shared`, every wait counts against one timeout, so that one key of the
 /// screens, whatever it reads and writes, waits that long in all before it says the store is
-/// busy (cli.md, 74: "held its lock for longer than five seconds"); each read waited its own.
+/// busy (cli.md, 74: "held its lock for longer than five seconds").
 final class BusyWait {
     private let timeout: UInt64
     /// What the lock under way has waited, or (while shared) every lock since it began: counted
@@ -41,13 +41,13 @@ final class BusyWait {
 
     /// Runs `body` with every wait in it counted against one timeout, or, without `waiting`, with
     /// none: a lock another program holds fails at once.
+    /// Nested (a poll that waits for nothing inside a key that waits), the outer wait goes on
+    /// where it was once the inner one ends.
     func shared<T>(waiting: Bool, _ body: () throws -> T) rethrows -> T {
+        let outer = (isShared, waited)
         isShared = true
-        waited = waiting ? 0 : timeout
-        defer {
-            isShared = false
-            waited = 0
-        }
+        waited = waiting ? (outer.0 ? outer.1 : 0) : timeout
+        defer { (isShared, waited) = outer }
         return try body()
     }
 

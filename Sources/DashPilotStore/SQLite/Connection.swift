@@ -150,7 +150,9 @@ final class Connection {
             // put the file back from its journal: read now, so that the file is as it was when
             // the command ends (a process that exits never reads again, and a copy of the file
             // taken before another program opened it held the half-written pages).
-            _ = try? scalar("SELECT count(*) FROM sqlite_schema")
+            // Without waiting: a lock another program holds now leaves the journal to that
+            // program, which puts the file back as it opens it.
+            _ = try? busyWait.shared(waiting: false) { try scalar("SELECT count(*) FROM sqlite_schema") }
             throw error
         }
         return value

@@ -238,8 +238,8 @@ final class AccessibleSession: KeyListener {
             if let ended = terminal.endStatus { return ended }
             let keys = input.isEmpty ? decoder.finish() : decoder.keys(from: input)
             // What the keys read and write waits for another program's lock five seconds in all;
-            // looking for changes between keys waits for none.
-            app.store.waitingOnce(waiting: !keys.isEmpty) {
+            // looking for changes between keys waits for none (`noticeChanges`).
+            app.store.waitingOnce {
                 for key in keys where app.exitStatus == nil { app.handle(key) }
                 if app.exitStatus == nil && app.noticeChanges() { session.sayChanges() }
                 // The screen follows the clock; nothing is said for it: a screen reader is not

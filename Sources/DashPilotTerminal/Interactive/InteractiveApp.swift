@@ -89,9 +89,9 @@ final class InteractiveApp {
             if let ended = terminal.endStatus { return ended }
             let keys = input.isEmpty ? decoder.finish() : decoder.keys(from: input)
             // What the keys read and write waits for another program's lock five seconds in all;
-            // looking for changes between keys waits for none, so that a key is never held up
-            // behind it.
-            store.waitingOnce(waiting: !keys.isEmpty || terminalResized != 0) {
+            // looking for changes between keys waits for none (`noticeChanges`), so that a key
+            // is never held up behind it.
+            store.waitingOnce {
                 pointerActed = false
                 for key in keys where !quitting {
                     handle(key)
@@ -122,7 +122,8 @@ final class InteractiveApp {
     /// read; returns whether it did.
     @discardableResult
     func noticeChanges() -> Bool {
-        let version = (try? store.dataVersion()) ?? seenVersion
+        // Asked without waiting: a store another program holds has not changed yet for the screens.
+        let version = (try? store.waitingOnce(waiting: false) { try store.dataVersion() }) ?? seenVersion
         guard let version, version != seenVersion else { return false }
         let first = seenVersion == nil
         seenVersion = version
