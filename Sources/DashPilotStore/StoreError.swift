@@ -67,12 +67,13 @@ public enum StoreError: Error, Sendable, Equatable {
         return sentence
     }
 
-    /// A failed write, as the failure of the restore it was for (keeping.md: "a sentence saying
-    /// what was and was not done"); any other error as it is.
+    /// A failed write of a restore's replacement, as the failure of the restore (keeping.md: "a
+    /// sentence saying what was and was not done"); any other error as it is.
     public var asRestoreFailure: StoreError {
         switch self {
         case .busy: .notReplaced(reason: "another program held its lock for longer than five seconds")
-        case .diskFull, .failed, .readOnly, .readOnlyNeedsUpgrade: .notReplaced(reason: cause.prefix(1).lowercased() + cause.dropFirst())
+        case .failed(let error): .notReplaced(reason: error.description)
+        case .diskFull, .readOnly, .readOnlyNeedsUpgrade: .notReplaced(reason: cause.prefix(1).lowercased() + cause.dropFirst())
         default: self
         }
     }

@@ -149,7 +149,9 @@ struct KeepingTests {
         let kept = try fixture.store.backup(to: nil, timeZone: Self.utc)
         let impatient = try DashPilotStore(path: fixture.path, clock: fixture.clock, busyTimeoutMilliseconds: 0)
         try fixture.raw("BEGIN IMMEDIATE")
-        #expect(throws: StoreError.busy) { _ = try impatient.restore(from: StorePath(kept.path), timeZone: Self.utc) }
+        #expect(throws: StoreError.notReplaced(reason: "another program held its lock for longer than five seconds")) {
+            _ = try impatient.restore(from: StorePath(kept.path), timeZone: Self.utc)
+        }
         try fixture.raw("ROLLBACK")
         #expect(try fixture.store.backups().map(\.path) == [kept.path])
     }
@@ -162,7 +164,9 @@ struct KeepingTests {
         let kept = try fixture.store.backup(to: StorePath(scratch.file("kept.sqlite")), timeZone: Self.utc)
         let impatient = try DashPilotStore(path: fixture.path, clock: fixture.clock, busyTimeoutMilliseconds: 0)
         try fixture.raw("BEGIN IMMEDIATE")
-        #expect(throws: StoreError.busy) { _ = try impatient.restore(from: StorePath(kept.path), timeZone: Self.utc) }
+        #expect(throws: StoreError.notReplaced(reason: "another program held its lock for longer than five seconds")) {
+            _ = try impatient.restore(from: StorePath(kept.path), timeZone: Self.utc)
+        }
         try fixture.raw("ROLLBACK")
         #expect(!FileManager.default.fileExists(atPath: fixture.folder.file("backups")))
     }

@@ -109,7 +109,8 @@ extension DashPilotStore {
                 throw error
             }
         } catch let error as SQLiteError {
-            throw StoreError(error, path: self.path)
+            // keeping.md: "a sentence saying what was and was not done".
+            throw StoreError(error, path: self.path).asRestoreFailure
         }
         replaced = true
         if damaged { damagedStoreKeptAs = before?.display }

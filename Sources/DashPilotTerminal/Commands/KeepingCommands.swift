@@ -138,21 +138,16 @@ enum KeepingCommands {
         guard try context.confirmed(yes, question: question, prompt: "Replace? [y/N]", what: "Restoring a backup") else {
             throw CommandFailure(sentence: "Not confirmed; nothing was changed.")
         }
-        let store: DashPilotStore
+        let store = try context.store()
+        // Ctrl-C before the replacement leaves no trace (cli.md's 130): the copy of the store
+        // made first stops between its steps and goes; the replacement is one step, and commits.
+        StopSignals.catchThem()
+        store.stopRequested = { stopSignal != 0 }
         let restored: BackupSummary
         do {
-            store = try context.store()
-            // Ctrl-C before the replacement leaves no trace (cli.md's 130): the copy of the store
-            // made first stops between its steps and goes; the replacement is one step, and commits.
-            StopSignals.catchThem()
-            store.stopRequested = { stopSignal != 0 }
-            do {
-                restored = try store.restore(from: path, timeZone: context.format.timeZone, backingUpFirst: existed)
-            } catch  where stopSignal != 0 {
-                return 128 + stopSignal
-            }
-        } catch let error as StoreError {
-            throw error.asRestoreFailure
+            restored = try store.restore(from: path, timeZone: context.format.timeZone, backingUpFirst: existed)
+        } catch  where stopSignal != 0 {
+            return 128 + stopSignal
         }
         context.say(KeepingWords.restored(restored, from: path.display, keptBefore: existed, damagedKeptAs: store.damagedStoreKeptAs))
         return ExitStatus.done
