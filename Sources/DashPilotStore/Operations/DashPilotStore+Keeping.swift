@@ -36,22 +36,23 @@ extension DashPilotStore {
                 throw KeepingFailure.cannotWrite("\(folder.display) does not exist")
             }
             // A store at an older version is copied as it is, at its own version (keeping.md: "its
-            // schema version is the store's"), and checked for what that version holds.
-            let version = try read { Int(try connection.scalar("PRAGMA user_version") ?? 0) }
-            try makeCheckedCopy(at: target, before: nil, version: version, progress: progress)
+            // schema version is the store's"), and checked for what that version holds: read in
+            // the copy's own snapshot, which an upgrade by another terminal cannot come between.
+            try makeCheckedCopy(at: target, before: nil, version: nil, progress: progress)
         } catch let failure as KeepingFailure {
             throw Self.storeError(failure)
         }
         return try Self.summary(of: target, isAutomatic: false)
     }
 
-    /// Copies the store to `target` under a temporary name beside it, checks the copy, and gives
-    /// it its name. The store is untouched; on failure nothing is left under `target`. With
+    /// Copies the store to `target` under a temporary name beside it, checks the copy (at
+    /// `version`, or without one at the store's own, read in the snapshot copied), and gives it
+    /// its name. The store is untouched; on failure nothing is left under `target`. With
     /// `keepingDamage` (the copy before a restore), a store that fails SQLite's checks is kept as
     /// it is all the same (`BackupFile.check`); returns whether it was.
     @discardableResult
     func makeCheckedCopy(
-        at target: StorePath, from source: Connection? = nil, before: String?, version: Int, keepingDamage: Bool = false,
+        at target: StorePath, from source: Connection? = nil, before: String?, version: Int?, keepingDamage: Bool = false,
         progress: ((Double) -> Void)?
     ) throws -> Bool {
         let connection = source ?? connection
@@ -62,6 +63,7 @@ extension DashPilotStore {
             // store's rows, counted in the snapshot it copies. A driver's backup is checked by
             // every check of `doctor`.
             var counts: [String: Int64]?
+            var storeVersion = 0
             if before != nil {
                 try connection.readTransaction {
                     do {
@@ -72,10 +74,13 @@ extension DashPilotStore {
                     try BackupFile.copy(from: connection, to: temporary, madeAt: clock.now(), progress: progress, stop: stopRequested)
                 }
             } else {
-                try BackupFile.copy(from: connection, to: temporary, madeAt: clock.now(), progress: progress, stop: stopRequested)
+                try connection.readTransaction {
+                    storeVersion = Int(try connection.scalar("PRAGMA user_version") ?? 0)
+                    try BackupFile.copy(from: connection, to: temporary, madeAt: clock.now(), progress: progress, stop: stopRequested)
+                }
             }
             let damaged = try BackupFile.check(
-                temporary, version: version, counts: counts, asItWas: keepingDamage ? connection : nil, stop: stopRequested)
+                temporary, version: version ?? storeVersion, counts: counts, asItWas: keepingDamage ? connection : nil, stop: stopRequested)
             // A stop asked for while the copy was checked: it is not given its name.
             if stopRequested?() == true { throw KeepingFailure.interrupted }
             try BackupFile.link(temporary, to: target)
