@@ -52,7 +52,7 @@ public enum KeepingWords {
     public static func list(_ backups: [BackupSummary], unusable: [UnusableBackup] = [], format: ScreenFormat) -> [String] {
         let notUsable = unusable.map {
             $0.isUnfinishedCopy
-                ? "An unfinished copy from a backup that was stopped: \($0.path) (\(size($0.bytes))); the next backup removes it."
+                ? "An unfinished copy from a backup that was stopped: \($0.path) (\(size($0.bytes))); the next backup into this folder removes it."
                 : "Not a usable backup: \($0.path) (\(size($0.bytes)))."
         }
         guard !backups.isEmpty else { return ["No backups yet."] + notUsable }

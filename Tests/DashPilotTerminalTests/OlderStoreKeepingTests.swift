@@ -105,7 +105,8 @@ struct OlderStoreKeepingTests {
         try Data(repeating: 0x41, count: 300_000).write(to: URL(fileURLWithPath: left))
         let text = dash.run(["backup", "list"]).stdout
         #expect(
-            text.contains("An unfinished copy from a backup that was stopped: \(left) (293 KiB); the next backup removes it."),
+            text.contains(
+                "An unfinished copy from a backup that was stopped: \(left) (293 KiB); the next backup into this folder removes it."),
             "\(text)")
         #expect(FileManager.default.fileExists(atPath: left))
         #expect(jsonArray(dash.run(["backup", "list", "--json"]).stdout)?.count == 1)

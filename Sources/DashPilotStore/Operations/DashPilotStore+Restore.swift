@@ -72,7 +72,10 @@ extension DashPilotStore {
         do {
             if backingUpFirst { try Self.beforeRestoring { try BackupFile.makeFolder(folder) } }
             if incoming.schemaVersion < Schema.currentVersion {
-                let copy = folder.sibling(".dashpilot-backup-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sqlite")
+                // In the backups folder when there is one, where a copy a stopped restore left
+                // is listed and removed by the next backup there.
+                let name = ".dashpilot-backup-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sqlite"
+                let copy = backingUpFirst ? folder.child(Array(name.utf8)) : folder.sibling(name)
                 upgraded = copy
                 do {
                     try upgradedCopy(of: path, at: copy)
