@@ -54,7 +54,7 @@ public struct DoctorScreen: Sendable, Equatable {
         case .schemaVersion(let found, let today):
             found == today
                 ? "The store is at schema version \(found), today's."
-                : "The store is at schema version \(found); the next command that reads or writes it upgrades it to \(today), after a checked backup (doctor and backup leave it as it is)."
+                : "The store is at schema version \(found); the next command that reads or writes it upgrades it to \(today), after a checked backup (doctor, backup and backup list leave it as it is)."
         case .namingPolicy(let found, let today):
             found == today
                 ? "Keys were made by today's naming policy (version \(found))."

@@ -733,7 +733,7 @@ struct KeepingCommandTests {
             none.status == 0
                 && none.stdout.contains(
                     "note The store is at schema version 7; the next command that reads or writes it upgrades it to 8, "
-                        + "after a checked backup (doctor and backup leave it as it is)."),
+                        + "after a checked backup (doctor, backup and backup list leave it as it is)."),
             "\(none.stdout)")
         #expect(none.stdout.hasSuffix("Nothing wrong was found in what can be checked before the upgrade.\n"), "\(none.stdout)")
         #expect(none.stdout.contains("note There is no backup yet: dashpilot backup makes one."), "\(none.stdout)")

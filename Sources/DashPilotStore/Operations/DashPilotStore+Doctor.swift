@@ -13,7 +13,11 @@ extension DashPilotStore {
             findings.append(.schemaVersion(found: version, today: Schema.currentVersion))
             // Each check runs from the version that made what it reads, so that an older store is
             // checked for all it holds before an upgrade carries it forward.
-            if version >= Schema.pickupPlacesVersion {
+            // An older store keyed by an older policy is re-keyed by its upgrade: its keys are
+            // checked then, not against a policy that never made them.
+            let rekeyedByUpgrade =
+                try version >= Schema.pickupPlacesVersion && version < Schema.currentVersion && placeTable.policyVersion() != policy.version
+            if version >= Schema.pickupPlacesVersion && !rekeyedByUpgrade {
                 findings.append(.namingPolicy(found: try placeTable.policyVersion(), today: policy.version))
                 // The policy refuses bytes that are not UTF-8, never repairs them.
                 var notTodays = try placeTable.notUTF8()
