@@ -215,7 +215,16 @@ public struct RunningShiftScreen: Sendable, Equatable {
         if isPaused { for index in cards.indices { cards[index].lifecycleButton = nil } }
         emptyHint =
             isPaused ? "The shift is paused. Press b to resume it." : cards.isEmpty ? "No deliveries yet. Press a to accept one." : nil
-        let forgot = "If you forgot to end it, e ends it at its last activity."
+        // With a delivery open, e offers no way to end (screens.md): its missing steps first.
+        let open = log.deliveries.filter { !$0.state.isFinished }.map { String($0.number) }
+        let forgot =
+            open.isEmpty
+            ? "If you forgot to end it, e ends it at its last activity."
+            : "If you forgot to end it, first record what became of "
+                + (open.count == 1
+                    ? "Delivery \(open[0]) with @ on its card, at the time it happened"
+                    : "Deliveries \(open.dropLast().joined(separator: ", ")) and \(open[open.count - 1]) with @ on their cards, at the times they happened")
+                + "; then e ends it at its last activity."
         longRunningHours = elapsed >= 12 * 3600 ? Int(elapsed / 3600) : nil
         longRunningLine = elapsed >= 12 * 3600 ? "Running for \(Int(elapsed / 3600)) h. \(forgot)" : nil
         longRunningAccessibilityLabel = elapsed >= 12 * 3600 ? "Running for \(Int(elapsed / 3600)) hours. \(forgot)" : nil
@@ -280,8 +289,9 @@ extension RunningShiftScreen {
                 numbers.count == 1
                 ? "Delivery \(first.number) at the time it happened"
                 : "Deliveries \(numbers.dropLast().joined(separator: ", ")) and \(numbers[numbers.count - 1]) at the times they happened"
+            let steps = openDeliveries.map { Self.missingSteps(of: $0.number, from: $0.state.nextStep) }
             return "Running for \(hours) h. If you forgot to end it, first record what became of \(which) "
-                + "(\(Self.missingSteps(of: first.number, from: first.state.nextStep))); then dashpilot shift end --at TIME ends it at its last activity."
+                + "(\(steps.joined(separator: "; "))); then dashpilot shift end --at TIME ends it at its last activity."
         }
         let seconds = Int(((lastActivity.localSeconds(in: format.timeZone) % 86_400) + 86_400) % 86_400)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -101,10 +101,12 @@ public struct ExpenseListScreen: Sendable, Equatable {
         }
 
         /// `row` in these columns.
-        public func line(_ row: Row) -> String {
+        public func line(_ row: Row) -> String { head(row) + (row.note.isEmpty ? "" : "   " + row.note) }
+
+        /// `row`'s when, category and amount in these columns, without its note.
+        public func head(_ row: Row) -> String {
             let gap = max(3, amountEnd - row.category.count - row.amount.count)
             return row[keyPath: when].padded(to: whenWidth) + row.category + String(repeating: " ", count: gap) + row.amount
-                + (row.note.isEmpty ? "" : "   " + row.note)
         }
     }
 }

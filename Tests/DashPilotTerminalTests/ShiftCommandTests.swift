@@ -117,6 +117,14 @@ struct ShiftCommandTests {
             #expect(dash.run([step, "1", "--at", "08:20"], at: "2026-12-12 23:00:00").status == 0, "\(step)")
         }
         #expect(dash.run(["shift", "show"], at: "2026-12-12 23:00:01").stdout.contains("shift end --at \"2026-12-12 08:20:00\""))
+        // Two open: each one's steps (it named only the first's).
+        dash.run(["delivery", "accept"], at: "2026-12-12 23:01:00")
+        dash.run(["delivery", "accept"], at: "2026-12-12 23:02:00")
+        dash.run(["arrive", "2"], at: "2026-12-12 23:03:00")
+        #expect(
+            dash.run(["shift", "show"], at: "2026-12-12 23:05:00").stdout.contains(
+                "(dashpilot pickup 2 --at TIME, then deliver likewise, or cancel 2 --at TIME; "
+                    + "dashpilot arrive 3 --at TIME, then pickup and deliver likewise, or cancel 3 --at TIME)"))
     }
 
     /// In the hour a fall-back night repeats, the local time alone names the first of the two: the

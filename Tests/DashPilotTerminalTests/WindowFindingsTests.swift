@@ -354,4 +354,20 @@ extension WindowFindingsTests {
         none.press("h")
         #expect(!none.screen.contains("Enter open log") && none.screen.contains("Esc back"), "\(none.screen)")
     }
+    /// screens.md's Expenses sketch keeps when, category and amount in columns; a row whose note
+    /// did not fit left them, joined with " · ", its amount out of line with the others.
+    @Test func anExpenseWhoseNoteDoesNotFitKeepsItsColumnsAndWrapsItsNote() throws {
+        let dash = Binary()
+        let long = "receipt kept in the glovebox with the others from the same week, to sort out at the end of the month"
+        dash.run(["expense", "add", "42.10", "fuel", "--at", "2026-11-28 16:10", "--note", "full tank"], at: "2026-11-29 17:00:00")
+        dash.run(["expense", "add", "0", "other", "--at", "2026-11-27 12:00", "--note", long], at: "2026-11-29 17:00:00")
+        let window = try Window(dash, at: "2026-11-29 17:30:00", columns: 100, rows: 32)
+        window.press("c")
+        let lines = window.screen.split(separator: "\n").map(String.init)
+        let fuel = try #require(lines.first { $0.contains("Fuel") })
+        let other = try #require(lines.first { $0.contains("Other") })
+        #expect(other.hasSuffix("$0.00") || other.hasSuffix("$0.00 "), "\(window.screen)")
+        #expect(fuel.range(of: "$42.10")?.upperBound.utf16Offset(in: fuel) == other.range(of: "$0.00")?.upperBound.utf16Offset(in: other))
+        #expect(window.screen.contains("receipt kept in the glovebox") && !window.screen.contains("· Other ·"), "\(window.screen)")
+    }
 }

@@ -80,10 +80,17 @@ final class ExpensesView: TerminalScreen {
         let to = min(windowStart + model.rows.count, selected + reach)
         for index in from..<max(from, to) {
             let row = model.rows[index - windowStart]
-            // In columns where the row fits, else its figures wrapped, never cut.
+            // In columns where the row fits; else its note under them, in the note's column where
+            // there is room; else its figures wrapped, never cut.
             let line = columns?.line(row) ?? ""
-            if DisplayWidth.of(line) <= screen.width - 2 {
+            let head = columns?.head(row) ?? ""
+            let room = screen.width - 2
+            if DisplayWidth.of(line) <= room {
                 screen.row(line, selected: index == selected, index: index)
+            } else if DisplayWidth.of(head) <= room {
+                let indent = DisplayWidth.of(head) + 3 <= room - 20 ? DisplayWidth.of(head) + 3 : 2
+                let note = ScreenBuffer.wrap(row.note, width: room - indent).map { String(repeating: " ", count: indent) + $0 }
+                screen.row(lines: [head] + note, selected: index == selected, index: index)
             } else {
                 screen.row(
                     parts: [row.listedWhen, row.category, row.amount] + (row.note.isEmpty ? [] : [row.note]), selected: index == selected,
