@@ -220,11 +220,11 @@ public struct RunningShiftScreen: Sendable, Equatable {
         let forgot =
             open.isEmpty
             ? "If you forgot to end it, e ends it at its last activity."
-            : "If you forgot to end it, first record what became of "
+            : "If you forgot to end it, record "
                 + (open.count == 1
-                    ? "Delivery \(open[0]) with @ on its card, at the time it happened"
-                    : "Deliveries \(open.dropLast().joined(separator: ", ")) and \(open[open.count - 1]) with @ on their cards, at the times they happened")
-                + "; then e ends it at its last activity."
+                    ? "Delivery \(open[0])'s steps"
+                    : "the steps of Deliveries \(open.dropLast().joined(separator: ", ")) and \(open[open.count - 1])")
+                + " with @ first; then e ends it at its last activity."
         longRunningHours = elapsed >= 12 * 3600 ? Int(elapsed / 3600) : nil
         longRunningLine = elapsed >= 12 * 3600 ? "Running for \(Int(elapsed / 3600)) h. \(forgot)" : nil
         longRunningAccessibilityLabel = elapsed >= 12 * 3600 ? "Running for \(Int(elapsed / 3600)) hours. \(forgot)" : nil

@@ -71,7 +71,7 @@ struct SpokenWordsTests {
         let screen = RunningShiftScreen(log: try fixture.store.shiftLog(id: nil), format: fixture.format, now: fixture.clock.now())
         #expect(
             screen.longRunningLine
-                == "Running for 14 h. If you forgot to end it, first record what became of Deliveries 1 and 2 with @ on their cards, "
-                + "at the times they happened; then e ends it at its last activity.")
+                == "Running for 14 h. If you forgot to end it, record the steps of Deliveries 1 and 2 with @ first; "
+                + "then e ends it at its last activity.")
     }
 }
