@@ -215,16 +215,9 @@ public struct RunningShiftScreen: Sendable, Equatable {
         if isPaused { for index in cards.indices { cards[index].lifecycleButton = nil } }
         emptyHint =
             isPaused ? "The shift is paused. Press b to resume it." : cards.isEmpty ? "No deliveries yet. Press a to accept one." : nil
-        // With a delivery open, e offers no way to end (screens.md): its missing steps first.
-        let open = log.deliveries.filter { !$0.state.isFinished }.map { String($0.number) }
-        let forgot =
-            open.isEmpty
-            ? "If you forgot to end it, e ends it at its last activity."
-            : "If you forgot to end it, record "
-                + (open.count == 1
-                    ? "Delivery \(open[0])'s steps"
-                    : "the steps of Deliveries \(open.dropLast().joined(separator: ", ")) and \(open[open.count - 1])")
-                + " with @ first; then e ends it at its last activity."
+        // The pack's words, a delivery open or not: e then says what is open, and how to record
+        // its steps (screens.md), where a longer line would not leave a 40x12 window its card.
+        let forgot = "If you forgot to end it, e ends it at its last activity."
         longRunningHours = elapsed >= 12 * 3600 ? Int(elapsed / 3600) : nil
         longRunningLine = elapsed >= 12 * 3600 ? "Running for \(Int(elapsed / 3600)) h. \(forgot)" : nil
         longRunningAccessibilityLabel = elapsed >= 12 * 3600 ? "Running for \(Int(elapsed / 3600)) hours. \(forgot)" : nil

@@ -60,18 +60,4 @@ struct SpokenWordsTests {
         #expect(screen.longRunningAccessibilityLabel == "Running for 14 hours. If you forgot to end it, e ends it at its last activity.")
         #expect(screen.accessibilityTitle == "Shift running since 2:00 AM, 0 deliveries")
     }
-
-    /// screens.md: with a delivery open, e "offers no way to end"; the line said e ends it.
-    @Test func aLongShiftWithDeliveriesOpenSaysToRecordThemFirst() throws {
-        let fixture = try ScreenFixture()
-        _ = try fixture.at("02:00") { try fixture.store.startShift() }
-        _ = try fixture.at("02:30") { try fixture.store.acceptDelivery() }
-        _ = try fixture.at("02:40") { try fixture.store.acceptDelivery() }
-        fixture.clock.set("16:30")
-        let screen = RunningShiftScreen(log: try fixture.store.shiftLog(id: nil), format: fixture.format, now: fixture.clock.now())
-        #expect(
-            screen.longRunningLine
-                == "Running for 14 h. If you forgot to end it, record the steps of Deliveries 1 and 2 with @ first; "
-                + "then e ends it at its last activity.")
-    }
 }

@@ -120,10 +120,7 @@ extension WindowFindingsTests {
         // Running since 5:02 PM on 29 November, with four deliveries; at 7:30 AM the next day.
         let dash = try SmallWindowTests.store()
         let window = try Window(dash, at: "2026-11-30 07:30:00", columns: columns, rows: rows)
-        // Four deliveries are open: e cannot end the shift until their steps are recorded.
-        let line =
-            "Running for 14 h. If you forgot to end it, record the steps of Deliveries 1, 2, 3 and 4 with @ first; "
-            + "then e ends it at its last activity."
+        let line = "Running for 14 h. If you forgot to end it, e ends it at its last activity."
         #expect(Self.words(window).contains(line), "\(window.screen)")
         for key in [Window.up, Window.up, Window.up, Window.home, Window.pageUp, Window.end] {
             window.press(key)
