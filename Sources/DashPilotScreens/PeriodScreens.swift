@@ -137,14 +137,16 @@ public struct PeriodScreen: Sendable, Equatable {
         precondition(figures.detail == .whole, "a period's screen shows every figure: read them all")
         let label = PeriodListScreen.label(figures.period, format: format)
         title = figures.period.kind == .week ? "Week of \(label)" : label
+        // A period's times are hours and minutes: none is "0 min" (it read "0 s paused").
+        func minutes(_ shown: String) -> String { shown == "0 s" ? "0 min" : shown }
         var time = [
             PeriodListScreen.plural(figures.shifts, "shift", "shifts"),
-            "\(format.duration(seconds: Double(figures.shiftSeconds))) on shift",
+            "\(minutes(format.duration(seconds: Double(figures.shiftSeconds)))) on shift",
         ]
         // screens.md: a period's totals add "working and paused time", paused for none or not.
         let shown = format.shiftTimes(elapsed: figures.shiftSeconds, paused: figures.pausedSeconds)
-        time.append("\(shown.working) working (\(shown.paused) paused)")
-        time.append("\(format.duration(seconds: Double(figures.deliveryOpenSeconds))) with a delivery open")
+        time.append("\(minutes(shown.working)) working (\(minutes(shown.paused)) paused)")
+        time.append("\(minutes(format.duration(seconds: Double(figures.deliveryOpenSeconds)))) with a delivery open")
         timeLine = time.joined(separator: " · ")
         moneyLines = Self.moneyLines(figures, format: format)
         switch figures.netAfterRecordedExpenses {

@@ -227,6 +227,7 @@ struct PeriodListScreenTests {
         #expect(lines.filter { $0.contains("No shifts in this period") }.count == 1, "\(lines)")
         #expect(screen.earningsLine.contains("no rates"))
         // screens.md: a period's totals add "working and paused time", none paused or not.
-        #expect(screen.timeLine.contains("0 s working (0 s paused)"), "\(screen.timeLine)")
+        // In minutes, as a period's times are: "0 s" read as a glitch.
+        #expect(screen.timeLine.contains("0 min working (0 min paused)"), "\(screen.timeLine)")
     }
 }

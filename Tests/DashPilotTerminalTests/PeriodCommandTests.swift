@@ -124,7 +124,7 @@ struct PeriodCommandTests {
         defer { dash.remove() }
         let text = dash.run(["period", "week", "2026-11-23"], at: "2026-11-30 12:00:00").stdout
         #expect(
-            text.hasPrefix("Week of Nov 23 – 29\n2 shifts · 5 h on shift · 5 h working (0 s paused) · 1 min with a delivery open\n"),
+            text.hasPrefix("Week of Nov 23 – 29\n2 shifts · 5 h on shift · 5 h working (0 min paused) · 1 min with a delivery open\n"),
             "\(text)")
         // Counts as the week's row gives them: no "0 cancelled" (screens.md, "the same way on every screen").
         #expect(text.contains("\n2 delivered · no route recorded\n"), "\(text)")
