@@ -78,13 +78,8 @@ public struct ExpenseListScreen: Sendable, Equatable {
         return rows.map { "\($0.id)".padded(to: 6) + columns.line($0) }
     }
 
-    /// The rows as the Expenses screen lists them, in the same columns, without their ids.
-    public var listedLines: [String] {
-        let columns = listedColumns
-        return rows.map { columns.line($0) }
-    }
-
-    /// The Expenses screen's columns for these rows: a row's line is made only when it is shown.
+    /// The Expenses screen's columns for these rows (the same, without ids): a row's line is made
+    /// only when it is shown.
     public var listedColumns: Columns { Columns(rows, when: \.listedWhen) }
 
     /// Columns for rows: when, then the category and the amount (aligned on its right, three

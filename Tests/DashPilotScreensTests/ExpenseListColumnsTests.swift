@@ -21,7 +21,7 @@ struct ExpenseListColumnsTests {
         ]
         let screen = ExpenseListScreen(expenses: expenses, format: format)
         #expect(
-            screen.listedLines == [
+            screen.rows.map(screen.listedColumns.line) == [
                 "Sat, Nov 28 · 4:10 PM   Fuel               $42.10   full tank",
                 "Thu, Nov 26 · 9:02 AM   Parking and tolls   $6.50",
                 "Wed, Dec 3, 2025        Maintenance        $89.00   new tyres front",

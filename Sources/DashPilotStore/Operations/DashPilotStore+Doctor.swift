@@ -15,10 +15,9 @@ extension DashPilotStore {
             // checked for all it holds before an upgrade carries it forward.
             // An older store keyed by an older policy is re-keyed by its upgrade: its keys are
             // checked then, not against a policy that never made them.
-            let rekeyedByUpgrade =
-                try version >= Schema.pickupPlacesVersion && version < Schema.currentVersion && placeTable.policyVersion() != policy.version
-            if version >= Schema.pickupPlacesVersion && !rekeyedByUpgrade {
-                findings.append(.namingPolicy(found: try placeTable.policyVersion(), today: policy.version))
+            let keyedBy = version >= Schema.pickupPlacesVersion ? try placeTable.policyVersion() : nil
+            if let keyedBy, version == Schema.currentVersion || keyedBy == policy.version {
+                findings.append(.namingPolicy(found: keyedBy, today: policy.version))
                 // The policy refuses bytes that are not UTF-8, never repairs them.
                 var notTodays = try placeTable.notUTF8()
                 try placeTable.forEachStored { id, displayName, key in

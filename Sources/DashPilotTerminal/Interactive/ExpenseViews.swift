@@ -87,8 +87,8 @@ final class ExpensesView: TerminalScreen {
             let room = screen.width - 2
             if DisplayWidth.of(line) <= room {
                 screen.row(line, selected: index == selected, index: index)
-            } else if DisplayWidth.of(head) <= room {
-                let indent = DisplayWidth.of(head) + 3 <= room - 20 ? DisplayWidth.of(head) + 3 : 2
+            } else if case let headWidth = DisplayWidth.of(head), headWidth <= room {
+                let indent = headWidth + 3 <= room - 20 ? headWidth + 3 : 2
                 let note = ScreenBuffer.wrap(row.note, width: room - indent).map { String(repeating: " ", count: indent) + $0 }
                 screen.row(lines: [head] + note, selected: index == selected, index: index)
             } else {
