@@ -149,4 +149,59 @@ struct TouchAndMouseTests {
         window.wheel(down: false)
         #expect(window.screen.contains("▸ Delivery 1"), "\(window.screen)")
     }
+
+    /// The shift rows of the window from the top: their numbers, and which is selected.
+    private func shiftRows(_ window: Window) -> (numbers: [Int], selected: Int?) {
+        var numbers: [Int] = []
+        var selected: Int?
+        for line in window.screen.split(separator: "\n") {
+            let text = line.drop { $0 == " " || $0 == "│" }
+            guard text.hasPrefix("▸ Shift ") || text.hasPrefix("Shift "),
+                let number = Int(text.split(separator: " ")[text.hasPrefix("▸") ? 2 : 1])
+            else { continue }
+            numbers.append(number)
+            if text.hasPrefix("▸") { selected = number }
+        }
+        return (numbers, selected)
+    }
+
+    @Test("The wheel moves a list's view three rows and the selection with it", arguments: [(40, 12), (100, 32)])
+    func theWheelMovesTheView(columns: Int, rows: Int) throws {
+        // screens.md: "The wheel scrolls a list three rows", and it "moves the selection with the
+        // view". It moved the selection alone: the view stayed until the selection reached its
+        // foot, so the first wheel on a list at its top scrolled nothing.
+        let dash = Binary()
+        for day in 1...50 {
+            let date = day <= 30 ? String(format: "2026-09-%02d", day) : String(format: "2026-10-%02d", day - 30)
+            dash.run(["shift", "start"], at: date + " 17:00:00")
+            dash.run(["shift", "end"], at: date + " 18:00:00")
+        }
+        let window = try Window(dash, at: "2026-11-20 12:00:00", columns: columns, rows: rows)
+        window.press("h")
+        let opened = shiftRows(window)
+        #expect(opened.numbers.first == 50 && opened.selected == 50, "\(window.screen)")
+        window.wheel(down: true)
+        var shown = shiftRows(window)
+        #expect(shown.numbers.first == 47 && shown.selected == 47, "\(window.screen)")
+        window.wheel(down: true)
+        shown = shiftRows(window)
+        #expect(shown.numbers.first == 44 && shown.selected == 44, "\(window.screen)")
+        // A key moves the selection in the view the wheel left: the view stays.
+        window.press(Window.down)
+        shown = shiftRows(window)
+        #expect(shown.numbers.first == 44 && shown.selected == 43, "\(window.screen)")
+        window.wheel(down: false)
+        shown = shiftRows(window)
+        #expect(shown.numbers.first == 47 && shown.selected == 46, "\(window.screen)")
+        // At the top the view cannot go further; the selection still moves, and stays in view.
+        window.wheel(down: false)
+        window.wheel(down: false)
+        shown = shiftRows(window)
+        #expect(shown.numbers.first == 50 && shown.selected == 50, "\(window.screen)")
+        // At the end, the last row stays selectable and in view.
+        window.press(Window.end)
+        window.wheel(down: true)
+        shown = shiftRows(window)
+        #expect(shown.numbers.last == 1 && shown.selected == 1, "\(window.screen)")
+    }
 }

@@ -28,6 +28,10 @@ extension ScreenBuffer {
         var linesInView = 0
         /// How many lines show below the last focused line, where it shows; `nil` otherwise.
         var linesBelowFocus: Int?
+        /// The first of the lines that scroll in view, counted from the first that scrolls.
+        var top = 0
+        /// The first focused line of the screen, if any.
+        var focusLine: Int?
     }
 
     /// The window's lines (`layout`, not scrolled by the driver).
@@ -40,7 +44,9 @@ extension ScreenBuffer {
     /// its keys with its bottom border in view, says "↑ more" inside its sides, and leaves no row
     /// for a message it has not got. Each line keeps what a tap on it does where it is shown, and
     /// which line of the buffer it shows.
-    func layout(rows: Int, message: String?, scrolled: Int = 0) -> Layout {
+    /// `anchor`: where the wheel left a list's view (a `Layout.top`), which stays while the
+    /// selected row shows in it and moves only as far as the selected row needs.
+    func layout(rows: Int, message: String?, scrolled: Int = 0, anchor: Int? = nil) -> Layout {
         var footerLines = Pieces.keys(footer, width: width)
         let messageLines = message.map { Self.wrap(TerminalText.safe($0), width: width) } ?? []
         let messageRows = box == nil ? max(1, messageLines.count) : messageLines.count
@@ -73,7 +79,7 @@ extension ScreenBuffer {
         // Still taller than the window (a sheet's field down to its selected tip): what a key
         // acts on is always on screen, so the selected row stays in view rather than the field.
         if !fitted.focusFits(room: room) { fitted = fitted.narrowedToSelectedRow() }
-        var layout = fitted.laidOut(room: room, scrolled: scrolled)
+        var layout = fitted.laidOut(room: room, scrolled: scrolled, anchor: anchor)
         layout.lines += (messageRows == 0 ? [] : messageLines.isEmpty ? [""] : messageLines).map { Line(text: $0, style: .warning) }
         layout.lines += footerLines.map {
             Line(text: DisplayWidth.fit($0.text, width), style: .dim, target: TapTarget(spots: $0.spots).shifted(by: 0, width: width))
@@ -119,7 +125,7 @@ extension ScreenBuffer {
     }
 
     /// The window of `room` lines over the message and the footer.
-    private func laidOut(room: Int, scrolled: Int) -> Layout {
+    private func laidOut(room: Int, scrolled: Int, anchor: Int?) -> Layout {
         let (pinnedCount, trailer) = pinned(room: room)
         let header = Array(lines.indices.prefix(pinnedCount))
         let body = Array(lines.indices.dropFirst(header.count).dropLast(trailer.count))
@@ -147,12 +153,18 @@ extension ScreenBuffer {
             var latest = 0
             while end(from: latest) < body.count { latest += 1 }
             layout.scrollable = -start...max(0, latest - start)
+            // The wheel scrolled a list: its view stays there while the selected row shows
+            // in it (screens.md: the wheel "moves the selection with the view").
+            if let anchor, box == nil, let row = focus?.first, lines[row].target.row != nil {
+                start = max(start, min(anchor, first, latest))
+            }
             if scrolled != 0 {
                 let followed = start
                 start = min(latest, max(0, start + scrolled))
                 layout.scrolled = start - followed
             }
             let end = min(end(from: start), body.count)
+            layout.top = start
             if start > 0 { layout.lines.append(more("↑ more")) }
             shownBody = body[start..<end]
             layout.lines += shownBody.map(shownLine)
@@ -160,6 +172,7 @@ extension ScreenBuffer {
         }
         layout.lines = Array(layout.lines.prefix(room - trailer.count)) + trailer.map(shownLine)
         layout.lines += Array(repeating: Line(text: "", style: .normal), count: max(0, room - layout.lines.count))
+        layout.focusLine = focus?.first
         if let (first, last) = focus {
             let shown = Set(layout.lines.compactMap(\.source))
             layout.focusShown = (first...last).allSatisfy { shown.contains(lines[$0].source ?? $0) }

@@ -20,8 +20,10 @@ extension InteractiveApp {
             return ScreenBuffer.tooSmall(columns: columns, rows: rows)
         }
         let buffer = buffer(columns: columns)
-        let layout = buffer.layout(rows: rows, message: shownMessage, scrolled: scrolledLines)
+        let anchor = wheelAnchor(buffer)
+        let layout = buffer.layout(rows: rows, message: shownMessage, scrolled: scrolledLines, anchor: anchor)
         laidOut = (view, layout, columns, rows)
+        if anchor != nil, let top = stack.last { pointer.wheeled = Pointer.Wheeled(screen: ObjectIdentifier(top), top: layout.top) }
         // Scrolled past its end, a sheet stays at its end: PgUp comes back at once.
         if scrolledLines != 0 { sheetScroll = (view, layout.scrolled) }
         pointer.drawn = Pointer.Drawn(targets: layout.lines.map(\.target), columns: columns, view: view)
@@ -33,7 +35,22 @@ extension InteractiveApp {
         guard columns >= ScreenBuffer.smallest.columns && rows >= ScreenBuffer.smallest.rows else {
             return ScreenBuffer.tooSmallLines(columns: columns, rows: rows)
         }
-        return buffer(columns: columns).layout(rows: rows, message: shownMessage, scrolled: scrolledLines).lines.map(\.text)
+        let buffer = buffer(columns: columns)
+        return buffer.layout(rows: rows, message: shownMessage, scrolled: scrolledLines, anchor: wheelAnchor(buffer)).lines.map(\.text)
+    }
+
+    /// Where the wheel left the view of the list showing, if it did: the view then moves as
+    /// many lines as the selection did, and stays while the selection shows in it.
+    private func wheelAnchor(_ buffer: ScreenBuffer) -> Int? {
+        guard let wheeled = pointer.wheeled, !showingKeys, let top = stack.last else { return nil }
+        // A screen that closed is forgotten (its identity may come back as another's).
+        guard stack.contains(where: { ObjectIdentifier($0) == wheeled.screen }) else {
+            pointer.wheeled = nil
+            return nil
+        }
+        guard wheeled.screen == ObjectIdentifier(top) else { return nil }
+        guard let from = wheeled.movedFrom, let focused = buffer.focus?.first else { return wheeled.top }
+        return max(0, wheeled.top + focused - from)
     }
 
     /// How many lines the driver scrolled the sheet showing now.

@@ -44,6 +44,14 @@ extension InteractiveApp {
             // Scrolled on past the list, it goes on scrolling (back up to the list, then in it).
             if drawn != nil, !sheetFocusShown, wheelScrolledSheet(by: rows) { return }
             let before = drawn.map { window(columns: $0.columns, rows: $0.rows) }
+            // A list's view moves with its selection (screens.md: "the wheel scrolls a list
+            // three rows"), from where the frame left it; steps before a frame add up.
+            if drawn == nil, !showingKeys, let laidOut, laidOut.view == view, !laidOut.layout.isSheet,
+                let focused = laidOut.layout.focusLine,
+                pointer.wheeled.map({ $0.screen != ObjectIdentifier(top) || $0.movedFrom == nil }) ?? true
+            {
+                pointer.wheeled = Pointer.Wheeled(screen: ObjectIdentifier(top), top: laidOut.layout.top, movedFrom: focused)
+            }
             // One gesture: its steps act on the window it was made on, with no frame laid out
             // between them (three frames a step on a long screen would break the frame budget).
             for _ in 0..<abs(rows) where !quitting {

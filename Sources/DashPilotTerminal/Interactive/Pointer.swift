@@ -22,8 +22,19 @@ struct Pointer {
     /// How many rows a step of the wheel scrolls.
     static let wheelRows = 3
 
+    /// Where the wheel left the view of a list: on the screen `screen`, from its line `top`
+    /// (a `Layout.top`); until the next frame, `movedFrom` the focused line the selection moved
+    /// from, so that the view moves as many lines as the selection did.
+    struct Wheeled {
+        var screen: ObjectIdentifier
+        var top: Int
+        var movedFrom: Int?
+    }
+
     /// The window last drawn.
     var drawn: Drawn?
+    /// Where the wheel left a list's view, if it did.
+    var wheeled: Wheeled?
     /// Where the left button went down, until it comes up.
     private var pressedAt: (column: Int, row: Int)?
 
