@@ -10,13 +10,15 @@ import Testing
 /// A shared library, built once from C source by the tests, that makes the Nth write-side call
 /// (`write`, `pwrite`, `fsync`, `fdatasync`, `ftruncate`) of a `dashpilot` process fail with
 /// `DASHPILOT_FAULT_ERRNO` (ENOSPC or EIO), N from `DASHPILOT_FAULT_AT`; it counts in
-/// `DASHPILOT_FAULT_COUNT` how many such calls a run made. Other programs it is loaded into are
+/// `DASHPILOT_FAULT_COUNT` how many such calls a run made; `DASHPILOT_SIGINT_AT` raises SIGINT
+/// (Ctrl-C) just before the Nth instead. Other programs it is loaded into are
 /// left alone.
 enum WriteFaults {
     static let source = """
         #define _GNU_SOURCE
         #include <dlfcn.h>
         #include <errno.h>
+        #include <signal.h>
         #include <stdio.h>
         #include <stdlib.h>
         #include <string.h>
@@ -42,6 +44,9 @@ enum WriteFaults {
         static int failing(void) {
             if (!armed()) return 0;
             calls++;
+            /* DASHPILOT_SIGINT_AT=n: Ctrl-C pressed just before the nth write-side call. */
+            const char *interrupt = getenv("DASHPILOT_SIGINT_AT");
+            if (interrupt && atol(interrupt) == calls) raise(SIGINT);
             const char *count = getenv("DASHPILOT_FAULT_COUNT");
             if (count) { FILE *f = fopen(count, "w"); if (f) { fprintf(f, "%ld\\n", calls); fclose(f); } }
             const char *at = getenv("DASHPILOT_FAULT_AT");

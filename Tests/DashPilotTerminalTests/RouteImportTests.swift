@@ -81,8 +81,47 @@ struct RouteImportTests {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
         dash.run(["shift", "end"], at: "2026-12-06 17:00:00")
+        let file = try Self.week(in: dash)
+        let original = try #require(FileManager.default.contents(atPath: dash.storePath))
+        let library = try #require(WriteFaults.build(in: dash.folder))
+        let result = dash.run(["route", "import", file], environment: ["LD_PRELOAD": library, "DASHPILOT_FULL_AT": "300"])
+        #expect(result.status == 74 && result.stderr.contains("The disk is full"), "\(result.stdout)\(result.stderr)")
+        #expect(FileManager.default.contents(atPath: dash.storePath) == original, "the store changed")
+        #expect(!FileManager.default.fileExists(atPath: dash.storePath + "-journal"), "a journal was left")
+    }
+
+    /// cli.md, 130: "the operation under way either committed or left no trace". Ctrl-C during a
+    /// large import from a file, once SQLite has begun writing pages that do not fit its cache to
+    /// the store: the import stops at its next check, the transaction rolls back, and the store
+    /// file is as it was, with no journal beside it.
+    @Test(.enabled(if: WriteFaults.compilerAvailable, "needs a C compiler for the fault shim"))
+    func ctrlCDuringALargeImportFromAFileLeavesNoTrace() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["shift", "end"], at: "2026-12-06 17:00:00")
+        let file = try Self.week(in: dash)
+        let original = try #require(FileManager.default.contents(atPath: dash.storePath))
+        let library = try #require(WriteFaults.build(in: dash.folder))
+        let counted = dash.folder + "/count"
+        let whole = dash.run(["route", "import", file], environment: ["LD_PRELOAD": library, "DASHPILOT_FAULT_COUNT": counted])
+        #expect(whole.status == 0, "\(whole.stderr)")
+        let writes = try #require(Int(String(contentsOfFile: counted, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        try original.write(to: URL(fileURLWithPath: dash.storePath))
+        // The first write spills pages mid-import; the last ones are the commit's.
+        #expect(writes > 10, "the import made \(writes) writes: it never spilled before its commit")
+        let result = dash.run(["route", "import", file], environment: ["LD_PRELOAD": library, "DASHPILOT_SIGINT_AT": "1"])
+        #expect(result.status == 130, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr == "Interrupted: nothing from \(file) was imported.\n", "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+        #expect(FileManager.default.contents(atPath: dash.storePath) == original, "the store changed")
+        #expect(!FileManager.default.fileExists(atPath: dash.storePath + "-journal"), "a journal was left")
+        #expect(dash.run(["doctor"]).status == 0)
+    }
+
+    /// A week of points in a GPX file in `dash`'s folder: 280,000, one every two seconds from
+    /// 17:00 on Nov 29, 6 m apart (kept: more than 5 m). More than SQLite's page cache holds.
+    static func week(in dash: Binary) throws -> String {
         let file = dash.folder + "/week.gpx"
-        // 280,000 points, one every two seconds from 17:00, 6 m apart (kept: more than 5 m).
         var text =
             "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"Invented\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n"
         for index in 0..<280_000 {
@@ -94,12 +133,7 @@ struct RouteImportTests {
             text += "<trkpt lat=\"\(40 + Double(index) * 6 / 111_195)\" lon=\"-75\"><time>\(time)</time></trkpt>\n"
         }
         try (text + "</trkseg></trk></gpx>\n").write(toFile: file, atomically: false, encoding: .utf8)
-        let original = try #require(FileManager.default.contents(atPath: dash.storePath))
-        let library = try #require(WriteFaults.build(in: dash.folder))
-        let result = dash.run(["route", "import", file], environment: ["LD_PRELOAD": library, "DASHPILOT_FULL_AT": "300"])
-        #expect(result.status == 74 && result.stderr.contains("The disk is full"), "\(result.stdout)\(result.stderr)")
-        #expect(FileManager.default.contents(atPath: dash.storePath) == original, "the store changed")
-        #expect(!FileManager.default.fileExists(atPath: dash.storePath + "-journal"), "a journal was left")
+        return file
     }
 
     /// cli.md, 130: "Interrupted (Ctrl-C) … the operation under way either committed or left no
