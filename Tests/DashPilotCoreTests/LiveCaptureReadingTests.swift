@@ -49,6 +49,14 @@ struct LiveCaptureReadingTests {
         #expect(Self.read(#"{"class":"TPV","mode":true,"time":"2026-11-29T17:02:03Z","lat":45.5,"lon":-73.57}"#) == .skipped(.noFix))
     }
 
+    /// gpsd 3.22 opens every session with a TPV of mode 3 that gives the errors and no position
+    /// nor time; it was counted as "the fix has no time" at the end of every follow.
+    @Test func gpsdsOpeningReportWithoutAPositionIsNoFix() {
+        let opening = #"{"class":"TPV","device":"/dev/pts/2","mode":3,"epv":48.300,"eph":24.700,"sep":47.500}"#
+        #expect(Self.read(opening) == .skipped(.noFix))
+        #expect(Self.read(#"{"class":"TPV","mode":2,"time":"2026-11-29T17:02:03Z","lon":-73.57}"#) == .skipped(.noFix))
+    }
+
     @Test func anRMCWithStatusAGivesTimeAndPositionAndNoAccuracy() {
         let rmc = Self.sentence("GPRMC,170203.00,A,4530.0000,N,07334.2000,W,010.0,000.0,291126,,,A")
         #expect(Self.read(rmc + "\r") == .fix(time: Self.at, latitude: 45.5, longitude: -73.57, accuracy: nil))

@@ -60,10 +60,12 @@ public enum PositionReport: Equatable, Sendable {
         else { return .skipped(.unreadable) }
         guard kind == "TPV" else { return .ignored }
         guard let mode = number(object["mode"]), mode >= 2 else { return .skipped(.noFix) }
+        // gpsd opens a session with a report of the fix's mode and errors alone: no position, no fix.
+        guard object["lat"] != nil && object["lon"] != nil else { return .skipped(.noFix) }
         guard let timeValue = object["time"] else { return .skipped(.noTime) }
         guard let text = timeValue as? String, let time = ISO8601.parse(text) else { return .skipped(.badTime) }
         guard let latitude = number(object["lat"]), let longitude = number(object["lon"]), latitude.isFinite, longitude.isFinite
-        else { return .skipped(object["lat"] == nil || object["lon"] == nil ? .noFix : .notANumber) }
+        else { return .skipped(.notANumber) }
         let accuracy: Double?
         if let eph = object["eph"] {
             guard let value = number(eph), value.isFinite else { return .skipped(.notANumber) }
