@@ -113,6 +113,23 @@ struct EveryWindowTests {
         #expect(Self.lines(window).first?.hasPrefix("Shift ") == true, "\(window.screen)")
     }
 
+    @Test("A log entry taller than the window shows its foot under its title", arguments: sizes)
+    func aTallLogEntryShowsItsFootUnderItsTitle(columns: Int, rows: Int) throws {
+        // screens.md: "What a key will act on is always on screen … the footer gives way first
+        // …, then the card's secondary lines." At 40×12, ↓ on an entry taller than the window
+        // scrolled to its button, its title out of view and the footer back to three lines:
+        // `t` then asked what a delivery named nowhere on screen paid.
+        let dash = try Self.store()
+        let window = try Window(dash, at: "2026-11-29 18:10:00", columns: columns, rows: rows)
+        window.press("h", Window.enter, Window.down)
+        if !window.screen.contains("▸ Delivery 2") {
+            #expect(window.screen.contains("▸ Delivery 1 · Delivered"), "\(window.screen)")
+            #expect(window.screen.contains("[ Change Pickup Place ]"), "\(window.screen)")
+            window.press("t")
+            #expect(window.screen.contains("What did Delivery 1 pay?"), "\(window.screen)")
+        }
+    }
+
     @Test("A place's history scrolls up to its summary and waits", arguments: sizes)
     func aPlacesHistoryScrollsUpToItsSummary(columns: Int, rows: Int) throws {
         let dash = try Self.store(shifts: 30)

@@ -92,13 +92,21 @@ final class ShiftLogView: TerminalScreen {
             let isSelected = index == selected
             let isFocus = isSelected && list.followsSelection
             let isHead = isFocus && !showsFoot
+            // Its foot shows under its title (what the keys act on), its place and times giving
+            // way, the earliest first, where all of them do not fit.
+            let footShows = isFocus && showsFoot
             screen.belong(toRow: nil)
             screen.blank()
             screen.belong(toRow: index)
-            screen.row(lines: [entry.title], selected: isSelected, style: .bold, focus: isHead)
+            screen.row(lines: [entry.title], selected: isSelected, style: .bold, focus: isFocus)
+            if footShows { screen.givingWay(1) }
             if let place = entry.placeLine { screen.line("  " + place, focus: isHead) }
             let width = (entry.times.map(\.label.count).max() ?? 0) + 3
-            for time in entry.times { screen.line("  " + time.label.padding(width) + time.value, focus: isHead) }
+            for (order, time) in entry.times.enumerated() {
+                if footShows { screen.givingWay(2 + order) }
+                screen.line("  " + time.label.padding(width) + time.value, focus: isHead)
+            }
+            screen.givingWay(nil)
             if let paid = entry.paidLine {
                 for line in ScreenBuffer.wrap(paid, width: screen.width - 2) { screen.line("  " + line, focus: isFocus) }
             }
