@@ -279,7 +279,7 @@ struct EveryWindowTests {
             text.range(of: "first named").map { text.distance(from: text.startIndex, to: $0.lowerBound) }
         }
         #expect(column(row(plain)) != nil && column(row(plain)) == column(row(unicode)), "\(row(plain))")
-        #expect(row(plain).contains("Imag...  first named"), "\(row(plain))")
+        #expect(row(plain).contains("Bistro...  first named"), "\(row(plain))")
         let trimmed = row(plain).trimmingCharacters(in: .whitespaces)
         #expect(trimmed.hasSuffix("deliveries") || trimmed.hasSuffix("delivery"), "\(row(plain))")
         plain.harness.resize(columns: 40, rows: 24)
@@ -290,6 +290,30 @@ struct EveryWindowTests {
                 line.trimmingCharacters(in: .whitespaces).hasPrefix("|") == line.trimmingCharacters(in: .whitespaces).hasSuffix("|"),
                 "\(line)")
         }
+    }
+
+    /// screens.md: `…` is drawn as `...` where the locale is not UTF-8. The merge sheet's title
+    /// ends in the program's own "into…", which was taken for a shortened name and lost two
+    /// letters: "Merge Nowhere Noodles in...".
+    @Test func whereTheLocaleIsNotUTF8TheMergeTitleKeepsItsWords() throws {
+        let dash = try Self.store()
+        let window = try Window(dash, at: "2026-11-29 18:10:00", columns: 60, rows: 20, environment: ["LANG": "C", "LC_ALL": ""])
+        window.press("l", "n", "o", "w", Window.enter, "m")
+        #expect(window.screen.contains("Merge Nowhere Noodles into..."), "\(window.screen)")
+    }
+
+    /// screens.md: "only a row of a list may shorten a name". The places list shortened every
+    /// name to 37 columns at any width: at 160 columns, two places that differ at their ends read
+    /// the same, beside 80 empty columns.
+    @Test func aWideWindowShowsLongerNamesWholeInThePlacesList() throws {
+        let dash = try Self.store()
+        let long = "The Extraordinarily Long Named Imaginary Bistro and Noodle Emporium West"
+        dash.run(["pickup", "set", "2", long], at: "2026-11-29 18:10:00")
+        let window = try Window(dash, at: "2026-11-29 18:10:00", columns: 160, rows: 50)
+        window.press("l")
+        #expect(window.screen.contains(long + "  "), "\(window.screen)")
+        window.harness.resize(columns: 60, rows: 20)
+        #expect(window.screen.contains("The Extraordinarily Long") && !window.screen.contains(long), "\(window.screen)")
     }
 
     /// screens.md: "only a row of a list may shorten a name, and the full name is one `Enter`

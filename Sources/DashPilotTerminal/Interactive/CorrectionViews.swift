@@ -103,7 +103,8 @@ final class MergeListView: TerminalScreen {
     }
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
-        screen.wrapped(model.title, style: .bold)
+        // The title's "into…" is the program's own word, not a name shortened in its column.
+        screen.wrapped(screen.plainCharacters ? PlainCharacters.text(model.title) : model.title, style: .bold)
         screen.field("\(model.filterLabel)  ", filter, room: max(8, screen.width - model.filterLabel.count - 6))
         screen.blank()
         screen.pinHeader()

@@ -92,7 +92,8 @@ final class PlacesView: TerminalScreen {
         screen.blank()
         screen.pinHeader()
         if let empty = model.emptyMessage { screen.wrapped(empty) }
-        let nameWidth = min(40, (model.rows.names.map(DisplayWidth.of).max() ?? 0) + 3)
+        // A wider window shows longer names whole: the name column takes what the details leave.
+        let nameWidth = min(max(40, screen.width - 48), (model.rows.names.map(DisplayWidth.of).max() ?? 0) + 3)
         // A row whose count a failed read left unknown is not drawn; the message line says why.
         for index in drawn(model.rows.count, around: selected, app) where model.rows.isCounted(index) {
             let row = model.rows[index]
