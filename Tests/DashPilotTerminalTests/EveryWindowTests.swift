@@ -292,6 +292,20 @@ struct EveryWindowTests {
         }
     }
 
+    /// The completed shifts' footer and keys line left out `↑↓ select` and `Enter open log`, its
+    /// main keys, in every window and in the screen-reader mode: they were taken from the screen
+    /// as it is with no shift, whose rows have nothing to select or open.
+    @Test func theCompletedShiftsNameTheirMainKeys() throws {
+        let dash = try Self.store()
+        let window = try Window(dash, at: "2026-11-29 18:10:00", columns: 100, rows: 32)
+        window.press("h")
+        let footer = Self.lines(window).last ?? ""
+        #expect(footer.contains("↑↓ select") && footer.contains("Enter open log"), "\(window.screen)")
+        let reader = try Reader(dash, at: "2026-11-29 18:10:00")
+        let said = reader.press("h").joined(separator: "\n")
+        #expect(said.contains("Enter open log"), "\(said)")
+    }
+
     /// screens.md: `…` is drawn as `...` where the locale is not UTF-8. The merge sheet's title
     /// ends in the program's own "into…", which was taken for a shortened name and lost two
     /// letters: "Merge Nowhere Noodles in...".

@@ -78,7 +78,7 @@ final class CompletedShiftsView: TerminalScreen {
                     parts: TerminalText.parts(window[index - windowStart].text), selected: index == selected, index: index)
             }
         }
-        screen.setFooter(model.keys)
+        screen.setFooter(keys)
     }
 
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
@@ -90,6 +90,6 @@ final class CompletedShiftsView: TerminalScreen {
             guard window.indices.contains(offset) else { return nil }
             return ("shift \(window[offset].shiftID)", window[offset].accessibilityLabel)
         }
-        lines.keys(model.keys, listsKeys: true)
+        lines.keys(keys, listsKeys: true)
     }
 }
