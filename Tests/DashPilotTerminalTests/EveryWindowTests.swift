@@ -292,6 +292,23 @@ struct EveryWindowTests {
         }
     }
 
+    /// screens.md: "a row too narrow for its figures wraps them onto a second line". At 40
+    /// columns a band's row in a place's history was joined into one unaligned line ("Dinner 4 6
+    /// min 30 s 5 – 8 min") and the table's heading broke inside "shortest – longest".
+    @Test func aNarrowWindowPutsABandsRangeUnderItsTypicalWait() throws {
+        let dash = try Self.store(shifts: 30)
+        let window = try Window(dash, at: "2026-11-29 18:10:00", columns: 40, rows: 50)
+        window.press("l", Window.enter, Window.home)
+        let lines = Self.lines(window)
+        let heading = try #require(lines.firstIndex { $0.hasPrefix("By time of day") }, "\(window.screen)")
+        #expect(lines[heading + 1].hasSuffix("shortest – longest") && lines[heading + 1].hasPrefix("   "), "\(window.screen)")
+        let wrapped = lines.indices.filter {
+            lines[$0].hasPrefix("  ") && lines[$0].contains("  too few") == false && lines[$0].contains(" min")
+        }
+        let band = try #require(wrapped.first { lines[$0].hasPrefix("  Dinner") || lines[$0].hasPrefix("  Afternoon") }, "\(window.screen)")
+        #expect(lines[band + 1].hasPrefix("                          ") && lines[band + 1].contains(" – "), "\(window.screen)")
+    }
+
     /// The completed shifts' footer and keys line left out `↑↓ select` and `Enter open log`, its
     /// main keys, in every window and in the screen-reader mode: they were taken from the screen
     /// as it is with no shift, whose rows have nothing to select or open.

@@ -49,11 +49,19 @@ enum PlainText {
     static func waitPicture(_ screen: PlaceHistoryScreen, bars: Bars, width: Int? = nil) -> [String] {
         let titleWidth = max(18, (screen.bands.map { $0.title.count }.max() ?? 0) + 3)
         let typicalWidth = max(10, (screen.bands.map { $0.typical.count }.max() ?? 0) + 2)
-        var lines = [screen.bandsHeading.padding(titleWidth) + "waits   " + "typical".padding(typicalWidth) + "shortest – longest"]
+        // Too wide for the window, a row's range goes under its typical wait, in that column
+        // (or as near it as the window allows).
+        func row(_ head: String, _ typical: String, _ range: String) -> [String] {
+            let whole = head + (range.isEmpty ? typical : typical.padding(typicalWidth) + range)
+            guard let width, !range.isEmpty, DisplayWidth.of(whole) > width else { return [whole] }
+            let indent = max(0, min(DisplayWidth.of(head), width - DisplayWidth.of(range)))
+            return [head + typical, String(repeating: " ", count: indent) + range]
+        }
+        var lines = row(screen.bandsHeading.padding(titleWidth) + "waits   ", "typical", "shortest – longest")
         for band in screen.bands {
             let count = String(band.count)
             let head = ("  " + band.title).padding(titleWidth) + String(repeating: " ", count: max(0, 5 - count.count)) + count + "   "
-            lines.append(head + (band.range.isEmpty ? band.typical : band.typical.padding(typicalWidth) + band.range))
+            lines += row(head, band.typical, band.range)
         }
         lines += ["", screen.distributionHeading]
         let largest = screen.buckets.map(\.count).max() ?? 0
