@@ -144,7 +144,10 @@ struct MoneyCommandTests {
             (["expense", "add", "5", "snacks"], 64, "fuel, parking, maintenance, supplies or other"),
             (["expense", "add", "5", "other", "--note", "bell\u{7}"], 1, "control character"),
             (["expense", "add", "5", "other", "--note", String(repeating: "n", count: 121)], 1, "at most 120 characters"),
-            (["expense", "add", "5", "other", "--at", "2026-11-25 10:00"], 1, "later than now"),
+            (
+                ["expense", "add", "5", "other", "--at", "2026-11-25 10:00"], 1,
+                "later than now (the time given reads as 10:00 AM on Wed, Nov 25)"
+            ),
             (["expense", "edit", "9", "--amount", "5"], 1, "There is no expense 9."),
             (["expense", "edit", "1"], 64, "Say what to change"),
             // cli.md's 64 is a "malformed argument": a code is three letters; three that name no

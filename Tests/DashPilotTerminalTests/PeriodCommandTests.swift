@@ -158,6 +158,18 @@ struct ShiftEndAtTests {
         #expect(notYet.stderr.contains("(the end given reads as 5:50 PM on Thu, Nov 26)"), "\(notYet.stderr)")
         let future = dash.run(["shift", "end", "--at", "2026-11-30T12:00:00Z"], at: "2026-11-30 10:00:00")
         #expect(future.status == 1 && future.stderr.contains("can't end later than now"))
+        // money-and-time.md: "Refusals quote times as the driver reads them"; the end too late
+        // was refused without saying how its time was read, unlike the end too early.
+        #expect(future.stderr.contains("(the end given reads as 12:00 PM on Mon, Nov 30)"), "\(future.stderr)")
+        let open = Binary()
+        open.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        open.run(["delivery", "accept"], at: "2026-11-29 17:05:00")
+        let step = open.run(["delivery", "arrive", "1", "--at", "18:00"], at: "2026-11-29 17:30:00")
+        #expect(step.status == 1 && step.stderr.contains("Delivery 1's step at 6:00 PM on Sat, Nov 28"), "\(step.stderr)")
+        let later = open.run(["delivery", "arrive", "1", "--at", "2026-11-29 18:00"], at: "2026-11-29 17:30:00")
+        #expect(
+            later.stderr == "Error: Delivery 1's step at 6:00 PM on Sun, Nov 29 can't be recorded later than now; nothing was recorded.\n",
+            "\(later.stderr)")
         #expect(dash.run(["shift", "end", "--at", "25:00"]).status == 64)
         let ended = dash.run(["shift", "end", "--at", "2026-11-27T21:40:00Z"], at: "2026-11-30 10:00:00")
         #expect(ended.status == 0)
