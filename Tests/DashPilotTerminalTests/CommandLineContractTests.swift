@@ -57,6 +57,9 @@ struct CommandLineContractTests {
         // help's own --help is help (it said "No command is called --help.", 64).
         #expect(dash.run(["help", "--help"]).stdout == help.stdout)
         #expect(dash.run(["help", "shift", "-h"]).stdout == dash.run(["help", "shift"]).stdout)
+        // `help help` said "No command is called help." (64), though the overview names it.
+        let helpHelp = dash.run(["help", "help"])
+        #expect(helpHelp.status == 0 && helpHelp.stdout.contains("USAGE: dashpilot help [COMMAND]"), "\(helpHelp.stderr)")
         // With no command and no terminal, dashpilot prints help.
         #expect(dash.run([]).stdout == help.stdout)
         let version = dash.run(["--version"])

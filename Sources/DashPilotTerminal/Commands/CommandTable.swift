@@ -63,6 +63,10 @@ enum CommandTable {
 
     /// The help of group `group` ("shift"), or `nil` when no command is in it.
     static func groupHelp(_ group: String) -> String? {
+        // `help help`: help is a command too.
+        if group == "help" {
+            return "OVERVIEW: Shows help: every command, or one command or group of them.\n\nUSAGE: dashpilot help [COMMAND]"
+        }
         let commands = self.group(group)
         guard !commands.isEmpty else { return nil }
         var lines = ["OVERVIEW: The \(group) commands.", "", "USAGE: dashpilot \(group) <subcommand>", "", "SUBCOMMANDS:"]
