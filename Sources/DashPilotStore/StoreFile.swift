@@ -136,7 +136,8 @@ enum StoreFile {
         if folder.withCString({ mkdir($0, 0o700) }) == 0 {
             made.append(folder)
         } else if errno != EEXIST {
-            throw .cannotOpen(path: storePath, reason: String(cString: strerror(errno)))
+            // What failed is making a folder, which the sentence names: the store is not there yet.
+            throw .cannotOpen(path: storePath, reason: "its folder \(folder.display) can't be made: \(String(cString: strerror(errno)))")
         }
         _ = folder.withCString { chmod($0, 0o700) }
     }

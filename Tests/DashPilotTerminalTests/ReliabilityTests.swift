@@ -63,6 +63,30 @@ struct ReliabilityTests {
             environment: dash.environment, stdin: nil)
     }
 
+    /// cli.md's 74: "Standard error says which." With HOME not writable, the first write said
+    /// the store "can't be opened (Permission denied)", though there was no store yet: what failed
+    /// was making the folder it goes in, which the sentence did not name.
+    @Test(.enabled(if: runningAsRoot, "needs root to become another user"))
+    func aStoreFolderThatCannotBeMadeIsNamed() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        let home = dash.folder + "/home"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        chmod(home, 0o555)
+        chmod(dash.folder, 0o755)
+        var environment = dash.environment
+        environment["DASHPILOT_STORE"] = nil
+        environment["HOME"] = home
+        let result = dash.spawn(
+            (["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + dash.command() + ["shift", "start"]).map {
+                Array($0.utf8)
+            },
+            environment: environment, stdin: nil)
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stderr.contains("(its folder \(home)/.local can't be made: Permission denied)"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home).isEmpty)
+    }
+
     @Test(.enabled(if: runningAsRoot, "needs root to become another user"))
     func aReadOnlyStoreIsReadButNeverWritten() throws {
         let dash = Binary()
