@@ -78,16 +78,10 @@ struct RouteImportTests {
     /// read, which a command that ends never makes.
     @Test(.enabled(if: WriteFaults.compilerAvailable, "needs a C compiler for the fault shim"))
     func aDiskThatFillsDuringALargeImportLeavesTheStoreFileAsItWas() throws {
-        let dash = Binary()
-        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
-        dash.run(["shift", "end"], at: "2026-12-06 17:00:00")
-        let file = try Self.week(in: dash)
-        let original = try #require(FileManager.default.contents(atPath: dash.storePath))
-        let library = try #require(WriteFaults.build(in: dash.folder))
+        let (dash, file, original, library) = try Self.weekToImport()
         let result = dash.run(["route", "import", file], environment: ["LD_PRELOAD": library, "DASHPILOT_FULL_AT": "300"])
         #expect(result.status == 74 && result.stderr.contains("The disk is full"), "\(result.stdout)\(result.stderr)")
-        #expect(FileManager.default.contents(atPath: dash.storePath) == original, "the store changed")
-        #expect(!FileManager.default.fileExists(atPath: dash.storePath + "-journal"), "a journal was left")
+        Self.expectLeftAsItWas(dash, original)
     }
 
     /// cli.md, 130: "the operation under way either committed or left no trace". Ctrl-C during a
@@ -96,12 +90,7 @@ struct RouteImportTests {
     /// file is as it was, with no journal beside it.
     @Test(.enabled(if: WriteFaults.compilerAvailable, "needs a C compiler for the fault shim"))
     func ctrlCDuringALargeImportFromAFileLeavesNoTrace() throws {
-        let dash = Binary()
-        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
-        dash.run(["shift", "end"], at: "2026-12-06 17:00:00")
-        let file = try Self.week(in: dash)
-        let original = try #require(FileManager.default.contents(atPath: dash.storePath))
-        let library = try #require(WriteFaults.build(in: dash.folder))
+        let (dash, file, original, library) = try Self.weekToImport()
         let counted = dash.folder + "/count"
         let whole = dash.run(["route", "import", file], environment: ["LD_PRELOAD": library, "DASHPILOT_FAULT_COUNT": counted])
         #expect(whole.status == 0, "\(whole.stderr)")
@@ -113,9 +102,25 @@ struct RouteImportTests {
         #expect(result.status == 130, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr == "Interrupted: nothing from \(file) was imported.\n", "\(result.stderr)")
         #expect(result.stdout.isEmpty, "\(result.stdout)")
+        Self.expectLeftAsItWas(dash, original)
+        #expect(dash.run(["doctor"]).status == 0)
+    }
+
+    /// A week's shift, ended, with a week of its points to import (`week(in:)`), the store as it
+    /// is before the import, and the fault shim.
+    static func weekToImport() throws -> (dash: Binary, file: String, original: Data, library: String) {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["shift", "end"], at: "2026-12-06 17:00:00")
+        let file = try week(in: dash)
+        let original = try #require(FileManager.default.contents(atPath: dash.storePath))
+        return (dash, file, original, try #require(WriteFaults.build(in: dash.folder)))
+    }
+
+    /// cli.md's "The file is left as it was": the store file as `original`, with no journal.
+    static func expectLeftAsItWas(_ dash: Binary, _ original: Data) {
         #expect(FileManager.default.contents(atPath: dash.storePath) == original, "the store changed")
         #expect(!FileManager.default.fileExists(atPath: dash.storePath + "-journal"), "a journal was left")
-        #expect(dash.run(["doctor"]).status == 0)
     }
 
     /// A week of points in a GPX file in `dash`'s folder: 280,000, one every two seconds from
