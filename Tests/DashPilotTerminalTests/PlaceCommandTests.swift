@@ -267,6 +267,21 @@ struct PlaceCommandTests {
         #expect((json(dash.run(["place", "list", "--json"]).stdout) as? [[String: Any]])?.count == 1)
     }
 
+    /// On a terminal 40 columns wide the question was one line the terminal broke wherever its
+    /// edge fell ("recorded under Exam" / "ple Diner"); it is wrapped between words.
+    @Test func aConfirmationIsWrappedBetweenWordsAtTheTerminalsWidth() throws {
+        let dash = Self.twoPlaces()
+        defer { dash.remove() }
+        let line = (dash.command() + ["place", "merge", "Example Diner", "Nowhere Noodles"]).map { "'" + $0 + "'" }.joined(separator: " ")
+        let asked = dash.spawn(
+            ["/usr/bin/script", "-qec", "stty cols 40 rows 24; " + line, "/dev/null"].map { Array($0.utf8) }, environment: dash.environment,
+            stdin: "n\n")
+        let lines = asked.stdout.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(String.init)
+        #expect(lines.contains("Merge \"Example Diner\" into \"Nowhere"), "\(asked.stdout)")
+        #expect(lines.prefix { !$0.hasPrefix("Merge? [y/N]") }.allSatisfy { $0.count <= 40 }, "\(asked.stdout)")
+        #expect(asked.stdout.contains("Example Diner will then be removed."), "\(asked.stdout)")
+    }
+
     @Test func namesAnotherToolWroteAreNeverSentToTheTerminalAsControlSequences() throws {
         let dash = Self.twoPlaces()
         defer { dash.remove() }

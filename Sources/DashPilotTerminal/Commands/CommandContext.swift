@@ -180,7 +180,12 @@ enum Confirmation {
     /// goes to a file) and reads the answer; `true` only for yes.
     static func ask(_ question: String, _ prompt: String) -> Bool {
         fflush(nil)
-        StandardError.write(question + "\n" + prompt + " ")
+        // Wrapped between words at the terminal's width, which would break it anywhere.
+        var size = winsize()
+        let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 ? Int(size.ws_col) : 0
+        let lines = question.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let shown = columns < 20 ? lines : lines.flatMap { $0.isEmpty ? [$0] : ScreenBuffer.wrap($0, width: columns) }
+        StandardError.write(shown.joined(separator: "\n") + "\n" + prompt + " ")
         guard let answer = readLine() else { return false }
         let word = answer.trimmingCharacters(in: .whitespaces).lowercased()
         return word == "y" || word == "yes"
