@@ -47,8 +47,25 @@ public struct PeriodListScreen: Sendable, Equatable {
         case .month:
             return format.date(period.from, template: "MMMMy")
         case .week where format.saysYear(period.from) || format.saysYear(period.to):
-            // Another year's week says its year at both ends: "Dec 26, 2016 – Jan 1, 2017".
-            return "\(format.date(period.from, template: "dMMMy")) – \(format.date(period.to, template: "dMMMy"))"
+            // Another year's week says its year: once, where the locale puts it after the day and
+            // month ("Nov 9 – 15, 2026", "9 – 15 Nov 2026"); at both ends across a new year or
+            // where the locale puts it first ("Dec 26, 2016 – Jan 1, 2017").
+            let end = format.date(period.to, template: "dMMMy")
+            let endWithoutYear = format.date(period.to, template: "dMMM")
+            if period.from.components.year == period.to.components.year, end.hasPrefix(endWithoutYear) {
+                return label(period, yearless: format) + end.dropFirst(endWithoutYear.count)
+            }
+            return "\(format.date(period.from, template: "dMMMy")) – \(end)"
+        case .week:
+            return label(period, yearless: format)
+        }
+    }
+
+    /// A week's label without its year: "23 – 29 Nov", "Nov 23 – 29", "30 Nov – 6 Dec".
+    private static func label(_ period: Period, yearless format: ScreenFormat) -> String {
+        switch period.kind {
+        case .month:
+            return format.date(period.from, template: "MMMMy")
         case .week:
             if period.from.components.month == period.to.components.month {
                 // The month once, where the locale puts it: "23 – 29 Nov", "Nov 23 – 29".

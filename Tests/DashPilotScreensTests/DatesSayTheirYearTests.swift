@@ -39,6 +39,20 @@ struct DatesSayTheirYearTests {
         #expect(month[0].label == "December 2016")
     }
 
+    /// A week of another year said its year at both ends, "Nov 9, 2026 – Nov 15, 2026", and every
+    /// row of nine years of weeks wrapped at 100 columns: the year is said once, where the locale
+    /// puts it, and at both ends only across a new year.
+    @Test(
+        "A week of another year says its year once, where the locale puts it",
+        arguments: [
+            ("en_US", "2015-11-11", "Nov 9 – 15, 2015"), ("en_US", "2015-12-01", "Nov 30 – Dec 6, 2015"),
+            ("en_GB", "2015-11-11", "9 – 15 Nov 2015"), ("en_US", "2016-12-28", "Dec 26, 2016 – Jan 1, 2017"),
+        ])
+    func aWeekOfAnotherYearSaysItsYearOnce(locale: String, day: String, label: String) {
+        let format = ScreenFormat(locale: Locale(identifier: locale), timeZone: TimeZone(identifier: "UTC")!).at(Self.now)
+        #expect(PeriodListScreen.label(Period(.week, containing: LocalDate(parsing: day)!), format: format) == label)
+    }
+
     @Test func aShiftOfAnotherYearSaysItsYearInItsRowAndItsLog() {
         let shift = Shift(
             id: 3, startedAt: ISO8601.parse("2025-12-03T17:02:00Z")!, endedAt: ISO8601.parse("2025-12-03T21:40:00Z")!)
