@@ -10,6 +10,8 @@ import Foundation
 public enum DashPilotRefusal: Error, Sendable, Equatable {
     case shiftAlreadyRunning(id: Int64)
     case noShiftRunning
+    /// A screen acted on shift `id`, which another program has ended (or deleted) since.
+    case shiftNoLongerRunning(id: Int64)
     case shiftNotFound(id: Int64)
     case shiftStillRunning(id: Int64)
     case clockEarlierThanShift(id: Int64)
@@ -82,6 +84,8 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
             "Shift \(id) is already running; end it before starting another."
         case .noShiftRunning:
             "No shift is running."
+        case .shiftNoLongerRunning(let id):
+            "Shift \(id) is no longer running: another program ended it; nothing was recorded."
         case .shiftNotFound(let id):
             "There is no shift \(id)."
         case .shiftStillRunning(let id):
@@ -178,7 +182,7 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
     public var rule: RefusalRule {
         switch self {
         case .shiftAlreadyRunning: .shiftAlreadyRunning
-        case .noShiftRunning: .noShiftRunning
+        case .noShiftRunning, .shiftNoLongerRunning: .noShiftRunning
         case .shiftNotFound: .shiftNotFound
         case .shiftStillRunning: .shiftStillRunning
         case .clockEarlierThanShift: .clockEarlierThanShift

@@ -65,6 +65,8 @@ public enum ScreenMessages {
     public static let noDeliveriesNameThisPlace = "No deliveries name this place now."
     /// A place's screen whose place another terminal merged away: only Esc is left.
     public static let placeGone = "This pickup place no longer exists."
+    /// A shift's log whose shift another terminal deleted: only Esc is left.
+    public static let shiftGone = "This shift no longer exists: another program deleted it."
     /// A merge's confirmation whose source another terminal took away.
     public static let mergeSourceGone = "The place to merge no longer exists; nothing was merged."
     /// A merge's confirmation whose destination another terminal took away.

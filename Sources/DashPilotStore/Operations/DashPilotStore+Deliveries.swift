@@ -25,10 +25,15 @@ extension DashPilotStore {
 
     /// Records one lifecycle step on delivery `number` of the running shift, at the clock's time,
     /// or at `time` for a step the driver forgot to record: no earlier than the delivery's
-    /// previous step and no later than now. No recorded time changes.
-    public func record(_ step: LifecycleStep, delivery number: Int, at time: Date? = nil) throws -> Delivery {
+    /// previous step and no later than now. No recorded time changes. `onShift`: the shift a
+    /// screen showed the delivery on; refused when another program has ended it since, never
+    /// recorded on the delivery of the same number of a shift started after it.
+    public func record(_ step: LifecycleStep, delivery number: Int, at time: Date? = nil, onShift shown: Int64? = nil) throws -> Delivery {
         try write {
-            guard let shift = try shiftTable.running() else { throw DashPilotRefusal.noShiftRunning }
+            guard let shift = try shiftTable.running() else {
+                throw shown.map { DashPilotRefusal.shiftNoLongerRunning(id: $0) } ?? DashPilotRefusal.noShiftRunning
+            }
+            if let shown, shift.id != shown { throw DashPilotRefusal.shiftNoLongerRunning(id: shown) }
             let delivery = try deliveryRow(number: number, shiftID: shift.id)
             let clock = now
             if let time {

@@ -13,10 +13,14 @@ extension DashPilotStore {
 
     /// Ends the running shift at `time` (the clock's time when `nil`): no earlier than anything
     /// recorded on it (its start, every step, every sample) and no later than now. No recorded
-    /// time changes. Refused while any of its deliveries is open.
-    public func endShift(at time: Date? = nil) throws -> Shift {
+    /// time changes. Refused while any of its deliveries is open. `shown`: the shift a screen
+    /// asked about; refused when another program has ended it since.
+    public func endShift(at time: Date? = nil, shown: Int64? = nil) throws -> Shift {
         try write {
-            guard var shift = try shiftTable.running() else { throw DashPilotRefusal.noShiftRunning }
+            guard var shift = try shiftTable.running() else {
+                throw shown.map { DashPilotRefusal.shiftNoLongerRunning(id: $0) } ?? DashPilotRefusal.noShiftRunning
+            }
+            if let shown, shift.id != shown { throw DashPilotRefusal.shiftNoLongerRunning(id: shown) }
             let open = try deliveryTable.openNumbers(shiftID: shift.id)
             guard open.isEmpty else { throw DashPilotRefusal.deliveriesStillOpen(numbers: open) }
             let clock = now

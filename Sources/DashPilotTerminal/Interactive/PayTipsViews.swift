@@ -205,12 +205,14 @@ final class TipView: TerminalScreen {
 /// refused time keeps the sheet open with its sentence.
 final class ForgottenStepView: TerminalScreen {
     private let number: Int
+    private let shiftID: Int64
     private let model: ForgottenStepSheet
     private var field: LineEditor
     private var error: String?
 
     init(delivery: Delivery, step: LifecycleStep, now: Date, format: ScreenFormat) {
         number = delivery.number
+        shiftID = delivery.shiftID
         model = ForgottenStepSheet(delivery: delivery, step: step, now: now, format: format)
         field = LineEditor(text: model.prefilled)
     }
@@ -235,7 +237,7 @@ final class ForgottenStepView: TerminalScreen {
                 return .stay
             }
             do {
-                _ = try app.store.record(model.step, delivery: number, at: time)
+                _ = try app.store.record(model.step, delivery: number, at: time, onShift: shiftID)
                 return .pop
             } catch let refusal as DashPilotRefusal {
                 error = ScreenMessages.refusal(refusal, format: app.format)

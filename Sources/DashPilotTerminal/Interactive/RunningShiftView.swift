@@ -50,7 +50,7 @@ final class RunningShiftView: TerminalScreen {
         case .nextStep:
             guard let delivery = currentDelivery else { return .stay }
             guard let step = delivery.state.nextStep else { return .message(ScreenMessages.noMoreSteps(delivery)) }
-            _ = try app.store.record(step, delivery: delivery.number)
+            _ = try app.store.record(step, delivery: delivery.number, onShift: delivery.shiftID)
             return .reload
         case .pickupPlace:
             guard let log, let current else { return .stay }
@@ -61,7 +61,7 @@ final class RunningShiftView: TerminalScreen {
         case .cancelDelivery:
             guard let delivery = currentDelivery else { return .stay }
             if delivery.state.isFinished { return .message(ScreenMessages.cannotCancel(delivery)) }
-            return .push(CancelConfirmView(number: delivery.number))
+            return .push(CancelConfirmView(number: delivery.number, shiftID: delivery.shiftID))
         case .startShift:
             if log != nil { return .message(ScreenMessages.shiftAlreadyRunning) }
             _ = try app.store.startShift()
@@ -156,9 +156,12 @@ final class RunningShiftView: TerminalScreen {
 final class CancelConfirmView: TerminalScreen {
     private let model: CancelConfirmation
     private let number: Int
+    /// The shift the delivery is on: its number names another delivery on a later shift.
+    private let shiftID: Int64
 
-    init(number: Int) {
+    init(number: Int, shiftID: Int64) {
         self.number = number
+        self.shiftID = shiftID
         model = CancelConfirmation(number: number)
     }
 
@@ -169,7 +172,7 @@ final class CancelConfirmView: TerminalScreen {
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
         case .confirm:
-            _ = try app.store.record(.cancel, delivery: number)
+            _ = try app.store.record(.cancel, delivery: number, onShift: shiftID)
             return .pop
         case .keep: return .pop
         default: return .stay

@@ -16,13 +16,21 @@ final class ShiftLogView: TerminalScreen {
     init(shiftID: Int64) { self.shiftID = shiftID }
 
     func reload(_ app: AppEnvironment) throws {
-        let log = try app.store.shiftLog(id: shiftID)
+        let log: ShiftLog
+        do {
+            log = try app.store.shiftLog(id: shiftID)
+        } catch DashPilotRefusal.shiftNotFound {
+            // Deleted in another terminal: nothing of it is left to show or act on but Esc.
+            self.log = nil
+            model = nil
+            return
+        }
         self.log = log
         model = ShiftLogScreen(log: log, format: app.format)
         list.cursor.clamp(to: log.deliveries.count)
     }
 
-    var keys: [ScreenAction] { model?.keys ?? [] }
+    var keys: [ScreenAction] { model?.keys ?? [.goingBack] }
 
     func select(row: Int, _ app: AppEnvironment) throws {
         if log?.deliveries.indices.contains(row) == true { list.select(row) }
@@ -75,7 +83,10 @@ final class ShiftLogView: TerminalScreen {
     }
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
-        guard let model else { return }
+        guard let model else {
+            screen.wrapped(ScreenMessages.shiftGone)
+            return screen.setFooter(keys)
+        }
         // The title stays in place (the header); the shift's figures scroll above its deliveries,
         // as a place's history scrolls up to its summary. Figures wrap between themselves, never
         // inside one ("5:40 PM" stays whole).
@@ -123,7 +134,10 @@ final class ShiftLogView: TerminalScreen {
     }
 
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
-        guard let model else { return }
+        guard let model else {
+            lines.say(ScreenMessages.shiftGone)
+            return lines.keys(keys, listsKeys: true)
+        }
         for line in [model.title, model.timeLine, model.mileageLine, model.earningsLine, model.payLine] { lines.say(line) }
         if model.entries.isEmpty { lines.say(ScreenMessages.noDeliveriesRecorded) }
         for (index, entry) in model.entries.enumerated() {

@@ -7,26 +7,33 @@ import Foundation
 final class EndShiftView: TerminalScreen {
     private var model: EndShiftConfirmation?
     private var lastActivity: Date?
+    /// The shift it asks about: another program may end it, and start another, while it asks.
+    private var shiftID: Int64?
 
     func reload(_ app: AppEnvironment) throws {
-        guard let running = try app.store.runningShift(), let last = try app.store.lastActivity() else {
+        guard let running = try app.store.runningShift(), running.id == shiftID ?? running.id, let last = try app.store.lastActivity()
+        else {
             model = nil
             return
         }
+        shiftID = running.id
         lastActivity = last
         model = EndShiftConfirmation(
             log: try app.store.shiftLog(id: running.id), lastActivity: last, now: app.clock.now(), format: app.format)
     }
 
-    var keys: [ScreenAction] { model?.keys ?? [] }
+    /// Ended meanwhile by another program, it says so, and `Esc` goes back.
+    var keys: [ScreenAction] { model?.keys ?? [.goingBack] }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
         case .endNow:
-            _ = try app.store.endShift()
+            _ = try app.store.endShift(shown: shiftID)
             return .pop
         case .endAtLastActivity:
-            _ = try app.store.endShift(at: lastActivity)
+            _ = try app.store.endShift(at: lastActivity, shown: shiftID)
+            return .pop
+        case .back:
             return .pop
         case .keep:
             return .pop
@@ -36,7 +43,10 @@ final class EndShiftView: TerminalScreen {
     }
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
-        guard let model else { return }
+        guard let model else {
+            screen.wrapped(ended)
+            return screen.setFooter(keys)
+        }
         if let open = model.openDeliveries {
             // A delivery still open is said before anything else (its question too), then the
             // shift's summary, and offers no way to end.
@@ -53,8 +63,16 @@ final class EndShiftView: TerminalScreen {
         screen.setFooter(model.keys)
     }
 
+    /// What shows once the shift asked about has ended: the shift the driver last saw.
+    private var ended: String {
+        shiftID.map { DashPilotRefusal.shiftNoLongerRunning(id: $0).sentence } ?? DashPilotRefusal.noShiftRunning.sentence
+    }
+
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
-        guard let model else { return }
+        guard let model else {
+            lines.say(ended)
+            return lines.keys(keys, listsKeys: true)
+        }
         // A delivery still open is said before anything else (its question too), and offers no
         // way to end.
         if let open = model.openDeliveries {

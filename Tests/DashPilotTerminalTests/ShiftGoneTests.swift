@@ -1,0 +1,114 @@
+import DashPilotCore
+import DashPilotStore
+import Foundation
+import Testing
+
+/// A second terminal can end the running shift, and start another, while a sheet asks about a
+/// delivery of it here. A delivery is named by its number within its shift (cli.md), so the same
+/// number names another delivery of the new shift: a step or an end asked for on the shift shown
+/// is refused, never recorded on the shift that runs now.
+@Suite struct ShiftGoneTests {
+    /// Shift 1 running with two deliveries accepted.
+    static func twoDeliveries() -> Binary {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-20 16:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-20 16:01:00")
+        dash.run(["delivery", "accept"], at: "2026-11-20 16:02:00")
+        return dash
+    }
+
+    /// From another terminal: shift 1's deliveries cancelled, shift 1 ended, shift 2 started with
+    /// two deliveries accepted.
+    static func endAndStartAnother(_ dash: Binary) {
+        for command in [
+            ["delivery", "cancel", "1"], ["delivery", "cancel", "2"], ["shift", "end"], ["shift", "start"], ["delivery", "accept"],
+            ["delivery", "accept"],
+        ] {
+            #expect(dash.run(command, at: "2026-11-20 16:06:00").status == 0, "\(command)")
+        }
+    }
+
+    static func states(_ dash: Binary, shift: Int) -> [String] {
+        let show = json(dash.run(["shift", "show", String(shift), "--json"], at: "2026-11-20 16:07:00").stdout) as? [String: Any]
+        return (show?["deliveries"] as? [[String: Any]] ?? []).compactMap { $0["state"] as? String }
+    }
+
+    @Test func aCancelAskedOnAShiftThatEndedIsRefusedAndTheNewShiftIsUntouched() throws {
+        let dash = Self.twoDeliveries()
+        // The screens' clock after the other terminal's writes: a step now is not refused as
+        // earlier than the new shift's deliveries.
+        let window = try Window(dash, at: "2026-11-20 16:10:00", columns: 100, rows: 32)
+        window.press("x")
+        #expect(window.screen.contains("Cancel Delivery 2?"), "\(window.screen)")
+        Self.endAndStartAnother(dash)
+        window.press("y")
+        #expect(window.screen.contains("Shift 1 is no longer running: another program ended it; nothing was recorded."), "\(window.screen)")
+        #expect(Self.states(dash, shift: 2) == ["accepted", "accepted"])
+    }
+
+    @Test func aForgottenStepOnAShiftThatEndedIsRefusedAndTheNewShiftIsUntouched() throws {
+        let dash = Self.twoDeliveries()
+        let window = try Window(dash, at: "2026-11-20 16:10:00", columns: 100, rows: 32)
+        window.press("@")
+        Self.endAndStartAnother(dash)
+        window.press(Window.enter)
+        #expect(window.screen.contains("Shift 1 is no longer running"), "\(window.screen)")
+        #expect(Self.states(dash, shift: 2) == ["accepted", "accepted"])
+    }
+
+    /// screens.md: the end confirmation closes with `n` or `Esc`. Ended meanwhile by another
+    /// terminal, it went blank, with no key that did anything but Ctrl-C.
+    @Test func theEndConfirmationOfAShiftEndedElsewhereSaysSoAndEscGoesBack() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-20 16:00:00")
+        let window = try Window(dash, at: "2026-11-20 16:05:00", columns: 60, rows: 16)
+        window.press("e")
+        #expect(window.screen.contains("End shift 1?"), "\(window.screen)")
+        #expect(dash.run(["shift", "end"], at: "2026-11-20 16:06:00").status == 0)
+        window.idle()
+        #expect(window.screen.contains("Shift 1 is no longer running"), "\(window.screen)")
+        #expect(window.screen.contains("Esc back"), "\(window.screen)")
+        // Started again meanwhile: `y` ends nothing, the new shift runs on.
+        #expect(dash.run(["shift", "start"], at: "2026-11-20 16:06:00").status == 0)
+        window.press("y")
+        #expect((json(dash.run(["shift", "show", "--json"], at: "2026-11-20 16:07:00").stdout) as? [String: Any])?["id"] as? Int == 2)
+        window.press(Window.escape)
+        #expect(window.screen.contains("Shift running since"), "\(window.screen)")
+    }
+
+    /// A shift's log whose shift another terminal deleted kept its whole log on screen, and `$`
+    /// still opened its earnings: it says the shift is gone, as a place's history does.
+    @Test func aLogWhoseShiftWasDeletedElsewhereSaysSoAndOnlyEscActs() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-20 16:00:00")
+        dash.run(["shift", "end"], at: "2026-11-20 16:30:00")
+        let window = try Window(dash, at: "2026-11-20 17:00:00", columns: 100, rows: 32)
+        window.press("h", Window.enter)
+        #expect(window.screen.contains("Shift 1 ·") && window.screen.contains("No deliveries recorded."), "\(window.screen)")
+        #expect(dash.run(["shift", "delete", "1", "--yes"], at: "2026-11-20 17:01:00").status == 0)
+        window.idle()
+        #expect(window.screen.contains("This shift no longer exists: another program deleted it."), "\(window.screen)")
+        #expect(!window.screen.contains("No deliveries recorded.") && window.screen.contains("Esc back"), "\(window.screen)")
+        window.press("$")
+        #expect(!window.screen.contains("What did Shift 1 pay?"), "\(window.screen)")
+        window.press(Window.escape)
+        #expect(window.screen.contains("Completed shifts") && window.screen.contains("No completed shifts yet."), "\(window.screen)")
+    }
+
+    @Test func theStoreRefusesAStepOrAnEndOnAShiftThatNoLongerRuns() throws {
+        let clock = SetClock("2026-11-20 16:00:00")
+        let store = try DashPilotStore(path: NSTemporaryDirectory() + "shift-gone-" + UUID().uuidString + ".sqlite", clock: clock)
+        let first = try store.startShift()
+        _ = try store.acceptDelivery()
+        _ = try store.record(.cancel, delivery: 1)
+        _ = try store.endShift()
+        let second = try store.startShift()
+        _ = try store.acceptDelivery()
+        #expect(throws: DashPilotRefusal.shiftNoLongerRunning(id: first.id)) {
+            _ = try store.record(.arrive, delivery: 1, onShift: first.id)
+        }
+        #expect(throws: DashPilotRefusal.shiftNoLongerRunning(id: first.id)) { _ = try store.endShift(shown: first.id) }
+        #expect(try store.delivery(number: 1, shiftID: second.id).state == .accepted)
+        #expect(try store.record(.arrive, delivery: 1, onShift: second.id).state == .arrivedAtPickup)
+    }
+}
