@@ -65,6 +65,8 @@ public enum ScreenMessages {
     public static let noDeliveriesNameThisPlace = "No deliveries name this place now."
     /// A place's screen whose place another terminal merged away: only Esc is left.
     public static let placeGone = "This pickup place no longer exists."
+    /// A question about an expense another terminal removed: only Esc is left.
+    public static let expenseGone = "This expense no longer exists: another program removed it."
     /// A shift's log whose shift another terminal deleted: only Esc is left.
     public static let shiftGone = "This shift no longer exists: another program deleted it."
     /// A merge's confirmation whose source another terminal took away.

@@ -185,12 +185,17 @@ final class ExpenseSheetView: TerminalScreen {
     }
 
     private func record(_ app: AppEnvironment) throws -> Navigation {
-        let amount: Money
-        switch app.amount(fields[0].text) {
-        case .failure(let problem):
-            error = problem.sentence
-            return .stay
-        case .success(let typed): amount = typed
+        // An edit writes what the driver changed, as `expense edit` does: what another program
+        // changed meanwhile in a field left as shown stays.
+        let editing = expenseID != nil
+        var amount: Money?
+        if !editing || fields[0].text != model.prefilledAmount {
+            switch app.amount(fields[0].text) {
+            case .failure(let problem):
+                error = problem.sentence
+                return .stay
+            case .success(let typed): amount = typed
+            }
         }
         let whenText = fields[2].text.trimmingCharacters(in: .whitespaces)
         // Left as prefilled, the time is the expense's own (or the sheet's now), seconds and all:
@@ -206,8 +211,11 @@ final class ExpenseSheetView: TerminalScreen {
             if let expenseID {
                 // A category left as shown is not written: one a newer version wrote stays.
                 let chosen = category == model.prefilledCategory ? nil : category
-                _ = try app.store.editExpense(id: expenseID, amount: amount, category: chosen, at: when, note: .some(note))
-            } else {
+                let noteChanged = fields[3].text != model.prefilledNote
+                _ = try app.store.editExpense(
+                    id: expenseID, amount: amount, category: chosen, at: whenText == model.prefilledWhen ? nil : when,
+                    note: noteChanged ? .some(note) : nil)
+            } else if let amount {
                 _ = try app.store.addExpense(amount, category: category, at: when, note: note)
             }
             return .pop
@@ -253,40 +261,5 @@ final class ExpenseSheetView: TerminalScreen {
         }
         lines.alert(error)
         lines.keys(model.keys, listsKeys: !inTextField)
-    }
-}
-
-/// The question before removing an expense.
-final class ExpenseRemovalView: TerminalScreen {
-    private let expenseID: Int64
-    private let model: ExpenseRemoval
-
-    init(expense: Expense, format: ScreenFormat) {
-        expenseID = expense.id
-        model = ExpenseRemoval(expense: expense, format: format)
-    }
-
-    func reload(_ app: AppEnvironment) throws {}
-
-    var keys: [ScreenAction] { model.keys }
-
-    func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
-        switch action(for: key)?.command {
-        case .confirm:
-            try app.store.removeExpense(id: expenseID)
-            return .pop
-        case .keep: return .pop
-        default: return .stay
-        }
-    }
-
-    func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
-        screen.wrapped(model.question, style: .bold)
-        screen.setFooter(model.keys)
-    }
-
-    func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
-        lines.say(model.question)
-        lines.keys(model.keys, listsKeys: true)
     }
 }

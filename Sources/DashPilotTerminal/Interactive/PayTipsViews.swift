@@ -18,7 +18,8 @@ final class PayTipsView: TerminalScreen {
     private var field = LineEditor()
     private var selectedTip: Int?
     private var error: String?
-    private var filled = false
+    /// What the pay field was filled with: left as it is, it follows what another program records.
+    private var filledWith: String?
     /// Whether the last key edited the pay field (which then stays in view) rather than moved
     /// among the tips.
     private var typing = false
@@ -31,9 +32,9 @@ final class PayTipsView: TerminalScreen {
     func reload(_ app: AppEnvironment) throws {
         let model = PayTipsSheet(delivery: try app.store.delivery(number: number, shiftID: shiftID), format: app.format)
         self.model = model
-        if !filled {
+        if filledWith.map({ field.text == $0 && model.prefilledPay != $0 }) ?? true {
             field = LineEditor(text: model.prefilledPay)
-            filled = true
+            filledWith = model.prefilledPay
         }
         if let selected = selectedTip, !model.tips.indices.contains(selected) {
             selectedTip = model.tips.isEmpty ? nil : model.tips.count - 1

@@ -102,7 +102,13 @@ final class EarningsView: TerminalScreen {
         field = LineEditor(text: model.prefilled)
     }
 
-    func reload(_ app: AppEnvironment) throws {}
+    /// Left as it was filled, the field follows what another program records.
+    func reload(_ app: AppEnvironment) throws {
+        guard let shown = model, let shift = try? app.store.shiftLog(id: shiftID).shift else { return }
+        let model = EarningsSheet(shift: shift, format: app.format)
+        if field.text == shown.prefilled && model.prefilled != shown.prefilled { field = LineEditor(text: model.prefilled) }
+        self.model = model
+    }
 
     var keys: [ScreenAction] { model?.keys ?? [] }
 

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// A sheet filled in from the store when it opened, while another terminal records on the same
+/// store: left as it was filled, a field follows what the store holds now, and Enter never writes
+/// back what the sheet showed over what the other program recorded.
+@Suite struct SheetsFollowTheStoreTests {
+    /// Shift 1, ended, with Delivery 1 delivered, paid $6.00 and earnings of $50.00; an expense.
+    static func paidShift() -> Binary {
+        let dash = Binary()
+        for (command, time) in [
+            (["shift", "start"], "16:00"), (["delivery", "accept"], "16:01"), (["delivery", "arrive", "1"], "16:02"),
+            (["delivery", "pickup", "1"], "16:03"), (["delivery", "deliver", "1"], "16:04"), (["shift", "end"], "16:30"),
+            (["delivery", "pay", "1", "6.00", "--shift", "1"], "16:31"), (["shift", "earnings", "1", "50.00"], "16:31"),
+            (["expense", "add", "6.50", "parking"], "16:32"),
+        ] {
+            #expect(dash.run(command, at: "2026-11-20 \(time):00").status == 0, "\(command)")
+        }
+        return dash
+    }
+
+    static func show(_ dash: Binary) -> [String: Any] {
+        json(dash.run(["shift", "show", "1", "--json"], at: "2026-11-20 17:00:00").stdout) as? [String: Any] ?? [:]
+    }
+
+    @Test func thePaySheetFollowsPayRecordedElsewhereAndEnterKeepsIt() throws {
+        let dash = Self.paidShift()
+        let window = try Window(dash, at: "2026-11-20 17:00:00", columns: 100, rows: 32)
+        window.press("h", Window.enter, "t")
+        #expect(window.screen.contains("6.00"), "\(window.screen)")
+        #expect(dash.run(["delivery", "pay", "1", "7.25", "--shift", "1"], at: "2026-11-20 17:01:00").status == 0)
+        window.idle()
+        #expect(window.screen.contains("7.25"), "\(window.screen)")
+        window.press(Window.enter)
+        let deliveries = Self.show(dash)["deliveries"] as? [[String: Any]]
+        #expect(deliveries?.first?["pay"] as? String == "7.25", "\(String(describing: deliveries))")
+    }
+
+    @Test func theEarningsSheetFollowsEarningsRecordedElsewhere() throws {
+        let dash = Self.paidShift()
+        let window = try Window(dash, at: "2026-11-20 17:00:00", columns: 100, rows: 32)
+        window.press("h", Window.enter, "$")
+        #expect(window.screen.contains("50.00"), "\(window.screen)")
+        #expect(dash.run(["shift", "earnings", "1", "61.25"], at: "2026-11-20 17:01:00").status == 0)
+        window.idle()
+        #expect(window.screen.contains("61.25") && !window.screen.contains("50.00"), "\(window.screen)")
+        window.press(Window.enter)
+        #expect(Self.show(dash)["earnings"] as? String == "61.25")
+    }
+
+    /// An edit writes what the driver changed (`expense edit` changes only what it is given): the
+    /// sheet wrote its whole form back, the amount and note another program had just changed too.
+    @Test func anExpenseEditWritesOnlyWhatTheDriverChanged() throws {
+        let dash = Self.paidShift()
+        let window = try Window(dash, at: "2026-11-20 17:00:00", columns: 100, rows: 32)
+        window.press("c", Window.enter)
+        #expect(window.screen.contains("6.50"), "\(window.screen)")
+        #expect(dash.run(["expense", "edit", "1", "--amount", "7.75", "--note", "garage"], at: "2026-11-20 17:01:00").status == 0)
+        window.press(Window.down, "1", Window.enter)
+        let expense = (json(dash.run(["expense", "list", "--json"], at: "2026-11-20 17:02:00").stdout) as? [[String: Any]])?.first
+        #expect(expense?["amount"] as? String == "7.75" && expense?["note"] as? String == "garage", "\(String(describing: expense))")
+        #expect(expense?["category"] as? String == "fuel", "\(String(describing: expense))")
+    }
+
+    @Test func theRemovalQuestionNamesTheExpenseAsItIsAndSaysWhenItIsGone() throws {
+        let dash = Self.paidShift()
+        let window = try Window(dash, at: "2026-11-20 17:00:00", columns: 100, rows: 32)
+        window.press("c", "d")
+        #expect(window.screen.contains("$6.50"), "\(window.screen)")
+        #expect(dash.run(["expense", "edit", "1", "--amount", "7.75"], at: "2026-11-20 17:01:00").status == 0)
+        window.idle()
+        #expect(window.screen.contains("$7.75") && !window.screen.contains("$6.50"), "\(window.screen)")
+        #expect(dash.run(["expense", "remove", "1", "--yes"], at: "2026-11-20 17:01:00").status == 0)
+        window.idle()
+        #expect(window.screen.contains("This expense no longer exists: another program removed it."), "\(window.screen)")
+        window.press(Window.escape)
+        #expect(window.screen.contains("Expenses"), "\(window.screen)")
+    }
+}
