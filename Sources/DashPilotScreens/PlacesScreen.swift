@@ -91,6 +91,9 @@ extension PlacesScreen {
         /// The id of row `index`'s place, whether or not it is counted yet.
         public func placeID(_ index: Int) -> Int64 { places[index].id }
 
+        /// The row of the place `id`, if it is among the rows.
+        public func index(ofPlace id: Int64) -> Int? { places.firstIndex { $0.id == id } }
+
         /// Whether row `index`'s place is counted: whether the row can be read.
         public func isCounted(_ index: Int) -> Bool { counts[places[index].id] != nil }
 

@@ -99,4 +99,46 @@ import Testing
         let keys = reader.press("?").joined(separator: "\n")
         #expect(keys.contains("Esc") && !keys.contains("rename"), "\(keys)")
     }
+
+    /// Another terminal names a new place: it comes first in the alphabet, or first among the
+    /// recent places. The selection slid to the row that now stood where it was, and Enter
+    /// recorded, or merged into, a place the driver had not chosen.
+    static func anotherPlaceNamed(_ dash: Binary, _ name: String) {
+        #expect(dash.run(["delivery", "accept"], at: "2026-11-20 16:06:00").status == 0)
+        #expect(dash.run(["pickup", "set", "4", name], at: "2026-11-20 16:06:00").status == 0)
+    }
+
+    @Test func thePlacesListKeepsItsSelectionWhenAnotherTerminalNamesAPlace() throws {
+        let dash = try Self.threePlaces()
+        let window = try Window(dash, at: "2026-11-20 16:05:00", columns: 100, rows: 32)
+        window.press("l", Window.down)
+        #expect(window.screen.contains("▸ Birch Booth"), "\(window.screen)")
+        Self.anotherPlaceNamed(dash, "Aardvark Arepas")
+        window.idle()
+        #expect(window.screen.contains("Aardvark Arepas") && window.screen.contains("▸ Birch Booth"), "\(window.screen)")
+    }
+
+    @Test func theMergeListKeepsItsSelectionWhenAnotherTerminalNamesAPlace() throws {
+        let dash = try Self.threePlaces()
+        let window = try Window(dash, at: "2026-11-20 16:05:00", columns: 100, rows: 32)
+        window.press("l", Window.enter, "m", Window.down)
+        #expect(window.screen.contains("▸ Cedar Cellar"), "\(window.screen)")
+        Self.anotherPlaceNamed(dash, "Aardvark Arepas")
+        window.idle()
+        #expect(window.screen.contains("Aardvark Arepas") && window.screen.contains("▸ Cedar Cellar"), "\(window.screen)")
+    }
+
+    @Test func thePickupSheetKeepsItsSelectedRecentPlaceWhenAnotherTerminalUsesOne() throws {
+        let dash = try Self.threePlaces()
+        let window = try Window(dash, at: "2026-11-20 16:05:00", columns: 100, rows: 32)
+        window.press("p", Window.down)
+        #expect(window.screen.contains("▸ 2  Birch Booth"), "\(window.screen)")
+        Self.anotherPlaceNamed(dash, "Amber Attic")
+        window.idle()
+        #expect(window.screen.contains("▸ 3  Birch Booth"), "\(window.screen)")
+        window.press(Window.enter)
+        let show = json(dash.run(["shift", "show", "--json"], at: "2026-11-20 16:07:00").stdout) as? [String: Any]
+        let places = (show?["deliveries"] as? [[String: Any]] ?? []).map { $0["pickupPlace"] as? String }
+        #expect(places == ["Amber Attic", "Birch Booth", "Birch Booth", "Amber Attic"], "\(places)")
+    }
 }

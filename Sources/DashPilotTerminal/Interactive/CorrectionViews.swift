@@ -67,8 +67,11 @@ final class MergeListView: TerminalScreen {
     }
 
     func reload(_ app: AppEnvironment) throws {
+        let shown = model.destinations.indices.contains(selected) ? model.destinations[selected].placeID : nil
         catalogue = PlaceCatalogue(places: try app.store.mergeDestinations(forPlace: source.id))
         refilter()
+        // Another program changed the places: the selection stays on the place it showed.
+        if let shown, let index = model.destinations.firstIndex(where: { $0.placeID == shown }) { selected = index }
     }
 
     private func refilter() {

@@ -20,9 +20,18 @@ final class PickupSheetView: TerminalScreen {
     }
 
     func reload(_ app: AppEnvironment) throws {
+        let shown = model == nil ? nil : (recent, currentFocus)
         recent = try app.store.recentPlaces()
         let delivery = try app.store.delivery(number: number, shiftID: shiftID)
         model = PickupSheet(delivery: delivery, recent: recent)
+        // Another program changed the recent places: the selection stays on the place it showed
+        // (Enter records it), or goes to the name field once that place is gone from the list.
+        if let (before, focused) = shown {
+            let placeID = before.indices.contains(focused) ? before[focused].place.id : nil
+            let removing = focused > before.count && model?.removeControl != nil
+            let moved = removing ? recent.count + 1 : placeID.flatMap { id in recent.firstIndex { $0.place.id == id } }
+            focus = moved ?? recent.count
+        }
     }
 
     /// The row selected: the most recent place on opening (the name field when there is none).

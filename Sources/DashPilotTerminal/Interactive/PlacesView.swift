@@ -14,13 +14,17 @@ final class PlacesView: TerminalScreen {
     private var selected = 0
 
     func reload(_ app: AppEnvironment) throws {
+        let shown = model.flatMap { $0.rows.indices.contains(selected) ? $0.rows.placeID(selected) : nil }
         catalogue = PlaceCatalogue(places: try app.store.catalogue())
         counts = [:]
-        try refilter(app)
+        try refilter(app, keeping: shown)
     }
 
-    private func refilter(_ app: AppEnvironment) throws {
+    /// `keeping`: the place whose row stays selected where it is still listed (another program
+    /// changed the places).
+    private func refilter(_ app: AppEnvironment, keeping shown: Int64? = nil) throws {
         let model = PlacesScreen(catalogue: catalogue, filter: filter.text, format: app.format, counts: counts)
+        if let shown, let index = model.rows.index(ofPlace: shown) { selected = index }
         selected = min(selected, max(0, model.rows.count - 1))
         // The new rows stand whatever the count: rows a failed read left uncounted are not drawn
         // or said until a later key counts them.
