@@ -69,7 +69,8 @@ public struct PickupSheet: Sendable, Equatable {
         if focus < recentNames.count {
             enter = ScreenAction(.enter, "record \(recentNames[focus])", .record)
         } else if focus == recentNames.count {
-            enter = ScreenAction(.enter, fieldIsEmpty ? "record the typed name" : "record this name", .record)
+            // The sketch's own word, with a name typed: "Enter record · ↑↓ recent · Esc cancel".
+            enter = ScreenAction(.enter, "record", .record)
         } else {
             enter = ScreenAction(.enter, "remove the pickup place", .record)
         }

@@ -144,9 +144,11 @@ struct ScreenModelTests {
                 ScreenAction(.enter, "record F Six", .record), ScreenAction(.upDown, "recent", .move),
                 ScreenAction(.digits(1...5), "record a recent place", .recordRecent), ScreenAction(.escape, "cancel", .back),
             ])
+        // With a name typed, the sketch's footer word for word: "Enter record · ↑↓ recent · Esc
+        // cancel" (it said "record this name").
         #expect(
             empty.keys(focus: 5, fieldIsEmpty: false) == [
-                ScreenAction(.enter, "record this name", .record), ScreenAction(.upDown, "recent", .move),
+                ScreenAction(.enter, "record", .record), ScreenAction(.upDown, "recent", .move),
                 ScreenAction(.escape, "cancel", .back),
             ])
         let withPlace = PickupSheet(delivery: try store.delivery(number: 1, shiftID: nil), recent: try store.recentPlaces())
