@@ -194,11 +194,11 @@ public struct RunningShiftScreen: Sendable, Equatable {
         let pause = log.openPause
         isPaused = pause != nil
         let started = log.shift.startedAt
-        let sameDay = LocalDate(started, in: format.timeZone) == LocalDate(now, in: format.timeZone)
-        let since = sameDay ? format.time(started) : "\(format.day(started)), \(format.time(started))"
+        let since = format.since(started, now: now)
+        let pausedSince = pause.map { format.since($0.start, now: now) }
         let elapsed = Double(time.elapsedSeconds)
         var parts = ["Shift running since \(since)"]
-        if let pause { parts.append("paused since \(format.time(pause.start))") }
+        if let pausedSince { parts.append("paused since \(pausedSince)") }
         // Working time, once the shift has paused: what every rate divides by.
         parts.append(format.clock(seconds: time.pausedSeconds > 0 ? time.workingSeconds : time.elapsedSeconds))
         parts.append(log.deliveries.count == 1 ? "1 delivery" : "\(log.deliveries.count) deliveries")
@@ -206,7 +206,7 @@ public struct RunningShiftScreen: Sendable, Equatable {
         if log.route != .none { parts.append(ShiftLogScreen.routeFigure(log.route, format: format)) }
         title = parts.joined(separator: " · ")
         var spoken = ["Shift running since \(since)"]
-        if let pause { spoken.append("paused since \(format.time(pause.start))") }
+        if let pausedSince { spoken.append("paused since \(pausedSince)") }
         spoken.append(log.deliveries.count == 1 ? "1 delivery" : "\(log.deliveries.count) deliveries")
         if let mileage = log.mileage { spoken.append(format.milesRecorded(mileage.miles)) }
         if log.route == .tooFewPoints { spoken.append(ShiftLogScreen.routeFigure(.tooFewPoints, format: format)) }

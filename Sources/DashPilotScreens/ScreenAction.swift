@@ -50,7 +50,7 @@ public struct ScreenAction: Sendable, Equatable {
             switch self {
             case .character("?"): "question mark"
             case .character("$"): "dollar"
-            case .character("@"): "at"
+            case .character("@"): "at sign"
             case .character(let character): String(character)
             case .enter: "Enter"
             case .escape: "Escape"

@@ -264,6 +264,13 @@ public struct ScreenFormat: Sendable {
     /// Miles as a screen reader says them: "612.4 miles recorded".
     public func milesRecorded(_ miles: Double) -> String { Self.tenths(miles) + " miles recorded" }
 
+    /// Since when something runs, as a header says it: the time alone when it is today ("5:02
+    /// PM"), else with its day ("Sat, Nov 28, 8:20 PM"): a shift's start, a pause's (a time
+    /// alone would read as today's).
+    public func since(_ date: Date, now: Date) -> String {
+        LocalDate(date, in: timeZone) == LocalDate(now, in: timeZone) ? time(date) : "\(day(date)), \(time(date))"
+    }
+
     /// A moment as a message quotes it: the time alone when it is today ("9:40 PM"), else with its
     /// day ("9:40 PM on Wed, Dec 31, 2025"), so that a time of another day never reads as today's.
     public func time(_ date: Date, today now: Date) -> String {

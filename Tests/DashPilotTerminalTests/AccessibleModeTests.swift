@@ -159,7 +159,7 @@ struct AccessibleModeTests {
         #expect(keys.first == "> question mark" && keys[1] == "Keys on this screen.")
         for said in [
             // A list, its first row selected as it opens.
-            "a accept. Selected.", "up and down select.", "at step at a time.", "x cancel.", "e end shift.", "q quit.",
+            "a accept. Selected.", "up and down select.", "at sign step at a time.", "x cancel.", "e end shift.", "q quit.",
             "Control L says this screen again.",
         ] {
             #expect(keys.contains(said), "\(keys)")

@@ -112,3 +112,33 @@ import Testing
         #expect(try store.record(.arrive, delivery: 1, onShift: second.id).state == .arrivedAtPickup)
     }
 }
+
+/// What `shift delete` asks and says names what goes with the shift as it is.
+@Suite struct ShiftDeleteWordsTests {
+    /// It asked "Delete shift 1 with its 3 deliveries and its route?" of a shift with no route.
+    @Test func theDeleteQuestionNamesARouteOnlyWhereThereIsOne() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-20 16:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-20 16:01:00")
+        dash.run(["delivery", "cancel", "1"], at: "2026-11-20 16:02:00")
+        dash.run(["shift", "end"], at: "2026-11-20 16:30:00")
+        dash.run(["shift", "start"], at: "2026-11-20 17:00:00")
+        dash.run(["shift", "end"], at: "2026-11-20 17:30:00")
+        let asked = dash.onTerminal(["shift", "delete", "1"], input: "n\n")
+        #expect(asked.stdout.contains("Delete shift 1 with its 1 delivery? Pickup places stay. This cannot be undone."), "\(asked.stdout)")
+        let empty = dash.run(["shift", "delete", "2", "--yes"], at: "2026-11-20 18:00:00")
+        #expect(empty.stdout == "Deleted shift 2. Pickup places stay.\n", "\(empty.stdout)")
+    }
+
+    /// screens.md: "A shift that did not start today shows its start date"; a pause begun
+    /// yesterday showed "paused since 8:20 PM", a time that had not come yet today.
+    @Test func aPauseBegunOnAnotherDaySaysItsDay() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-28 20:00:00")
+        dash.run(["shift", "pause"], at: "2026-11-28 20:20:00")
+        let window = try Window(dash, at: "2026-11-29 10:30:00", columns: 160, rows: 32)
+        #expect(window.screen.contains("paused since Sat, Nov 28, 8:20 PM"), "\(window.screen)")
+        let reader = try Reader(dash, at: "2026-11-29 10:30:00")
+        #expect(reader.opening.joined(separator: "\n").contains("paused since Sat, Nov 28, 8:20 PM"), "\(reader.opening)")
+    }
+}

@@ -121,13 +121,18 @@ enum ShiftCommands {
             let log = try store.shiftLog(id: id)
             guard !log.shift.isRunning else { throw DashPilotRefusal.shiftStillRunning(id: id) }
             let count = log.deliveries.count
+            // What goes with it, as it is: a shift with no route samples has no route to lose.
+            let going = [
+                count == 0 ? nil : count == 1 ? "its 1 delivery" : "its \(count) deliveries", log.route == .none ? nil : "its route",
+            ]
+            .compactMap { $0 }
             let question =
-                "Delete shift \(id) with its \(count == 1 ? "1 delivery" : "\(count) deliveries") and its route? Pickup places stay. This cannot be undone."
+                "Delete shift \(id)\(going.isEmpty ? "" : " with " + going.joined(separator: " and "))? Pickup places stay. This cannot be undone."
             guard try context.confirmed(yes, question: question, prompt: "Delete? [y/N]", what: "Deleting a shift") else {
                 throw CommandFailure(sentence: "Not confirmed; nothing was deleted.")
             }
             try store.deleteShift(id: id)
-            context.say("Deleted shift \(id) with its deliveries and route. Pickup places stay.")
+            context.say("Deleted shift \(id)\(going.isEmpty ? "" : " with " + going.joined(separator: " and ")). Pickup places stay.")
             return ExitStatus.done
         }
     }
