@@ -232,8 +232,8 @@ public struct ScreenFormat: Sendable {
     /// dollar; other currencies are said as written.
     public func spokenMoney(_ money: Money) -> String {
         let written = self.money(money)
-        guard written.hasPrefix("$") else { return written }
-        let whole = String(written.dropFirst())
+        // The dollar as en_US writes it, or as en_GB and others write the US one ("US$30.00").
+        guard let whole = ["$", "US$"].first(where: written.hasPrefix).map({ String(written.dropFirst($0.count)) }) else { return written }
         let number = whole.hasSuffix(".00") ? String(whole.dropLast(3)) : whole
         return number + (number == "1" ? " dollar" : " dollars")
     }
@@ -241,7 +241,7 @@ public struct ScreenFormat: Sendable {
     /// An amount as a screen reader says one spent or paid ("42 dollars 10 cents", "6 dollars",
     /// "1 dollar 1 cent", "50 cents"), for the dollar; other currencies are said as written.
     public func spokenAmount(_ amount: Money) -> String {
-        guard money(amount).hasPrefix("$") else { return money(amount) }
+        guard spokenMoney(amount) != money(amount) else { return money(amount) }
         // The whole dollars as spokenMoney says them ("1,284 dollars", "1 dollar"), then the cents.
         let dollars = spokenMoney(Money(cents: amount.cents / 100 * 100))
         let cents = amount.cents % 100

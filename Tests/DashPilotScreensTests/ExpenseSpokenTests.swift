@@ -27,4 +27,13 @@ struct ExpenseSpokenTests {
         #expect(format.spokenAmount(Money(cents: 100)) == "1 dollar" && format.spokenAmount(Money(cents: 250)) == "2 dollars 50 cents")
         #expect(SpokenWords.sentence("4 h 8 min working (30 min paused)") == "4 hours 8 minutes working (30 minutes paused).")
     }
+
+    /// en_GB writes the US dollar "US$30.00"; a row's label said "earned US$30.00" where en_US
+    /// says "earned 30 dollars" (screens.md: "earned 1,284 dollars").
+    @Test func theUSDollarIsSaidInDollarsWhereTheLocaleWritesItUSDollar() {
+        let format = ScreenFormat(
+            locale: Locale(identifier: "en_GB"), timeZone: TimeZone(identifier: "UTC")!, currency: .usd, currentYear: 2026)
+        #expect(format.money(Money(cents: 3000)) == "US$30.00")
+        #expect(format.spokenMoney(Money(cents: 3000)) == "30 dollars" && format.spokenAmount(Money(cents: 4210)) == "42 dollars 10 cents")
+    }
 }
