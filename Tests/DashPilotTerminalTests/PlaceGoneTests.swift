@@ -141,4 +141,17 @@ import Testing
         let places = (show?["deliveries"] as? [[String: Any]] ?? []).map { $0["pickupPlace"] as? String }
         #expect(places == ["Amber Attic", "Birch Booth", "Birch Booth", "Amber Attic"], "\(places)")
     }
+
+    /// Enter on a recent place another terminal had just merged away said "No pickup place has
+    /// that name.", though no name was typed.
+    @Test func aRecentPlaceMergedAwayBeforeEnterSaysItIsGone() throws {
+        let dash = try Self.threePlaces()
+        let window = try Window(dash, at: "2026-11-20 16:05:00", columns: 100, rows: 32)
+        window.press("p", Window.down)
+        #expect(window.screen.contains("▸ 2  Birch Booth"), "\(window.screen)")
+        #expect(dash.run(["place", "merge", "Birch Booth", "Amber Attic", "--yes"], at: "2026-11-20 16:06:00").status == 0)
+        window.press(Window.enter)
+        #expect(window.screen.contains("This pickup place no longer exists."), "\(window.screen)")
+        #expect(!window.screen.contains("Birch Booth") && window.screen.contains("Amber Attic"), "\(window.screen)")
+    }
 }

@@ -60,18 +60,14 @@ final class PickupSheetView: TerminalScreen {
         switch action(for: key)?.command {
         case .recordRecent:
             guard case .text(let typed) = key, let position = Int(typed), position <= recent.count else { return .stay }
-            _ = try app.store.setPickupPlace(placeID: recent[position - 1].place.id, delivery: number, shiftID: shiftID)
-            return .pop
+            return try recordRecent(position - 1, app)
         case .move:
             focus = key == .up ? max(0, currentFocus - 1) : min(lastIndex, currentFocus + 1)
         case .back:
             return .pop
         case .record:
             let focus = currentFocus
-            if focus < recent.count {
-                _ = try app.store.setPickupPlace(placeID: recent[focus].place.id, delivery: number, shiftID: shiftID)
-                return .pop
-            }
+            if focus < recent.count { return try recordRecent(focus, app) }
             if focus > fieldIndex {
                 try app.store.clearPickupPlace(delivery: number, shiftID: shiftID)
                 return .pop
@@ -89,6 +85,20 @@ final class PickupSheetView: TerminalScreen {
             }
         }
         return .stay
+    }
+
+    /// Records recent place `index`; merged away by another program since the list was read, it
+    /// says so (not "No pickup place has that name.", which names no name typed) and reads the
+    /// list again.
+    private func recordRecent(_ index: Int, _ app: AppEnvironment) throws -> Navigation {
+        do {
+            _ = try app.store.setPickupPlace(placeID: recent[index].place.id, delivery: number, shiftID: shiftID)
+            return .pop
+        } catch DashPilotRefusal.placeNotFound {
+            error = ScreenMessages.placeGone
+            try reload(app)
+            return .stay
+        }
     }
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
