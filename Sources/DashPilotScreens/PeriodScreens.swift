@@ -94,7 +94,10 @@ public struct PeriodListScreen: Sendable, Equatable {
         let hours = format.duration(seconds: Double(figures.shiftSeconds))
         let miles = figures.miles.map { format.miles($0) } ?? (figures.hasRouteSamples ? "too few route points" : "no route")
         // A period with no shift has nothing to count: "0 shifts · 0 s · 0 delivered" said it three ways.
-        let totals = figures.shifts == 0 ? ["no shifts"] : [plural(figures.shifts, "shift", "shifts"), hours] + counts + [miles]
+        // platform.md: recorded miles are "a floor; the period says when any of its routes is
+        // partial or missing", its row as well as its totals.
+        let partial = figures.partialRoute && figures.miles != nil ? ["partial route"] : []
+        let totals = figures.shifts == 0 ? ["no shifts"] : [plural(figures.shifts, "shift", "shifts"), hours] + counts + [miles] + partial
         let earnings = figures.earnings.map(format.money) ?? "no earnings recorded"
         let perHour = figures.rates.perShiftHour.amount
         let spokenStart =
@@ -109,7 +112,7 @@ public struct PeriodListScreen: Sendable, Equatable {
             ] + counts + [
                 figures.miles.map { format.milesRecorded($0) }
                     ?? (figures.hasRouteSamples ? "too few route points to measure" : "no route recorded")
-            ]
+            ] + partial
         if let money = figures.earnings {
             spoken.append("earned \(format.spokenAmount(money))")
             if let perHour { spoken.append("\(format.spokenMoney(perHour)) an hour") } else { spoken.append(missingRate(figures)) }

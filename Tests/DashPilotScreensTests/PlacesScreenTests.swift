@@ -144,8 +144,9 @@ struct PeriodListScreenTests {
             let shift = Shift(
                 id: Int64(index + 1), startedAt: begin, endedAt: begin.addingTimeInterval(20_880),
                 earnings: Money(cents: index == 0 ? 128_400 : 0))
-            let route: RecordedRoute =
-                index == 0 ? .measured(Mileage(metres: 612.4 * Mileage.metresPerMile, measuredSegments: 1, isPartial: false)) : .none
+            // Every shift's route measured (a shift with none would make the week's partial).
+            let route: RecordedRoute = .measured(
+                Mileage(metres: index == 0 ? 612.4 * Mileage.metresPerMile : 0, measuredSegments: 1, isPartial: false))
             totals.append(
                 ShiftTotals(
                     shift: shift, delivered: index == 0 ? 96 : 0, cancelled: index == 0 ? 3 : 0, deliveries: 0, deliveryOpenSeconds: 3600,

@@ -137,6 +137,23 @@ struct PeriodCommandTests {
             "\(text)")
         #expect(text.contains("\nShift 3 · ") && text.contains("\nShift 2 · "))
     }
+
+    /// platform.md: a period's recorded miles are "a floor; the period says when any of its
+    /// routes is partial or missing". A week with one shift measured and one with no route said
+    /// "partial route" opened, and only "2.1 mi" in its row.
+    @Test func aPeriodsRowSaysWhenItsRouteIsPartial() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-24 17:00:00")
+        for minute in 1...3 { dash.run(["route", "add", "40.00\(minute)", "-75.0"], at: "2026-11-24 17:0\(minute):00") }
+        dash.run(["shift", "end"], at: "2026-11-24 17:10:00")
+        dash.run(["shift", "start"], at: "2026-11-25 17:00:00")
+        dash.run(["shift", "end"], at: "2026-11-25 17:10:00")
+        let listed = dash.run(["period", "list", "week", "--limit", "1"], at: "2026-11-26 12:00:00").stdout
+        #expect(listed.contains(" mi · partial route"), "\(listed)")
+        let reader = try Reader(dash, at: "2026-11-26 12:00:00")
+        let said = reader.press("w").joined(separator: "\n")
+        #expect(said.contains("miles recorded, partial route"), "\(said)")
+    }
 }
 
 @Suite("The command line: ending a forgotten shift")
