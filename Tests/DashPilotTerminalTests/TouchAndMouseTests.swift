@@ -1,3 +1,4 @@
+import DashPilotCore
 import Foundation
 import Testing
 
@@ -203,5 +204,37 @@ struct TouchAndMouseTests {
         window.wheel(down: true)
         shown = shiftRows(window)
         #expect(shown.numbers.last == 1 && shown.selected == 1, "\(window.screen)")
+    }
+
+    /// A list lays out only the rows near its selection: the view the wheel left was kept as a
+    /// line's number, which names another row from one frame to the next, so deep in a long
+    /// list every ↓ after the wheel moved the view by 0 to 2 rows.
+    @Test func theViewTheWheelLeftStaysDeepInALongList() throws {
+        let dash = Binary()
+        for day in 0..<80 {
+            let date = ISO8601.format(Date(timeIntervalSince1970: 1_780_000_000 + Double(day) * 86_400)).prefix(10)
+            dash.run(["shift", "start"], at: date + " 17:00:00")
+            dash.run(["shift", "end"], at: date + " 18:00:00")
+        }
+        let window = try Window(dash, at: "2026-11-20 12:00:00", columns: 60, rows: 14)
+        window.press("h")
+        for _ in 0..<5 { window.press(Window.pageDown) }
+        window.wheel(down: true)
+        let wheeled = shiftRows(window)
+        let top = try #require(wheeled.numbers.first)
+        let selected = try #require(wheeled.selected)
+        #expect(wheeled.numbers.count > 3 && selected == wheeled.numbers.last, "\(window.screen)")
+        // ↑ moves the selection up the view the wheel left, and ↓ back down it: the view stays
+        // while the selection shows in it.
+        for step in 1..<wheeled.numbers.count {
+            window.press(Window.up)
+            let shown = shiftRows(window)
+            #expect(shown.numbers.first == top && shown.selected == selected + step, "up \(step): \(window.screen)")
+        }
+        for step in 1..<wheeled.numbers.count {
+            window.press(Window.down)
+            let shown = shiftRows(window)
+            #expect(shown.numbers.first == top && shown.selected == top - step, "down \(step): \(window.screen)")
+        }
     }
 }

@@ -28,10 +28,18 @@ extension ScreenBuffer {
         var linesInView = 0
         /// How many lines show below the last focused line, where it shows; `nil` otherwise.
         var linesBelowFocus: Int?
-        /// The first of the lines that scroll in view, counted from the first that scrolls.
-        var top = 0
-        /// The first focused line of the screen, if any.
-        var focusLine: Int?
+        /// Where the view of a list starts, by its rows (a list lays out only the rows near its
+        /// selection, so a line's number names another row from one frame to the next).
+        var top: ViewTop?
+        /// The row of the screen's list the focused lines belong to, if any.
+        var focusRow: Int?
+    }
+
+    /// Where a list's view starts: `offset` lines below the first line of row `row` (negative:
+    /// above it, on the lines between rows).
+    struct ViewTop: Equatable {
+        var row: Int
+        var offset: Int
     }
 
     /// The window's lines (`layout`, not scrolled by the driver).
@@ -46,7 +54,7 @@ extension ScreenBuffer {
     /// which line of the buffer it shows.
     /// `anchor`: where the wheel left a list's view (a `Layout.top`), which stays while the
     /// selected row shows in it and moves only as far as the selected row needs.
-    func layout(rows: Int, message: String?, scrolled: Int = 0, anchor: Int? = nil) -> Layout {
+    func layout(rows: Int, message: String?, scrolled: Int = 0, anchor: ViewTop? = nil) -> Layout {
         var footerLines = Pieces.keys(footer, width: width)
         let messageLines = message.map { Self.wrap(TerminalText.safe($0), width: width) } ?? []
         let messageRows = box == nil ? max(1, messageLines.count) : messageLines.count
@@ -125,7 +133,7 @@ extension ScreenBuffer {
     }
 
     /// The window of `room` lines over the message and the footer.
-    private func laidOut(room: Int, scrolled: Int, anchor: Int?) -> Layout {
+    private func laidOut(room: Int, scrolled: Int, anchor: ViewTop?) -> Layout {
         let (pinnedCount, trailer) = pinned(room: room)
         let header = Array(lines.indices.prefix(pinnedCount))
         let body = Array(lines.indices.dropFirst(header.count).dropLast(trailer.count))
@@ -155,8 +163,10 @@ extension ScreenBuffer {
             layout.scrollable = -start...max(0, latest - start)
             // The wheel scrolled a list: its view stays there while the selected row shows
             // in it (screens.md: the wheel "moves the selection with the view").
-            if let anchor, box == nil, let row = focus?.first, lines[row].target.row != nil {
-                start = max(start, min(anchor, first, latest))
+            if let anchor, box == nil, let row = focus?.first, lines[row].target.row != nil,
+                let anchored = lines.firstIndex(where: { $0.target.row == anchor.row })
+            {
+                start = max(start, min(anchored + anchor.offset - base, first, latest))
             }
             if scrolled != 0 {
                 let followed = start
@@ -164,7 +174,7 @@ extension ScreenBuffer {
                 layout.scrolled = start - followed
             }
             let end = min(end(from: start), body.count)
-            layout.top = start
+            layout.top = viewTop(from: base + start)
             if start > 0 { layout.lines.append(more("↑ more")) }
             shownBody = body[start..<end]
             layout.lines += shownBody.map(shownLine)
@@ -172,7 +182,7 @@ extension ScreenBuffer {
         }
         layout.lines = Array(layout.lines.prefix(room - trailer.count)) + trailer.map(shownLine)
         layout.lines += Array(repeating: Line(text: "", style: .normal), count: max(0, room - layout.lines.count))
-        layout.focusLine = focus?.first
+        layout.focusRow = focus.flatMap { lines[$0.first].target.row }
         if let (first, last) = focus {
             let shown = Set(layout.lines.compactMap(\.source))
             layout.focusShown = (first...last).allSatisfy { shown.contains(lines[$0].source ?? $0) }
@@ -186,6 +196,15 @@ extension ScreenBuffer {
         layout.linesInView = shownBody.count
         if let (_, last) = focus, layout.focusShown, let below = shownBody.last, below >= last { layout.linesBelowFocus = below - last }
         return layout
+    }
+
+    /// Where a view whose first line is line `start` stands among the list's rows: the first row
+    /// at or below it, and how far below that row's first line it starts.
+    private func viewTop(from start: Int) -> ViewTop? {
+        guard let at = lines[start...].firstIndex(where: { $0.target.row != nil }), let row = lines[at].target.row else { return nil }
+        var first = at
+        while first > 0 && lines[first - 1].target.row == row { first -= 1 }
+        return ViewTop(row: row, offset: start - first)
     }
 
     /// The rows of the screen's list whose every line is among the lines `shown`.

@@ -23,7 +23,9 @@ extension InteractiveApp {
         let anchor = wheelAnchor(buffer)
         let layout = buffer.layout(rows: rows, message: shownMessage, scrolled: scrolledLines, anchor: anchor)
         laidOut = (view, layout, columns, rows)
-        if anchor != nil, let top = stack.last { pointer.wheeled = Pointer.Wheeled(screen: ObjectIdentifier(top), top: layout.top) }
+        if anchor != nil, let top = stack.last {
+            pointer.wheeled = layout.top.map { Pointer.Wheeled(screen: ObjectIdentifier(top), top: $0) }
+        }
         // Scrolled past its end, a sheet stays at its end: PgUp comes back at once.
         if scrolledLines != 0 { sheetScroll = (view, layout.scrolled) }
         pointer.drawn = Pointer.Drawn(targets: layout.lines.map(\.target), columns: columns, view: view)
@@ -40,8 +42,8 @@ extension InteractiveApp {
     }
 
     /// Where the wheel left the view of the list showing, if it did: the view then moves as
-    /// many lines as the selection did, and stays while the selection shows in it.
-    private func wheelAnchor(_ buffer: ScreenBuffer) -> Int? {
+    /// many rows as the selection did, and stays while the selection shows in it.
+    private func wheelAnchor(_ buffer: ScreenBuffer) -> ScreenBuffer.ViewTop? {
         guard let wheeled = pointer.wheeled, !showingKeys, let top = stack.last else { return nil }
         // A screen that closed is forgotten (its identity may come back as another's).
         guard stack.contains(where: { ObjectIdentifier($0) == wheeled.screen }) else {
@@ -49,8 +51,10 @@ extension InteractiveApp {
             return nil
         }
         guard wheeled.screen == ObjectIdentifier(top) else { return nil }
-        guard let from = wheeled.movedFrom, let focused = buffer.focus?.first else { return wheeled.top }
-        return max(0, wheeled.top + focused - from)
+        guard let from = wheeled.movedFrom, let focused = buffer.focus.flatMap({ buffer.lines[$0.first].target.row }) else {
+            return wheeled.top
+        }
+        return ScreenBuffer.ViewTop(row: max(0, wheeled.top.row + focused - from), offset: wheeled.top.offset)
     }
 
     /// How many lines the driver scrolled the sheet showing now.

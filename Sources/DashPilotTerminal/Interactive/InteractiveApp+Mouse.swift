@@ -47,10 +47,10 @@ extension InteractiveApp {
             // A list's view moves with its selection (screens.md: "the wheel scrolls a list
             // three rows"), from where the frame left it; steps before a frame add up.
             if drawn == nil, !showingKeys, let laidOut, laidOut.view == view, !laidOut.layout.isSheet,
-                let focused = laidOut.layout.focusLine,
+                let focused = laidOut.layout.focusRow, let viewTop = laidOut.layout.top,
                 pointer.wheeled.map({ $0.screen != ObjectIdentifier(top) || $0.movedFrom == nil }) ?? true
             {
-                pointer.wheeled = Pointer.Wheeled(screen: ObjectIdentifier(top), top: laidOut.layout.top, movedFrom: focused)
+                pointer.wheeled = Pointer.Wheeled(screen: ObjectIdentifier(top), top: viewTop, movedFrom: focused)
             }
             // One gesture: its steps act on the window it was made on, with no frame laid out
             // between them (three frames a step on a long screen would break the frame budget).

@@ -22,12 +22,12 @@ struct Pointer {
     /// How many rows a step of the wheel scrolls.
     static let wheelRows = 3
 
-    /// Where the wheel left the view of a list: on the screen `screen`, from its line `top`
-    /// (a `Layout.top`); until the next frame, `movedFrom` the focused line the selection moved
-    /// from, so that the view moves as many lines as the selection did.
+    /// Where the wheel left the view of a list: on the screen `screen`, at `top` (a
+    /// `Layout.top`); until the next frame, `movedFrom` the row the selection moved from, so that
+    /// the view moves as many rows as the selection did.
     struct Wheeled {
         var screen: ObjectIdentifier
-        var top: Int
+        var top: ScreenBuffer.ViewTop
         var movedFrom: Int?
     }
 
