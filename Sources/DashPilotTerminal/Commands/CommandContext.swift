@@ -184,10 +184,30 @@ enum Confirmation {
         var size = winsize()
         let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 ? Int(size.ws_col) : 0
         let lines = question.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let shown = columns < 20 ? lines : lines.flatMap { $0.isEmpty ? [$0] : ScreenBuffer.wrap($0, width: columns) }
+        let shown = columns < 20 ? lines : lines.flatMap { broken($0, width: columns) }
         StandardError.write(shown.joined(separator: "\n") + "\n" + prompt + " ")
         guard let answer = readLine() else { return false }
         let word = answer.trimmingCharacters(in: .whitespaces).lowercased()
         return word == "y" || word == "yes"
+    }
+
+    /// `line` broken at the last space that fits each `width` columns, every other character
+    /// kept as it is (a path's two spaces stay two); a word wider than the line stays whole.
+    static func broken(_ line: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var rest = Substring(line)
+        while DisplayWidth.of(String(rest)) > width {
+            var columns = 0
+            var cut: String.Index?
+            for index in rest.indices {
+                if rest[index] == " " { cut = index }
+                columns += DisplayWidth.of(String(rest[index]))
+                if columns > width { break }
+            }
+            guard let cut, cut > rest.startIndex else { break }
+            lines.append(String(rest[..<cut]))
+            rest = rest[rest.index(after: cut)...]
+        }
+        return lines + [String(rest)]
     }
 }
