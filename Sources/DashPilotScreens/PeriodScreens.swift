@@ -53,30 +53,25 @@ public struct PeriodListScreen: Sendable, Equatable {
             let end = format.date(period.to, template: "dMMMy")
             let endWithoutYear = format.date(period.to, template: "dMMM")
             if period.from.components.year == period.to.components.year, end.hasPrefix(endWithoutYear) {
-                return label(period, yearless: format) + end.dropFirst(endWithoutYear.count)
+                return weekLabel(period, format: format) + end.dropFirst(endWithoutYear.count)
             }
             return "\(format.date(period.from, template: "dMMMy")) – \(end)"
         case .week:
-            return label(period, yearless: format)
+            return weekLabel(period, format: format)
         }
     }
 
     /// A week's label without its year: "23 – 29 Nov", "Nov 23 – 29", "30 Nov – 6 Dec".
-    private static func label(_ period: Period, yearless format: ScreenFormat) -> String {
-        switch period.kind {
-        case .month:
-            return format.date(period.from, template: "MMMMy")
-        case .week:
-            if period.from.components.month == period.to.components.month {
-                // The month once, where the locale puts it: "23 – 29 Nov", "Nov 23 – 29".
-                let first = format.date(period.from, template: "dMMM")
-                if first.hasPrefix(format.date(period.from, template: "MMM")) {
-                    return "\(first) – \(format.date(period.to, template: "d"))"
-                }
-                return "\(format.date(period.from, template: "d")) – \(format.date(period.to, template: "dMMM"))"
+    private static func weekLabel(_ week: Period, format: ScreenFormat) -> String {
+        if week.from.components.month == week.to.components.month {
+            // The month once, where the locale puts it: "23 – 29 Nov", "Nov 23 – 29".
+            let first = format.date(week.from, template: "dMMM")
+            if first.hasPrefix(format.date(week.from, template: "MMM")) {
+                return "\(first) – \(format.date(week.to, template: "d"))"
             }
-            return "\(format.date(period.from, template: "dMMM")) – \(format.date(period.to, template: "dMMM"))"
+            return "\(format.date(week.from, template: "d")) – \(format.date(week.to, template: "dMMM"))"
         }
+        return "\(format.date(week.from, template: "dMMM")) – \(format.date(week.to, template: "dMMM"))"
     }
 
     static func plural(_ count: Int, _ one: String, _ many: String) -> String { count == 1 ? "1 \(one)" : "\(count) \(many)" }

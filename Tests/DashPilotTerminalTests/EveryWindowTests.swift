@@ -122,12 +122,15 @@ struct EveryWindowTests {
         let dash = try Self.store()
         let window = try Window(dash, at: "2026-11-29 18:10:00", columns: columns, rows: rows)
         window.press("h", Window.enter, Window.down)
-        if !window.screen.contains("▸ Delivery 2") {
-            #expect(window.screen.contains("▸ Delivery 1 · Delivered"), "\(window.screen)")
-            #expect(window.screen.contains("[ Change Pickup Place ]"), "\(window.screen)")
-            window.press("t")
-            #expect(window.screen.contains("What did Delivery 1 pay?"), "\(window.screen)")
+        // Only at 40×12 is the entry taller than the window: there ↓ shows its foot first.
+        guard rows == 12 else {
+            #expect(window.screen.contains("▸ Delivery 2"), "\(window.screen)")
+            return
         }
+        #expect(window.screen.contains("▸ Delivery 1 · Delivered"), "\(window.screen)")
+        #expect(window.screen.contains("[ Change Pickup Place ]"), "\(window.screen)")
+        window.press("t")
+        #expect(window.screen.contains("What did Delivery 1 pay?"), "\(window.screen)")
     }
 
     @Test("A place's history scrolls up to its summary and waits", arguments: sizes)

@@ -56,6 +56,9 @@ import Testing
         window.press("c", Window.enter)
         #expect(window.screen.contains("6.50"), "\(window.screen)")
         #expect(dash.run(["expense", "edit", "1", "--amount", "7.75", "--note", "garage"], at: "2026-11-20 17:01:00").status == 0)
+        // What a key will act on is on screen: the fields left as filled show the store now.
+        window.idle()
+        #expect(window.screen.contains("7.75") && window.screen.contains("garage") && !window.screen.contains("6.50"), "\(window.screen)")
         window.press(Window.down, "1", Window.enter)
         let expense = (json(dash.run(["expense", "list", "--json"], at: "2026-11-20 17:02:00").stdout) as? [[String: Any]])?.first
         #expect(expense?["amount"] as? String == "7.75" && expense?["note"] as? String == "garage", "\(String(describing: expense))")
@@ -75,5 +78,19 @@ import Testing
         #expect(window.screen.contains("This expense no longer exists: another program removed it."), "\(window.screen)")
         window.press(Window.escape)
         #expect(window.screen.contains("Expenses"), "\(window.screen)")
+    }
+
+    @Test func anExpenseSheetWhoseExpenseWasRemovedElsewhereSaysSo() throws {
+        let dash = Self.paidShift()
+        let window = try Window(dash, at: "2026-11-20 17:00:00", columns: 100, rows: 32)
+        window.press("c", Window.enter)
+        #expect(dash.run(["expense", "remove", "1", "--yes"], at: "2026-11-20 17:01:00").status == 0)
+        window.idle()
+        #expect(window.screen.contains("This expense no longer exists: another program removed it."), "\(window.screen)")
+        window.press("9", Window.enter)
+        #expect(window.screen.contains("This expense no longer exists"), "\(window.screen)")
+        #expect((json(dash.run(["expense", "list", "--json"], at: "2026-11-20 17:02:00").stdout) as? [[String: Any]])?.isEmpty == true)
+        window.press(Window.escape)
+        #expect(window.screen.contains("Expenses") && !window.screen.contains("no longer exists"), "\(window.screen)")
     }
 }

@@ -17,8 +17,8 @@ import Testing
         return dash
     }
 
-    /// From another terminal: shift 1's deliveries cancelled, shift 1 ended, shift 2 started with
-    /// two deliveries accepted.
+    /// From another terminal: the running shift's two deliveries cancelled, the shift ended, and
+    /// another started with two deliveries accepted.
     static func endAndStartAnother(_ dash: Binary) {
         for command in [
             ["delivery", "cancel", "1"], ["delivery", "cancel", "2"], ["shift", "end"], ["shift", "start"], ["delivery", "accept"],
@@ -46,6 +46,27 @@ import Testing
         #expect(Self.states(dash, shift: 2) == ["accepted", "accepted"])
     }
 
+    /// Once the screens see the shift ended, the question is gone: it says so, and only Esc acts.
+    @Test func aCancelQuestionSeenAfterTheShiftEndedSaysSo() throws {
+        let dash = Self.twoDeliveries()
+        let window = try Window(dash, at: "2026-11-20 16:10:00", columns: 100, rows: 32)
+        window.press("x")
+        Self.endAndStartAnother(dash)
+        window.idle()
+        #expect(window.screen.contains("Shift 1 is no longer running") && !window.screen.contains("Cancel Delivery 2?"), "\(window.screen)")
+        window.press("y")
+        #expect(Self.states(dash, shift: 2) == ["accepted", "accepted"])
+        window.press(Window.escape)
+        #expect(window.screen.contains("Delivery 2 · Accepted"), "\(window.screen)")
+        // The same from the @ sheet, on shift 2: another terminal ends it and starts shift 3.
+        window.press("@")
+        Self.endAndStartAnother(dash)
+        window.idle()
+        #expect(window.screen.contains("Shift 2 is no longer running"), "\(window.screen)")
+        window.press(Window.enter)
+        #expect(Self.states(dash, shift: 3) == ["accepted", "accepted"])
+    }
+
     @Test func aForgottenStepOnAShiftThatEndedIsRefusedAndTheNewShiftIsUntouched() throws {
         let dash = Self.twoDeliveries()
         let window = try Window(dash, at: "2026-11-20 16:10:00", columns: 100, rows: 32)
@@ -68,10 +89,22 @@ import Testing
         window.idle()
         #expect(window.screen.contains("Shift 1 is no longer running"), "\(window.screen)")
         #expect(window.screen.contains("Esc back"), "\(window.screen)")
-        // Started again meanwhile: `y` ends nothing, the new shift runs on.
-        #expect(dash.run(["shift", "start"], at: "2026-11-20 16:06:00").status == 0)
+        window.press(Window.escape)
+        #expect(window.screen.contains("No shift running"), "\(window.screen)")
+    }
+
+    /// `y` pressed before the screens saw another terminal end the shift and start another: the
+    /// store refuses to end the shift that runs now, which the question was not about.
+    @Test func anEndAskedOfAShiftThatEndedElsewhereEndsNothing() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-20 16:00:00")
+        let window = try Window(dash, at: "2026-11-20 16:05:00", columns: 60, rows: 16)
+        window.press("e")
+        #expect(dash.run(["shift", "end"], at: "2026-11-20 16:01:00").status == 0)
+        #expect(dash.run(["shift", "start"], at: "2026-11-20 16:02:00").status == 0)
         window.press("y")
-        #expect((json(dash.run(["shift", "show", "--json"], at: "2026-11-20 16:07:00").stdout) as? [String: Any])?["id"] as? Int == 2)
+        #expect(window.screen.contains("Shift 1 is no longer running"), "\(window.screen)")
+        #expect((json(dash.run(["shift", "show", "--json"], at: "2026-11-20 16:07:00").stdout) as? [String: Any])?["endedAt"] is NSNull)
         window.press(Window.escape)
         #expect(window.screen.contains("Shift running since"), "\(window.screen)")
     }
@@ -128,6 +161,11 @@ import Testing
         #expect(asked.stdout.contains("Delete shift 1 with its 1 delivery? Pickup places stay. This cannot be undone."), "\(asked.stdout)")
         let empty = dash.run(["shift", "delete", "2", "--yes"], at: "2026-11-20 18:00:00")
         #expect(empty.stdout == "Deleted shift 2. Pickup places stay.\n", "\(empty.stdout)")
+        dash.run(["shift", "start"], at: "2026-11-20 19:00:00")
+        for minute in 1...3 { dash.run(["route", "add", "40.00\(minute)", "-75.0"], at: "2026-11-20 19:0\(minute):00") }
+        dash.run(["shift", "end"], at: "2026-11-20 19:10:00")
+        let routed = dash.run(["shift", "delete", "3", "--yes"], at: "2026-11-20 20:00:00")
+        #expect(routed.stdout == "Deleted shift 3 with its route. Pickup places stay.\n", "\(routed.stdout)")
     }
 
     /// screens.md: "A shift that did not start today shows its start date"; a pause begun

@@ -117,7 +117,11 @@ final class ExpensesView: TerminalScreen {
 /// them. Nothing is written until `Enter`; a refusal keeps it open with its sentence.
 final class ExpenseSheetView: TerminalScreen {
     private let expenseID: Int64?
-    private let model: ExpenseSheet
+    private var model: ExpenseSheet
+    /// When the sheet opened: what a new expense's time field stands for.
+    private let opened: Date
+    /// Whether another program removed the expense being edited: only Esc is left.
+    private var gone = false
     private var fields: [LineEditor]
     private var category: ExpenseCategory
     private var focus = 0
@@ -129,6 +133,7 @@ final class ExpenseSheetView: TerminalScreen {
 
     init(editing expense: Expense?, now: Date, format: ScreenFormat) {
         expenseID = expense?.id
+        opened = now
         model = ExpenseSheet(editing: expense, now: now, format: format)
         fields = [
             LineEditor(text: model.prefilledAmount), LineEditor(), LineEditor(text: model.prefilledWhen),
@@ -137,9 +142,31 @@ final class ExpenseSheetView: TerminalScreen {
         category = model.prefilledCategory
     }
 
-    func reload(_ app: AppEnvironment) throws {}
+    /// An expense edited follows the store: a field left as it was filled shows what another
+    /// program has recorded since (Enter writes only what the driver changed).
+    func reload(_ app: AppEnvironment) throws {
+        guard let expenseID, !gone else { return }
+        let expense: Expense
+        do {
+            expense = try app.store.expense(id: expenseID)
+        } catch DashPilotRefusal.expenseNotFound {
+            gone = true
+            error = ScreenMessages.expenseGone
+            return
+        }
+        let fresh = ExpenseSheet(editing: expense, now: opened, format: app.format)
+        let (before, after) = (
+            [model.prefilledAmount, "", model.prefilledWhen, model.prefilledNote],
+            [fresh.prefilledAmount, "", fresh.prefilledWhen, fresh.prefilledNote]
+        )
+        for index in fields.indices where fields[index].text == before[index] && after[index] != before[index] {
+            fields[index] = LineEditor(text: after[index])
+        }
+        if category == model.prefilledCategory { category = fresh.prefilledCategory }
+        model = fresh
+    }
 
-    var keys: [ScreenAction] { model.keys }
+    var keys: [ScreenAction] { gone ? [.goingBack] : model.keys }
 
     var inTextField: Bool { focus != Self.categoryField }
 
@@ -159,6 +186,7 @@ final class ExpenseSheetView: TerminalScreen {
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         let command = action(for: key)?.command
+        if gone { return command == .back ? .pop : .stay }
         switch command {
         case .back: return .pop
         case .move where focus == Self.categoryField:

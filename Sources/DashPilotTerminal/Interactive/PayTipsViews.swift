@@ -218,15 +218,23 @@ final class ForgottenStepView: TerminalScreen {
         field = LineEditor(text: model.prefilled)
     }
 
-    func reload(_ app: AppEnvironment) throws {}
+    /// Set once another program ended the shift: only Esc is left.
+    private var ended = false
 
-    var keys: [ScreenAction] { model.keys }
+    func reload(_ app: AppEnvironment) throws {
+        guard !ended, try app.store.runningShift()?.id != shiftID else { return }
+        ended = true
+        error = DashPilotRefusal.shiftNoLongerRunning(id: shiftID).sentence
+    }
+
+    var keys: [ScreenAction] { ended ? [.goingBack] : model.keys }
 
     var inTextField: Bool { true }
 
     var takesQuestionMark: Bool { false }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
+        if ended { return action(for: key)?.command == .back ? .pop : .stay }
         switch action(for: key)?.command {
         case .back: return .pop
         case .record:

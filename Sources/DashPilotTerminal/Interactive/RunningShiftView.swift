@@ -165,21 +165,30 @@ final class CancelConfirmView: TerminalScreen {
         model = CancelConfirmation(number: number)
     }
 
-    func reload(_ app: AppEnvironment) throws {}
+    /// Set once another program ended the shift: the question is gone, only Esc is left.
+    private var ended: String?
 
-    var keys: [ScreenAction] { model.keys }
+    func reload(_ app: AppEnvironment) throws {
+        if try app.store.runningShift()?.id != shiftID { ended = DashPilotRefusal.shiftNoLongerRunning(id: shiftID).sentence }
+    }
+
+    var keys: [ScreenAction] { ended == nil ? model.keys : [.goingBack] }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
         case .confirm:
             _ = try app.store.record(.cancel, delivery: number, onShift: shiftID)
             return .pop
-        case .keep: return .pop
+        case .keep, .back: return .pop
         default: return .stay
         }
     }
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
+        if let ended {
+            screen.wrapped(ended)
+            return screen.setFooter(keys)
+        }
         screen.line(model.title, style: .bold)
         screen.blank()
         screen.wrapped(model.text)
@@ -187,8 +196,8 @@ final class CancelConfirmView: TerminalScreen {
     }
 
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
-        lines.say(model.title)
-        lines.say(model.text)
-        lines.keys(model.keys, listsKeys: true)
+        lines.say(ended ?? model.title)
+        if ended == nil { lines.say(model.text) }
+        lines.keys(keys, listsKeys: true)
     }
 }

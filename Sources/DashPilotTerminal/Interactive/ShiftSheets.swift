@@ -102,9 +102,17 @@ final class EarningsView: TerminalScreen {
         field = LineEditor(text: model.prefilled)
     }
 
-    /// Left as it was filled, the field follows what another program records.
+    /// Left as it was filled, the field follows what another program records; a shift deleted
+    /// meanwhile says so.
     func reload(_ app: AppEnvironment) throws {
-        guard let shown = model, let shift = try? app.store.shiftLog(id: shiftID).shift else { return }
+        guard let shown = model else { return }
+        let shift: Shift
+        do {
+            shift = try app.store.shiftLog(id: shiftID).shift
+        } catch DashPilotRefusal.shiftNotFound {
+            error = ScreenMessages.shiftGone
+            return
+        }
         let model = EarningsSheet(shift: shift, format: app.format)
         if field.text == shown.prefilled && model.prefilled != shown.prefilled { field = LineEditor(text: model.prefilled) }
         self.model = model
