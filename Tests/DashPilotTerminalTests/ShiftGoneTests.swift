@@ -180,3 +180,35 @@ import Testing
         #expect(reader.opening.joined(separator: "\n").contains("paused since Sat, Nov 28, 8:20 PM"), "\(reader.opening)")
     }
 }
+
+/// A row another program adds above the selection: the selection stays on what it showed, as the
+/// places list's does, not on the row that now stands where it was.
+@Suite struct ListsKeepTheirSelectionTests {
+    @Test func theCompletedShiftsKeepTheSelectedShiftWhenAnotherEnds() throws {
+        let dash = Binary()
+        for (start, end) in [("16:00", "16:30"), ("17:00", "17:30")] {
+            dash.run(["shift", "start"], at: "2026-11-20 \(start):00")
+            dash.run(["shift", "end"], at: "2026-11-20 \(end):00")
+        }
+        dash.run(["shift", "start"], at: "2026-11-20 18:00:00")
+        let window = try Window(dash, at: "2026-11-20 18:10:00", columns: 100, rows: 32)
+        window.press("h", Window.down)
+        #expect(window.screen.contains("▸ Shift 1 ·"), "\(window.screen)")
+        #expect(dash.run(["shift", "end"], at: "2026-11-20 18:05:00").status == 0)
+        window.idle()
+        #expect(window.screen.contains("Shift 3 ·") && window.screen.contains("▸ Shift 1 ·"), "\(window.screen)")
+    }
+
+    @Test func theExpensesKeepTheSelectedExpenseWhenAnotherIsAdded() throws {
+        let dash = Binary()
+        dash.run(["expense", "add", "6.50", "parking"], at: "2026-11-20 16:00:00")
+        dash.run(["expense", "add", "42.10", "fuel"], at: "2026-11-20 17:00:00")
+        let window = try Window(dash, at: "2026-11-20 18:00:00", columns: 100, rows: 32)
+        window.press("c", Window.down)
+        let selected = { window.screen.split(separator: "\n").first { $0.contains("▸") }.map(String.init) ?? "" }
+        #expect(selected().contains("Parking"), "\(window.screen)")
+        #expect(dash.run(["expense", "add", "3.00", "supplies"], at: "2026-11-20 17:30:00").status == 0)
+        window.idle()
+        #expect(selected().contains("Parking") && window.screen.contains("Supplies"), "\(window.screen)")
+    }
+}

@@ -12,9 +12,13 @@ final class CompletedShiftsView: TerminalScreen {
     private let keyList = ShiftListScreen.actions
 
     func reload(_ app: AppEnvironment) throws {
+        let shown = window.indices.contains(selected - windowStart) ? window[selected - windowStart].shiftID : nil
         total = try app.store.shiftCount(completedOnly: true)
         selected = min(selected, max(0, total - 1))
         try readWindow(around: selected, app)
+        // Another program ended or deleted a shift above it: the selection stays on the shift it
+        // showed, where the rows read hold it.
+        if let shown, let offset = window.firstIndex(where: { $0.shiftID == shown }) { selected = windowStart + offset }
     }
 
     private func readWindow(around index: Int, _ app: AppEnvironment) throws {
