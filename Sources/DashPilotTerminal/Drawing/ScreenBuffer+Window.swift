@@ -182,7 +182,7 @@ extension ScreenBuffer {
         }
         layout.lines = Array(layout.lines.prefix(room - trailer.count)) + trailer.map(shownLine)
         layout.lines += Array(repeating: Line(text: "", style: .normal), count: max(0, room - layout.lines.count))
-        layout.focusRow = focus.flatMap { lines[$0.first].target.row }
+        layout.focusRow = focusRow
         if let (first, last) = focus {
             let shown = Set(layout.lines.compactMap(\.source))
             layout.focusShown = (first...last).allSatisfy { shown.contains(lines[$0].source ?? $0) }
@@ -197,6 +197,9 @@ extension ScreenBuffer {
         if let (_, last) = focus, layout.focusShown, let below = shownBody.last, below >= last { layout.linesBelowFocus = below - last }
         return layout
     }
+
+    /// The row of the screen's list the focused lines belong to, if any.
+    var focusRow: Int? { focus.flatMap { lines[$0.first].target.row } }
 
     /// Where a view whose first line is line `start` stands among the list's rows: the first row
     /// at or below it, and how far below that row's first line it starts.

@@ -51,9 +51,7 @@ extension InteractiveApp {
             return nil
         }
         guard wheeled.screen == ObjectIdentifier(top) else { return nil }
-        guard let from = wheeled.movedFrom, let focused = buffer.focus.flatMap({ buffer.lines[$0.first].target.row }) else {
-            return wheeled.top
-        }
+        guard let from = wheeled.movedFrom, let focused = buffer.focusRow else { return wheeled.top }
         return ScreenBuffer.ViewTop(row: max(0, wheeled.top.row + focused - from), offset: wheeled.top.offset)
     }
 
