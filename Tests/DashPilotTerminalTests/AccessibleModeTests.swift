@@ -299,6 +299,24 @@ struct AccessibleModeTests {
         #expect(reader.press(Window.up) == ["> up"])
     }
 
+    /// A place and a step another terminal recorded between two looks are both said: the step as
+    /// it happened, then the card as it now reads, place and all.
+    @Test func aPlaceAndAStepArrivingTogetherAreBothSaid() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        let reader = try Reader(dash, at: "2026-11-29 17:05:00")
+        dash.run(["pickup", "set", "1", "Example Diner"], at: "2026-11-29 17:06:00")
+        dash.run(["delivery", "arrive", "1"], at: "2026-11-29 17:06:00")
+        let said = reader.harness.idle()
+        #expect(said.contains("Delivery 1, arrived at pickup at 5:06 PM."), "\(said)")
+        #expect(said.contains { $0.hasPrefix("Delivery 1, at pickup, Example Diner") }, "\(said)")
+        // A step alone is said as it happened, and only so.
+        dash.run(["delivery", "pickup", "1"], at: "2026-11-29 17:08:00")
+        let step = reader.harness.idle()
+        #expect(step == ["Delivery 1, picked up at 5:08 PM."], "\(step)")
+    }
+
     /// A row another terminal removed is said to be gone, as one removed here is: the change was
     /// said with no key, and a removal said nothing at all.
     @Test func aRowAnotherTerminalRemovedIsSaidToBeGone() throws {

@@ -33,6 +33,9 @@ struct SpokenScreen {
         /// For a row, what is said instead of `text` when it differs from before (a step
         /// recorded: "Delivery 2, arrived at pickup at 5:19 PM").
         var change: String?
+        /// For a row with a `change`, what the step does not change (a card's place): when it
+        /// changed too, the row is said as it now reads after the step.
+        var standing: String?
         /// For a field, what it holds.
         var value: String?
 
@@ -57,13 +60,13 @@ struct SpokenScreen {
     }
 
     /// A row: a card, or one row of a list (numbered from 1 when `number` is given).
-    mutating func row(id: String, _ label: String, number: Int? = nil, selected: Bool, change: String? = nil) {
+    mutating func row(id: String, _ label: String, number: Int? = nil, selected: Bool, change: String? = nil, standing: String? = nil) {
         let safe = TerminalText.safe(label)
         let text = number.map { SpokenWords.numbered($0, safe) } ?? SpokenWords.sentence(safe)
         lines.append(
             Line(
                 id: "row:" + id, text: text, kind: .row, isSelected: selected,
-                change: change.map { SpokenWords.sentence(TerminalText.safe($0)) }))
+                change: change.map { SpokenWords.sentence(TerminalText.safe($0)) }, standing: standing))
     }
 
     /// A list that may be long: the page of `count` rows that holds the selected one (each from

@@ -176,10 +176,12 @@ final class AccessibleSession: KeyListener {
                 case .text, .keys: return false
                 }
             }
-            .map { line in
-                // A recorded step is said as it happened; the rest as they now read.
-                guard line.kind == .row, let change = line.change, let old = earlier[line.id], change != old.change else { return line }
-                return SpokenScreen.Line(id: line.id, text: change, kind: .text)
+            .flatMap { line in
+                // A recorded step is said as it happened; the rest as they now read. A place
+                // another program gave with the step is news too: the row follows as it reads.
+                guard line.kind == .row, let change = line.change, let old = earlier[line.id], change != old.change else { return [line] }
+                let step = SpokenScreen.Line(id: line.id, text: change, kind: .text)
+                return line.standing == old.standing ? [step] : [step, line]
             }
     }
 

@@ -146,7 +146,7 @@ final class RunningShiftView: TerminalScreen {
         for card in model.cards {
             lines.row(
                 id: "delivery \(card.number)", card.accessibilitySentence, selected: card.number == current,
-                change: card.stepAccessibilityLabel)
+                change: card.stepAccessibilityLabel, standing: card.placeLine)
         }
         lines.keys(model.accessibilityKeys(selected: current), listsKeys: true)
     }
