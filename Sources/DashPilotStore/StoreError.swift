@@ -58,6 +58,15 @@ public enum StoreError: Error, Sendable, Equatable {
         }
     }
 
+    /// Whether the store itself can't be used (damaged, not a store, newer): nothing that reads
+    /// it can go on, as against a write that failed and left it as it was.
+    public var meansUnusable: Bool {
+        switch self {
+        case .damaged, .notADashPilotStore, .newerVersion: true
+        default: false
+        }
+    }
+
     /// The problem without what it says of the store ("The disk is full"), for a command whose
     /// earlier steps did change it, to say itself what was and was not done.
     public var cause: String {
@@ -78,6 +87,12 @@ public enum StoreError: Error, Sendable, Equatable {
         }
     }
 
+    /// Whether SQLite's `message` says a statement did not find the tables it was written for.
+    static func findsOtherTables(_ message: String) -> Bool {
+        ["no such table", "no such column", "duplicate column name"].contains(where: message.hasPrefix)
+            || message.hasSuffix("already exists") || message.contains("has no column named")
+    }
+
     /// Maps an SQLite failure on the store at `path` to what the driver is told.
     init(_ error: SQLiteError, path: String) {
         switch error.primaryCode {
@@ -85,6 +100,9 @@ public enum StoreError: Error, Sendable, Equatable {
         case SQLITE_FULL: self = .diskFull
         case SQLITE_READONLY: self = .readOnly(path: path)
         case SQLITE_CORRUPT, SQLITE_NOTADB: self = .damaged(path: path)
+        // Our statements are the schema's own: one that names a table or column the file lacks
+        // (or adds one it has) finds tables unlike its schema version says, a damaged store.
+        case SQLITE_ERROR where Self.findsOtherTables(error.message): self = .damaged(path: path)
         case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH: self = .cannotOpen(path: path, reason: error.message)
         default: self = .failed(error)
         }

@@ -227,6 +227,8 @@ public enum CommandLineTool {
                 store: store, format: .driver(environment: environment).at(clock.now()), environment: environment, clock: clock,
                 mouse: options.mouse)
             let status = spoken(global, environment: environment) ? AccessibleSession.run(app) : app.run()
+            // Left because the store was found unusable: said once the terminal is restored.
+            if let unusable = app.unusable { throw unusable }
             // Looking creates nothing (cli.md): a store made for the screens goes with its
             // folders when the driver leaves without recording anything in it.
             if let made = store.madeFolders {

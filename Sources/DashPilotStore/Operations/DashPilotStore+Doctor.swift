@@ -10,6 +10,8 @@ extension DashPilotStore {
             findings.append(.integrity(problems: integrity == ["ok"] ? 0 : integrity.count))
             findings.append(.foreignKeys(dangling: Int(try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") ?? 0)))
             let version = Int(try connection.scalar("PRAGMA user_version") ?? 0)
+            // Tables unlike those of the version the store says it has: no check or upgrade can run.
+            try SchemaShape.check(connection, version: version)
             findings.append(.schemaVersion(found: version, today: Schema.currentVersion))
             // Each check runs from the version that made what it reads, so that an older store is
             // checked for all it holds before an upgrade carries it forward.

@@ -51,6 +51,8 @@ final class AccessibleSession: KeyListener {
     /// Opens the first screen and says it whole.
     func start() {
         app.start()
+        // A store found unusable on opening: the mode leaves, and says why on standard error.
+        guard app.exitStatus == nil else { return }
         say(whole: true, after: nil)
     }
 

@@ -80,7 +80,7 @@ final class InteractiveApp {
         self.terminal = terminal
         defer { terminal.restore() }
         start()
-        draw()
+        if !quitting { draw() }
         var decoder = KeyDecoder()
         var tickedSecond = Int64.min
         while !quitting {
@@ -159,6 +159,12 @@ final class InteractiveApp {
             try body()
         } catch let refusal as DashPilotRefusal {
             message = ScreenMessages.refusal(refusal, format: format)
+        } catch let error as StoreError where error.meansUnusable {
+            // A store found damaged (or not one) can't be used: the mode leaves, and says why
+            // where the command line does (74), rather than show what it could not read as empty.
+            unusable = error
+            status = ExitStatus.storeUnusable
+            quitting = true
         } catch let error as StoreError {
             message = error.sentence
         } catch {
@@ -166,8 +172,11 @@ final class InteractiveApp {
         }
     }
 
-    /// The status `run` returns: 0 on quit, 130 on Ctrl-C, as shells expect.
+    /// The status `run` returns: 0 on quit, 130 on Ctrl-C, as shells expect; 74 when the store
+    /// was found unusable (`unusable`).
     private var status = ExitStatus.done
+    /// Why the store can't be used, once a read found it so: what the mode leaves with.
+    private(set) var unusable: StoreError?
 
     /// The status the mode ended with, once it has (`q`, Ctrl-C); `nil` while it runs.
     var exitStatus: Int32? { quitting ? status : nil }

@@ -1,0 +1,31 @@
+import CSQLite
+
+/// The tables a schema version has and their columns: what a store of that version must hold for
+/// any statement of it to run. A store whose tables differ (its version number written over, a
+/// table dropped) is damaged, whatever its pages say.
+enum SchemaShape {
+    /// The columns of each table, by table name, of the store on `connection`.
+    static func of(_ connection: Connection) throws -> [String: Set<String>] {
+        let rows = try connection.query(
+            "SELECT m.name, c.name FROM sqlite_schema AS m, pragma_table_info(m.name) AS c WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite%'"
+        ) { row in (row.statement.text(0), row.statement.text(1)) }
+        return Dictionary(grouping: rows, by: \.0).mapValues { Set($0.map(\.1)) }
+    }
+
+    /// The tables and columns of schema `version`, as its migrations build them in memory.
+    static func of(version: Int) throws -> [String: Set<String>] {
+        let connection = try Connection(path: ":memory:", create: true, busyTimeoutMilliseconds: 0)
+        try Migrator.migrate(connection, through: Array(Schema.migrations.prefix(version)), progress: nil)
+        return try of(connection)
+    }
+
+    /// Throws SQLite's "damaged" unless the store on `connection` has every table of `version`
+    /// with its columns (and none of those tables with others).
+    static func check(_ connection: Connection, version: Int) throws {
+        guard (1...Schema.currentVersion).contains(version) else { return }
+        let found = try of(connection)
+        if try of(version: version).contains(where: { found[$0.key] != $0.value }) {
+            throw SQLiteError(code: SQLITE_CORRUPT, message: "tables unlike those of its schema version")
+        }
+    }
+}

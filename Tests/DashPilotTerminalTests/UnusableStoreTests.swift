@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// cli.md: "74 | The store cannot be used: … damaged … Standard error says which", and the file is
+/// left as it was. Found so by a read of the screens, it is the same store the command line finds
+/// damaged: the interactive mode leaves with the same sentence and status, and never shows what
+/// it could not read as empty ("No shift running").
+@Suite("A store found unusable by the screens")
+struct UnusableStoreTests {
+    /// A running shift with an open delivery, the root page of the deliveries then damaged.
+    static func damagedRunningShift() throws -> Binary {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        for minute in 1...3 { dash.run(["delivery", "accept"], at: "2026-11-29 17:0\(minute):00") }
+        try RestoreOverDamageTests.damage(dash, dash.storePath, "delivery", header: true)
+        #expect(dash.run(["shift", "show"]).status == 74)
+        return dash
+    }
+
+    @Test func theFullScreenModeLeavesWith74AndTheSentence() throws {
+        let dash = try Self.damagedRunningShift()
+        let before = FileManager.default.contents(atPath: dash.storePath)
+        let session = TmuxSession.untilExit(dash, store: dash.storePath, at: "2026-11-29 17:10:00")
+        defer { session.kill() }
+        let screen = session.waitFor { $0.contains("exited-") }
+        #expect(screen.contains("exited-74"), "\(screen)")
+        // The terminal wraps the sentence at its width, and keeps no space at a line's end.
+        let sentence = "Error: The store at \(dash.storePath) is damaged and can't be used; it was left as it is."
+        #expect(screen.filter { !$0.isWhitespace }.contains(sentence.filter { !$0.isWhitespace }), "\(screen)")
+        #expect(FileManager.default.contents(atPath: dash.storePath) == before)
+    }
+
+    @Test func theScreenReaderModeLeavesWith74AndTheSentenceAndSaysNoScreen() throws {
+        let dash = try Self.damagedRunningShift()
+        let before = FileManager.default.contents(atPath: dash.storePath)
+        let result = dash.run(["--accessible"], at: "2026-11-29 17:10:00", stdin: "s")
+        #expect(result.status == 74)
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+        #expect(result.stderr == "Error: The store at \(dash.storePath) is damaged and can't be used; it was left as it is.\n")
+        #expect(FileManager.default.contents(atPath: dash.storePath) == before)
+    }
+}
+
+/// A store whose tables are not those its schema version names (a version number written over, a
+/// table dropped) is damaged, said as such (74), never as SQLite's own words for a statement.
+@Suite("A store unlike its schema version")
+struct StoreUnlikeItsVersionTests {
+    @Test("is damaged, to commands and to doctor", arguments: ["PRAGMA user_version = 3", "DROP TABLE route_summary"])
+    func isDamaged(sql: String) throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        dash.run(["delivery", "cancel", "1"], at: "2026-11-29 17:02:00")
+        _ = RestoreOverDamageTests.sqlite(dash, dash.storePath, sql)
+        let before = FileManager.default.contents(atPath: dash.storePath)
+        // (A write that reads no table the store lacks is carried out: only a read finds damage.)
+        for arguments in [["shift", "list"], ["shift", "end"], ["doctor"]] {
+            let result = dash.run(arguments, at: "2026-11-29 17:05:00")
+            #expect(result.status == 74, "\(arguments)")
+            #expect(
+                result.stderr == "Error: The store at \(dash.storePath) is damaged and can't be used; it was left as it is.\n",
+                "\(arguments): \(result.stderr)")
+        }
+        #expect(FileManager.default.contents(atPath: dash.storePath) == before)
+    }
+}
