@@ -29,7 +29,11 @@ final class PayTipsView: TerminalScreen {
         self.number = number
     }
 
+    /// The store's currency's code: letters typed after the pay that go on to spell it are the pay's.
+    private var currencyCode = ""
+
     func reload(_ app: AppEnvironment) throws {
+        currencyCode = app.format.currency.code
         let model = PayTipsSheet(delivery: try app.store.delivery(number: number, shiftID: shiftID), format: app.format)
         self.model = model
         if filledWith.map({ field.text == $0 && model.prefilledPay != $0 }) ?? true {
@@ -53,9 +57,22 @@ final class PayTipsView: TerminalScreen {
         typing = false
     }
 
+    /// Whether `key` is a letter that, typed after the pay's figure, goes on to spell the store's
+    /// currency ("9 cad"): an amount may end with its code (money-and-time.md), so `c` and `f`
+    /// add a tip only where they don't.
+    private func spellsCurrency(_ key: Key) -> Bool {
+        guard typing, case .text(let text) = key, text.count == 1, let letter = text.first, letter.isLetter else { return false }
+        let before = field.characters[..<field.cursor]
+        let letters = before.reversed().prefix(while: \.isLetter).reversed()
+        guard before.dropLast(letters.count).contains(where: \.isNumber) else { return false }
+        return currencyCode.hasPrefix((String(letters) + String(letter)).uppercased())
+    }
+
+    func acts(on key: Key) -> Bool { !spellsCurrency(key) && action(for: key) != nil }
+
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         guard let model else { return .pop }
-        switch action(for: key)?.command {
+        switch spellsCurrency(key) ? nil : action(for: key)?.command {
         case .back:
             return .pop
         case .record:
