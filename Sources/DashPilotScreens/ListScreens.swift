@@ -52,9 +52,11 @@ public struct ShiftListScreen: Sendable, Equatable {
         let shift = summary.shift
         let day = format.day(shift.startedAt)
         let times =
-            shift.endedAt.map { "\(format.time(shift.startedAt)) – \(format.time($0))" } ?? "running since \(format.time(shift.startedAt))"
+            shift.endedAt.map { "\(format.time(shift.startedAt)) – \(format.end($0, after: shift.startedAt))" }
+            ?? "running since \(format.time(shift.startedAt))"
         let spokenTimes =
-            shift.endedAt.map { "\(format.time(shift.startedAt)) to \(format.time($0))" } ?? "running since \(format.time(shift.startedAt))"
+            shift.endedAt.map { "\(format.time(shift.startedAt)) to \(format.end($0, after: shift.startedAt))" }
+            ?? "running since \(format.time(shift.startedAt))"
         let count = summary.deliveryCount == 1 ? "1 delivery" : "\(summary.deliveryCount) deliveries"
         var parts = ["Shift \(shift.id)", day, times, count]
         var spoken = ["Shift \(shift.id)", day, spokenTimes, count]

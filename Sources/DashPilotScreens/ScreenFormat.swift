@@ -145,7 +145,7 @@ public struct ScreenFormat: Sendable {
     private static func plainSpaces(_ text: String) -> String {
         // CLDR puts a narrow no-break space before AM/PM; a terminal and a screen reader read a space.
         // Right-to-left locales put direction marks around amounts and times (U+200E, U+200F,
-        // U+061C), which a line shows escaped as it shows them in a name: they go.
+        // U+061C): the figures of a line read left to right in it, so they go.
         // Most formatted text holds none (their UTF-8 starts 0xE2 0x80, 0xC2 0xA0 and 0xD8 0x9C).
         guard text.utf8.contains(where: { $0 == 0xC2 || $0 == 0xE2 || $0 == 0xD8 }) else { return text }
         var plain = String.UnicodeScalarView()
@@ -269,6 +269,13 @@ public struct ScreenFormat: Sendable {
     /// alone would read as today's).
     public func since(_ date: Date, now: Date) -> String {
         LocalDate(date, in: timeZone) == LocalDate(now, in: timeZone) ? time(date) : "\(day(date)), \(time(date))"
+    }
+
+    /// When something that began at `start` ended: the time alone while the clock has not gone
+    /// round a whole day since ("5:00 PM – 12:30 AM" reads as overnight), else with its day
+    /// ("5:00 PM – Sun, Nov 29, 5:30 PM"), so that two days never read as half an hour.
+    public func end(_ end: Date, after start: Date) -> String {
+        end.localSeconds(in: timeZone) - start.localSeconds(in: timeZone) < 86_400 ? time(end) : "\(day(end)), \(time(end))"
     }
 
     /// A moment as a message quotes it: the time alone when it is today ("9:40 PM"), else with its

@@ -99,7 +99,7 @@ public struct ShiftLogScreen: Sendable, Equatable {
         payLine = Self.payLine(log.deliveryPay, tips: log.tips, format: format)
         var title = "Shift \(shift.id) · \(format.day(shift.startedAt)) · \(format.time(shift.startedAt))"
         if let end = shift.endedAt, let seconds = shift.durationSeconds {
-            title += " – \(format.time(end)) · \(format.duration(seconds: Double(seconds)))"
+            title += " – \(format.end(end, after: shift.startedAt)) · \(format.duration(seconds: Double(seconds)))"
         } else {
             title += " · running"
         }

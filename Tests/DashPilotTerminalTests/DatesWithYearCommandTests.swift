@@ -24,6 +24,25 @@ struct DatesWithYearCommandTests {
         #expect(window.screen.contains("Thu, Nov 26, 2026") && window.screen.contains("Wed, Dec 3, 2025"), "\(window.screen)")
     }
 
+    /// A shift that ended two days after it began read "Fri, Nov 27 · 5:00 PM – 5:30 PM": half an
+    /// hour on Friday. Once the clock has gone round a day, its end says its day; an overnight
+    /// shift's does not need to ("6:00 PM – 12:30 AM").
+    @Test func aShiftEndingADayOrMoreLaterSaysTheDayItEnded() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-27 17:00:00")
+        dash.run(["shift", "end"], at: "2026-11-29 17:30:00")
+        dash.run(["shift", "start"], at: "2026-11-29 18:00:00")
+        dash.run(["shift", "end"], at: "2026-11-30 00:30:00")
+        let list = dash.run(["shift", "list"], at: "2026-11-30 09:00:00").stdout
+        #expect(list.contains("Shift 1 · Fri, Nov 27 · 5:00 PM – Sun, Nov 29, 5:30 PM · 0 deliveries"), "\(list)")
+        #expect(list.contains("Shift 2 · Sun, Nov 29 · 6:00 PM – 12:30 AM · 0 deliveries"), "\(list)")
+        let shown = dash.run(["shift", "show", "1"], at: "2026-11-30 09:00:00").stdout
+        #expect(shown.hasPrefix("Shift 1 · Fri, Nov 27 · 5:00 PM – Sun, Nov 29, 5:30 PM · 48 h 30 min"), "\(shown)")
+        let reader = try Reader(dash, at: "2026-11-30 09:00:00")
+        let said = reader.press("h")
+        #expect(said.contains { $0.contains("Shift 1, Fri, Nov 27, 5:00 PM to Sun, Nov 29, 5:30 PM") }, "\(said)")
+    }
+
     /// platform.md: "The time zone is `TZ`, else the system's", read "as every POSIX program reads
     /// it": a POSIX rule or a path to a zone file was taken for no zone at all, and every time typed
     /// and shown was UTC's.
