@@ -295,6 +295,32 @@ struct EveryWindowTests {
         }
     }
 
+    /// platform.md: a name another tool wrote with control characters in it is shown escaped;
+    /// screens.md: "A figure is never cut". The row measured the name before escaping it, so its
+    /// figures began up to ten columns late and ran off the window; a field's cursor stood inside
+    /// the escaped text.
+    @Test func aNameShownEscapedKeepsItsRowsColumnsAndItsFieldsCursor() throws {
+        let dash = try Self.store()
+        let escapes = "'Clear' || char(27) || '[2J' || char(27) || '[HScreen'"
+        _ = RestoreOverDamageTests.sqlite(dash, dash.storePath, "UPDATE pickup_place SET display_name = \(escapes) WHERE id = 1")
+        let window = try Window(dash, at: "2026-11-29 18:10:00", columns: 100, rows: 32)
+        window.press("l")
+        let rows = window.screen.split(separator: "\n").filter { $0.contains("first named") }
+        try #require(rows.count >= 2, "\(window.screen)")
+        let columns = Set(rows.map { DisplayWidth.of(String($0[..<$0.range(of: "first named")!.lowerBound])) })
+        #expect(columns.count == 1, "\(window.screen)")
+        #expect(rows.allSatisfy { $0.hasSuffix("deliveries") || $0.hasSuffix("delivery") }, "\(window.screen)")
+        #expect(!window.screen.contains("\u{1B}") && window.screen.contains("Clear\\u{1B}[2J"))
+        // Renamed in a window too narrow for the whole escaped name: the field scrolls to its end,
+        // where the cursor is, and shows it.
+        let small = try Window(dash, at: "2026-11-29 18:10:00", columns: 40, rows: 12)
+        small.press("l")
+        small.type("clear")
+        small.press(Window.enter, "r")
+        let field = small.screen.split(separator: "\n").first { $0.contains("[ ") }.map(String.init) ?? ""
+        #expect(field.contains("HScreen"), "\(small.screen)")
+    }
+
     /// screens.md: "a row too narrow for its figures wraps them onto a second line". At 40
     /// columns a band's row in a place's history was joined into one unaligned line ("Dinner 4 6
     /// min 30 s 5 – 8 min") and the table's heading broke inside "shortest – longest".

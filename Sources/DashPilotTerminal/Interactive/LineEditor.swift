@@ -65,7 +65,8 @@ struct LineEditor: Equatable {
     /// characters around it are in view, and the column the cursor stands at in it: the
     /// terminal's own cursor is placed there (a cell after the text holds it at the end).
     func visible(width: Int) -> (text: String, cursor: Int) {
-        let cells = characters.map { String($0) } + [" "]
+        // Each character as the terminal is given it: a control character escaped, six columns wide.
+        let cells = characters.map { TerminalText.safe(String($0)) } + [" "]
         let widths = cells.map { DisplayWidth.of($0) }
         let width = max(4, width)
         // Start with the cursor and up to three characters after it, then fill backwards.

@@ -97,7 +97,7 @@ final class PlacesView: TerminalScreen {
         screen.pinHeader()
         if let empty = model.emptyMessage { screen.wrapped(empty) }
         // A wider window shows longer names whole: the name column takes what the details leave.
-        let nameWidth = min(max(40, screen.width - 48), (model.rows.names.map(DisplayWidth.of).max() ?? 0) + 3)
+        let nameWidth = min(max(40, screen.width - 48), (model.rows.names.map { DisplayWidth.of(TerminalText.safe($0)) }.max() ?? 0) + 3)
         // A row whose count a failed read left unknown is not drawn; the message line says why.
         for index in drawn(model.rows.count, around: selected, app) where model.rows.isCounted(index) {
             let row = model.rows[index]

@@ -164,7 +164,9 @@ extension ScreenBuffer {
 
     /// A row led by a name, the detail beside it when both fit in `nameWidth` and the rest, else
     /// under it: only the name may shorten ("…"), the detail wraps.
-    mutating func row(name: String, nameWidth: Int, detail: [String], selected: Bool, index: Int? = nil) {
+    mutating func row(name shownName: String, nameWidth: Int, detail: [String], selected: Bool, index: Int? = nil) {
+        // Measured as the terminal is given it: a control character escaped is six columns.
+        let name = TerminalText.safe(shownName)
         let room = width - 2
         let one = Self.joined(detail, width: room - nameWidth)
         if one.count == 1, nameWidth < room {
