@@ -10,10 +10,19 @@ extension CommandLineTool {
         let way =
             switch hint {
             case .startShift: "Start one with `dashpilot shift start`."
-            case .findPlace(let word): "To list the places whose name contains \"\(word)\": `dashpilot place list --match \"\(word)\"`."
+            case .findPlace(let word):
+                "To list the places whose name contains \"\(word)\": `dashpilot place list --match \(shellWord(word))`."
             case .rename: "To give it a name no place has yet: `dashpilot place rename NAME NEW_NAME`."
             case .resume: "`dashpilot shift resume` resumes it."
             }
         return sentence + " " + way
+    }
+
+    /// `word` as a shell takes it back whole when the command is pasted: in double quotes when
+    /// nothing in it is special there ("Absent"), else in single quotes, each one in it closed,
+    /// escaped and reopened ('Joe'\''s "Diner"'), so that no `$(…)` or backquote in a name runs.
+    static func shellWord(_ word: String) -> String {
+        guard word.contains(where: { "$`\"\\!".contains($0) }) else { return "\"\(word)\"" }
+        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -178,6 +178,34 @@ struct PlaceCommandTests {
         #expect(escaped.status == 1 && !escaped.stderr.contains("\u{1B}"))
     }
 
+    /// The suggestion is a command to paste: a word with `$(…)`, a backquote or a quote in it was
+    /// put between double quotes as it was, and pasted, ran what it held or left a quote open.
+    @Test(
+        "The command suggested for a place not found is safe to paste",
+        arguments: [
+            ("$(date)Bar Grill", "'$(date)Bar'"), ("`id` Grill", "'`id`'"), ("Joe\"s Diner", "'Joe\"s'"),
+            ("Joe's\\$x Diner", "'Joe'\\''s\\$x'"), ("Absent Alehouse", "\"Absent\""),
+        ])
+    func suggestionIsSafe(name: String, quoted: String) {
+        let dash = Self.twoPlaces()
+        defer { dash.remove() }
+        let result = dash.run(["place", "show", name])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasSuffix("`dashpilot place list --match \(quoted)`.\n"), "\(result.stderr)")
+    }
+
+    /// platform.md refuses direction controls that reorder what follows (embeddings, overrides,
+    /// isolates), and shows control characters escaped. The marks a right-to-left keyboard types
+    /// (U+200F, U+200E, U+061C) are neither: kept, they were shown as "\u{200F}" everywhere.
+    @Test func aDirectionMarkInANameIsShownAsTyped() {
+        let dash = Self.twoPlaces()
+        defer { dash.remove() }
+        let name = "\u{5E4}\u{5D9}\u{5E6}\u{5D4} \u{200F}\u{5E9}\u{5DE}\u{5E9}"
+        let result = dash.run(["pickup", "set", "4", name])
+        #expect(result.status == 0 && result.stdout.contains(name) && !result.stdout.contains("\\u{"), "\(result.stdout)")
+        #expect(dash.run(["place", "list"]).stdout.contains(name))
+    }
+
     @Test(
         "Names the policy refuses exit 1 with the policy's sentence",
         arguments: [

@@ -9,7 +9,9 @@ enum TerminalText {
         let value = scalar.value
         if value < 0x20 || (0x7F...0x9F).contains(value) { return true }
         if (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) { return true }
-        if value == 0x200E || value == 0x200F || value == 0x061C || value == 0x2028 || value == 0x2029 { return true }
+        // The line and paragraph separators break lines; the direction marks (U+200E, U+200F,
+        // U+061C), which a right-to-left keyboard types and the naming policy keeps, are text.
+        if value == 0x2028 || value == 0x2029 { return true }
         return false
     }
 
