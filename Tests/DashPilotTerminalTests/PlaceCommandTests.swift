@@ -288,6 +288,14 @@ struct PlaceCommandTests {
             stdin: "n\n")
         #expect(redirected.stdout.contains(question) && redirected.stdout.contains("Merge? [y/N]"))
         #expect((try? String(contentsOfFile: file, encoding: .utf8)) == "")
+        // Standard error to a file as well: the question is still asked on the terminal, where
+        // it was written into the file and the command waited on a terminal that showed nothing.
+        let errors = dash.folder + "/merge-errors"
+        let both = dash.spawn(
+            ["/usr/bin/script", "-qec", line + " > '" + file + "' 2> '" + errors + "'", "/dev/null"].map { Array($0.utf8) },
+            environment: dash.environment, stdin: "n\n")
+        #expect(both.stdout.contains("Merge? [y/N]"), "\(both.stdout)")
+        #expect((try? String(contentsOfFile: errors, encoding: .utf8)) == "Error: Not confirmed; nothing was merged.\n")
         #expect((json(dash.run(["place", "list", "--json"]).stdout) as? [[String: Any]])?.count == 2)
         let accepted = dash.onTerminal(["place", "merge", "Example Diner", "Nowhere Noodles"], input: "y\n")
         #expect(accepted.stdout.contains(question))

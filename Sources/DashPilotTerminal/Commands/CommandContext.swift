@@ -176,16 +176,27 @@ enum Confirmation {
     /// Whether standard input is a terminal that can be asked.
     static var canAsk: Bool { isatty(STDIN_FILENO) != 0 }
 
-    /// Asks `question` on the terminal (standard error, so that it is seen when standard output
-    /// goes to a file) and reads the answer; `true` only for yes.
+    /// Asks `question` on the terminal and reads the answer; `true` only for yes. The question
+    /// goes to standard error when it is the terminal (so that it is seen when standard output goes
+    /// to a file), else to the terminal itself: with both redirected, the driver would otherwise
+    /// be asked nothing they can see and the command would wait.
     static func ask(_ question: String, _ prompt: String) -> Bool {
         fflush(nil)
+        let terminal = isatty(STDERR_FILENO) != 0 ? -1 : open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC)
+        defer { if terminal >= 0 { close(terminal) } }
+        let output = terminal >= 0 ? terminal : STDERR_FILENO
         // Wrapped between words at the terminal's width, which would break it anywhere.
         var size = winsize()
-        let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 ? Int(size.ws_col) : 0
+        let columns = ioctl(output, UInt(TIOCGWINSZ), &size) == 0 ? Int(size.ws_col) : 0
         let lines = question.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let shown = columns < 20 ? lines : lines.flatMap { broken($0, width: columns) }
-        StandardError.write(shown.joined(separator: "\n") + "\n" + prompt + " ")
+        var bytes = Array((shown.joined(separator: "\n") + "\n" + prompt + " ").utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { break }
+            bytes = bytes.dropFirst(written)
+        }
         guard let answer = readLine() else { return false }
         let word = answer.trimmingCharacters(in: .whitespaces).lowercased()
         return word == "y" || word == "yes"
