@@ -79,6 +79,9 @@ public final class DashPilotStore {
                 throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
             }
             madeFolders = try StoreFile.create(at: file, currency: currencyIfNew)
+        } else if let target = StoreFile.danglingLink(file) {
+            // A store is made where a name is free, never through a link left pointing at nothing.
+            throw .cannotOpen(path: path, reason: "it is a link to \(target), where there is no file")
         }
         try StoreFile.checkHeader(at: file)
         do {
@@ -100,6 +103,9 @@ public final class DashPilotStore {
             throw .cannotOpen(path: path, reason: "\(error)")
         }
     }
+
+    /// Where the link at `file` points, when it is a link to nothing: no store stands there.
+    public static func danglingLink(_ file: StorePath) -> String? { StoreFile.danglingLink(file) }
 
     /// An empty store of today's schema in memory: what a read of a store that does not exist
     /// answers from, so that reading never creates a file. Standing for the store at `file`, it

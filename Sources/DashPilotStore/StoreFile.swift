@@ -79,6 +79,17 @@ enum StoreFile {
     /// half-made store is ever seen there.
     /// Returns the folders it made (deepest first) when the store it built is the one linked into
     /// place; `nil` when another process's store got there first.
+    /// Where the link at `file` points, when it is a link to nothing (the file it named is gone).
+    static func danglingLink(_ file: StorePath) -> String? {
+        var info = stat()
+        guard file.withCString({ lstat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFLNK,
+            file.withCString({ stat($0, &info) }) != 0, errno == ENOENT
+        else { return nil }
+        var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = file.withCString { path in target.withUnsafeMutableBufferPointer { readlink(path, $0.baseAddress!, $0.count - 1) } }
+        return count > 0 ? StorePath(bytes: target.prefix(count).map { UInt8(bitPattern: $0) }).display : "a file that is gone"
+    }
+
     static func create(at file: StorePath, currency: Currency) throws(StoreError) -> [StorePath]? {
         let path = file.display
         // A path ending in "/" names a folder: nothing is made for it.

@@ -131,6 +131,24 @@ struct CommandLineContractTests {
         #expect((attributes?[.posixPermissions] as? Int) == 0o700)
     }
 
+    /// cli.md: a read of a store that does not exist answers as an empty store would. A store
+    /// path that is a link to a file since gone was taken for a store that "can't be opened (No
+    /// such file or directory)", though `ls` lists it. A read answers as for no store; a write
+    /// names the link and makes nothing.
+    @Test func aStorePathLinkedToNoFileReadsAsNoStoreAndAWriteNamesTheLink() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        try FileManager.default.createDirectory(atPath: dash.folder + "/real", withIntermediateDirectories: true)
+        let link = dash.folder + "/linked.sqlite"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real/new.sqlite")
+        let read = dash.run(["--store", link, "shift", "list"])
+        #expect(read.status == 0 && read.stdout == "No shifts recorded yet.\n", "\(read.stderr)")
+        let write = dash.run(["--store", link, "shift", "start"])
+        #expect(write.status == 74)
+        #expect(write.stderr == "Error: The store at \(link) can't be opened (it is a link to real/new.sqlite, where there is no file).\n")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: dash.folder + "/real")) == [])
+    }
+
     @Test("A store that cannot be used exits 74 and is left byte for byte", arguments: ["text", "empty", "newer", "damaged"])
     func unusableStores(kind: String) throws {
         let dash = Binary()
