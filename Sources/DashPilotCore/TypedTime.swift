@@ -16,8 +16,9 @@ import Foundation
 /// yesterday's, typed at 21:40:30
 /// today's. Daylight saving: a local time the clock skipped (02:30 on a spring-forward night) is no instant at all, as
 /// 31 February is no date; it is never moved an hour either way, and a time of day the clock skipped today is never taken as
-/// yesterday's either. A local time the clock repeated (01:30 on a fall-back night) is, with a date, the first of the two
-/// (the earlier, summer-time one); with no date, the more recent of the two not later than now.
+/// yesterday's either. A local time the clock repeated (01:30 on a fall-back night) is the more recent of the two not later
+/// than now, with a date or without one (with a date and both to come, the first); an offset names either
+/// (`2026-11-01 01:30-04:00`), and a time written for the driver to type back carries one there (`typed(_:in:)`).
 public enum TypedTime {
     /// Whether `text` has one of the forms above (for a usage error before anything runs).
     ///
@@ -31,12 +32,29 @@ public enum TypedTime {
         switch reading(of: text) {
         case nil: nil
         case .timeOfDay(let second): mostRecent(second, now: now, timeZone: timeZone)
-        case .local(let date, let second): occurrences(of: second, on: date, in: timeZone).first
+        case .local(let date, let second):
+            occurrences(of: second, on: date, in: timeZone).last { $0 <= now } ?? occurrences(of: second, on: date, in: timeZone).first
         case .zoned(let date, let second, let offset): Date(unixSeconds: date.dayNumber * 86_400 + second - offset)
         case .zonedTimeOfDay(let second, let offset):
             // The clock at a fixed offset never skips nor repeats: the most recent such second is today's or yesterday's.
             Date(unixSeconds: mostRecent(second, wall: now.unixSeconds + offset) - offset)
         }
+    }
+
+    /// `date` as a driver types it back to mean it: "2026-11-01 01:30" (with `seconds`,
+    /// "2026-11-01 01:30:37"), local in `timeZone`, and in an hour the clock repeated, its offset
+    /// too ("2026-11-01 01:30-04:00"), which alone says which of the two it is.
+    public static func typed(_ date: Date, in timeZone: TimeZone, seconds: Bool = false) -> String {
+        let local = date.localSeconds(in: timeZone)
+        let second = ((local % 86_400) + 86_400) % 86_400
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let day = LocalDate(date, in: timeZone)
+        var text = "\(day) \(two(second / 3600)):\(two(second / 60 % 60))" + (seconds ? ":\(two(second % 60))" : "")
+        if occurrences(of: second, on: day, in: timeZone).count > 1 {
+            let offset = Int64(timeZone.secondsFromGMT(for: date))
+            text += (offset < 0 ? "-" : "+") + two(abs(offset) / 3600) + ":" + two(abs(offset) / 60 % 60)
+        }
+        return text
     }
 
     /// What a typed time says before a clock and a zone make it an instant.

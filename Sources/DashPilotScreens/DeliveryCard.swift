@@ -286,15 +286,8 @@ extension RunningShiftScreen {
             return "Running for \(hours) h. If you forgot to end it, first record what became of \(which) "
                 + "(\(steps.joined(separator: "; "))); then dashpilot shift end --at TIME ends it at its last activity."
         }
-        let seconds = Int(((lastActivity.localSeconds(in: format.timeZone) % 86_400) + 86_400) % 86_400)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        var time = "\(LocalDate(lastActivity, in: format.timeZone)) \(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
-        // In the hour a fall-back night repeats, the local time alone names the first of the two:
-        // the offset says which.
-        if TypedTime.parse(time, now: lastActivity, timeZone: format.timeZone) != lastActivity.wholeSecond {
-            let offset = format.timeZone.secondsFromGMT(for: lastActivity)
-            time += (offset < 0 ? "-" : "+") + two(abs(offset) / 3600) + ":" + two(abs(offset) / 60 % 60)
-        }
+        // In the hour a fall-back night repeats, the offset says which of the two.
+        let time = TypedTime.typed(lastActivity, in: format.timeZone, seconds: true)
         return "Running for \(hours) h. If you forgot to end it, dashpilot shift end --at \"\(time)\" ends it at its last activity."
     }
 }

@@ -145,7 +145,7 @@ public struct ExpenseSheet: Sendable, Equatable {
         prefilledWhen =
             expense == nil
             ? Self.typeableTime(now, format: format)
-            : LocalDate(when, in: format.timeZone).description + " " + Self.clock(when, format: format)
+            : TypedTime.typed(when, in: format.timeZone)
         prefilledNote = expense?.note ?? ""
         keys = [
             ScreenAction(.enter, "record", .record), ScreenAction(.upDown, "move between fields (in the category's, choose)", .move),

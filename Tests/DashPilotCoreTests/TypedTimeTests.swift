@@ -139,9 +139,15 @@ struct TypedTimeTests {
 
     // Fall back in New York, Sunday 1 November 2026: at 06:00Z the clock goes from 01:59:59 EDT back to 01:00:00 EST.
     @Test(
-        "A repeated local time is the first with a date, and the most recent not later than now without one",
+        "A repeated local time is the most recent not later than now, with a date or without one",
         arguments: [
-            ("2026-11-01 01:30", "2026-11-08T00:00:00Z", "2026-11-01T05:30:00Z"),  // the first 01:30, EDT
+            // With a date, the first was always meant: typed at 01:50 EST, "2026-11-01 01:30" was the
+            // 01:30 EDT an hour and twenty minutes earlier, and a step after one at 01:20 EST was
+            // refused as "1:30 AM … before … 1:20 AM".
+            ("2026-11-01 01:30", "2026-11-01T06:50:00Z", "2026-11-01T06:30:00Z"),  // typed at 01:50 EST: the second
+            ("2026-11-01 01:30", "2026-11-01T06:10:00Z", "2026-11-01T05:30:00Z"),  // typed at 01:10 EST: the first
+            ("2026-11-01 01:30", "2026-11-01T05:00:00Z", "2026-11-01T05:30:00Z"),  // both later than now: the first
+            ("2026-11-01 01:30", "2026-11-08T00:00:00Z", "2026-11-01T06:30:00Z"),  // a week on: the later, EST
             ("2026-11-01T01:30-04:00", "2026-11-08T00:00:00Z", "2026-11-01T05:30:00Z"),
             ("2026-11-01T01:30-05:00", "2026-11-08T00:00:00Z", "2026-11-01T06:30:00Z"),  // the second, by its offset
             ("2026-11-01 00:59", "2026-11-08T00:00:00Z", "2026-11-01T04:59:00Z"),
@@ -157,6 +163,21 @@ struct TypedTimeTests {
         ])
     func aRepeatedLocalTime(text: String, now: String, expected: String) throws {
         #expect(try typed(text, at: now) == utc(expected))
+    }
+
+    /// A time written for the driver to type back (a prefilled field, a suggested command) names
+    /// the instant it was, and carries its offset only in an hour the clock repeated.
+    @Test(
+        "A time written to be typed back reads back as the same instant",
+        arguments: [
+            ("2026-11-01T05:30:00Z", "2026-11-01 01:30-04:00"), ("2026-11-01T06:30:00Z", "2026-11-01 01:30-05:00"),
+            ("2026-11-01T04:59:00Z", "2026-11-01 00:59"), ("2026-11-01T07:00:00Z", "2026-11-01 02:00"),
+        ])
+    func typedBack(instant: String, written: String) throws {
+        let zone = try #require(TimeZone(identifier: "America/New_York"))
+        let date = try utc(instant)
+        #expect(TypedTime.typed(date, in: zone) == written)
+        #expect(TypedTime.parse(written, now: try utc("2026-11-08T00:00:00Z"), timeZone: zone) == date)
     }
 
     /// "`Z` or an offset is honoured" (money-and-time.md) for a time of day too: the clock at that offset, whatever

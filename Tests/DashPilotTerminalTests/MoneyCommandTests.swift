@@ -270,6 +270,24 @@ struct MoneyCommandTests {
             (json(york.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any])?["endedAt"] as? String == "2026-11-25T02:40:00Z")
     }
 
+    /// A forgotten step typed with its date in the hour a fall-back night repeats: it was always
+    /// the first of the two, so after a step at 1:20 AM EST, "2026-11-01 01:30" was refused as
+    /// "1:30 AM … can't be recorded before its previous one, 1:20 AM". It is the more recent of
+    /// the two not later than now, as a time typed without a date is.
+    @Test func aDatedTimeInTheRepeatedHourIsTheMoreRecentOfTheTwo() throws {
+        let york = Binary()
+        york.environment["TZ"] = "America/New_York"
+        york.run(["shift", "start"], at: "2026-11-01 00:50:00")
+        york.run(["delivery", "accept"], at: "2026-11-01 00:55:00")
+        york.run(["delivery", "arrive", "1", "--at", "2026-11-01 01:20-05:00"], at: "2026-11-01 02:10:00")
+        let pickup = york.run(["delivery", "pickup", "1", "--at", "2026-11-01 01:30"], at: "2026-11-01 02:10:00")
+        #expect(pickup.status == 0, "\(pickup.stderr)")
+        let shown = try #require(json(york.run(["shift", "show", "1", "--json"], at: "2026-11-01 02:10:00").stdout) as? [String: Any])
+        let delivery = (shown["deliveries"] as? [[String: Any]])?.first
+        #expect(delivery?["arrivedAtPickupAt"] as? String == "2026-11-01T06:20:00Z")
+        #expect(delivery?["pickedUpAt"] as? String == "2026-11-01T06:30:00Z")
+    }
+
     /// platform.md: "Dates say their year when it is not the current year, everywhere a driver
     /// reads one": a forgotten shift's refusal over New Year quotes last year's time with its year.
     @Test func aRefusalQuotesATimeOfAnotherYearWithItsYear() {
