@@ -62,7 +62,12 @@ public enum CommandLineTool {
             while index < arguments.count {
                 let argument = arguments[index]
                 index += 1
-                if !optionsEnded && argument.text == "--" { optionsEnded = true }
+                if !optionsEnded && argument.text == "--" {
+                    optionsEnded = true
+                    // Before the command's words it ends the program's own options (cli.md: "`--`
+                    // also ends the options"), and is no word of the command; after them, its parser's.
+                    if rest.isEmpty { continue }
+                }
                 if !optionsEnded && argument.text == "--store" {
                     guard index < arguments.count else {
                         problem = problem ?? "--store needs a value."

@@ -113,6 +113,18 @@ struct CommandLineContractTests {
         #expect(dash.run(["frobnicate"]).stderr.hasPrefix("Error: Unknown command frobnicate."))
     }
 
+    /// cli.md: "`--` also ends the options". Before the command it was called an unknown option.
+    @Test func doubleDashBeforeTheCommandEndsTheProgramsOptions() {
+        let dash = Binary()
+        defer { dash.remove() }
+        let started = dash.run(["--store", dash.storePath, "--", "shift", "start"])
+        #expect(started.status == 0 && started.stdout == "1\n", "\(started.stderr)")
+        #expect(dash.run(["--", "shift", "list"]).stdout.hasPrefix("Shift 1 · "))
+        // After it, an option of the program's is a word like any other.
+        let after = dash.run(["--", "--json", "shift", "list"])
+        #expect(after.status == 64 && after.stderr.hasPrefix("Error: Unknown option --json."), "\(after.stderr)")
+    }
+
     @Test func theStoreIsTheOptionThenTheEnvironmentThenTheDefault() {
         let dash = Binary()
         defer { dash.remove() }
