@@ -104,30 +104,6 @@ public struct ScreenFormat: Sendable {
     /// The machine's own locale and time zone, as Foundation reports them.
     public static var current: ScreenFormat { ScreenFormat(locale: .current, timeZone: .current) }
 
-    /// The driver's format as every POSIX program reads it: `LC_ALL`, then `LC_TIME` (times and
-    /// dates) or `LC_MONETARY` (money), then `LANG`; `C` and `POSIX` read as US English. The time
-    /// zone is `TZ`, else the system's. (Foundation on Linux answers `en_001` whatever these say.)
-    public static func driver(environment: [String: String]) -> ScreenFormat {
-        func setting(_ category: String) -> String? {
-            for name in ["LC_ALL", category, "LANG"] {
-                if let value = environment[name], !value.isEmpty { return value }
-            }
-            return nil
-        }
-        func locale(_ value: String?) -> Locale {
-            guard let value else { return Locale(identifier: "en_US") }
-            // "de_DE.UTF-8@euro" -> "de_DE"
-            let identifier = String(value.prefix { $0 != "." && $0 != "@" })
-            if identifier.isEmpty || identifier == "C" || identifier == "POSIX" { return Locale(identifier: "en_US") }
-            return Locale(identifier: identifier)
-        }
-        let zone = PosixTimeZone.zone(environment["TZ"])
-        var format = ScreenFormat(locale: locale(setting("LC_TIME")), moneyLocale: locale(setting("LC_MONETARY")), timeZone: zone)
-        let characterSet = (setting("LC_CTYPE") ?? "").uppercased()
-        format.writesASCIIOnly = !(characterSet.contains("UTF-8") || characterSet.contains("UTF8"))
-        return format
-    }
-
     // Formatters are costly to make (they load the locale's data), so each format makes each
     // one once, on first use.
     private func formatter(template: String) -> DateFormatter {

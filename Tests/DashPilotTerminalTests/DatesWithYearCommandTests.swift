@@ -24,6 +24,16 @@ struct DatesWithYearCommandTests {
         #expect(window.screen.contains("Thu, Nov 26, 2026") && window.screen.contains("Wed, Dec 3, 2025"), "\(window.screen)")
     }
 
+    /// platform.md reads the locale "as every POSIX program reads it": one no language begins is
+    /// one setlocale refuses, so C. The program wrote ICU's root locale ("M11 29, Sun - 17:00").
+    @Test(arguments: ["garbage", "xx_YY.UTF-8"])
+    func aLocaleNoProgramCanSetReadsAsC(lang: String) {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        let list = dash.run(["shift", "list"], at: "2026-11-29 18:00:00", environment: ["LANG": lang, "LC_ALL": ""]).stdout
+        #expect(list.contains("Sun, Nov 29") && list.contains("running since 5:00 PM"), "\(list)")
+    }
+
     /// A shift that ended two days after it began read "Fri, Nov 27 · 5:00 PM – 5:30 PM": half an
     /// hour on Friday. Once the clock has gone round a day, its end says its day; an overnight
     /// shift's does not need to ("6:00 PM – 12:30 AM").
