@@ -160,6 +160,9 @@ public struct ScreenFormat: Sendable {
     /// A moment as a sentence quotes it: "9:30 PM on Sun, Nov 29", local time in the driver's locale.
     public func moment(_ date: Date) -> String { "\(time(date)) on \(day(date))" }
 
+    /// A moment to the second ("5:30:20 PM on Sun, Nov 29"): what tells apart two of one minute.
+    public func momentToTheSecond(_ date: Date) -> String { "\(timeWithSeconds(date)) on \(day(date))" }
+
     /// An amount in the locale's currency format ("$84.50").
     public func money(_ money: Money) -> String {
         if writesUSDollars, let dollars = USEnglish.dollars(cents: money.cents) { return dollars }

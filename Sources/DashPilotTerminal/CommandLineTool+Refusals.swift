@@ -5,7 +5,7 @@ extension CommandLineTool {
     /// A refusal as the command line says it: the domain's sentence, its times in the driver's
     /// locale, then the command that helps.
     static func sentence(_ refusal: DashPilotRefusal, format: ScreenFormat) -> String {
-        let sentence = refusal.sentence(times: format.moment)
+        let sentence = refusal.sentence(times: format.moment, toTheSecond: format.momentToTheSecond)
         guard let hint = refusal.hint else { return sentence }
         let way =
             switch hint {

@@ -288,6 +288,28 @@ struct MoneyCommandTests {
         #expect(delivery?["pickedUpAt"] as? String == "2026-11-01T06:30:00Z")
     }
 
+    /// money-and-time.md: "Refusals quote times as the driver reads them". A step typed in the
+    /// same minute as the one before it, but earlier, was refused as "at 5:30 PM … before its
+    /// previous one, 5:30 PM": two times that read alike are quoted to the second.
+    @Test func twoTimesOfOneMinuteAreQuotedToTheSecond() {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:30:20")
+        let early = dash.run(["delivery", "arrive", "1", "--at", "17:30"], at: "2026-11-29 17:31:00")
+        #expect(
+            early.stderr
+                == "Error: Delivery 1's step at 5:30:00 PM on Sun, Nov 29 can't be recorded before its previous one, 5:30:20 PM on Sun, Nov 29; nothing was recorded.\n",
+            "\(early.stderr)")
+        dash.run(["delivery", "cancel", "1"], at: "2026-11-29 17:32:30")
+        let end = dash.run(["shift", "end", "--at", "17:32"], at: "2026-11-29 17:35:00")
+        #expect(
+            end.stderr.contains("its last recorded activity, 5:32:30 PM on Sun, Nov 29 (the end given reads as 5:32:00 PM on Sun, Nov 29)"),
+            "\(end.stderr)")
+        // Times of different minutes are quoted to the minute, as before.
+        let earlier = dash.run(["shift", "end", "--at", "17:20"], at: "2026-11-29 17:35:00")
+        #expect(earlier.stderr.contains("5:32 PM on Sun, Nov 29 (the end given reads as 5:20 PM on Sun, Nov 29)"), "\(earlier.stderr)")
+    }
+
     /// platform.md: "Dates say their year when it is not the current year, everywhere a driver
     /// reads one": a forgotten shift's refusal over New Year quotes last year's time with its year.
     @Test func aRefusalQuotesATimeOfAnotherYearWithItsYear() {
