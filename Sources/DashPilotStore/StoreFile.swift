@@ -79,6 +79,17 @@ enum StoreFile {
     /// half-made store is ever seen there.
     /// Returns the folders it made (deepest first) when the store it built is the one linked into
     /// place; `nil` when another process's store got there first.
+    /// The file change counter of the store at `file` (its header's bytes 24 to 27), which every
+    /// commit moves in a store with a rollback journal; `nil` when it can't be read.
+    static func changeCounter(_ file: StorePath) -> UInt32? {
+        let descriptor = file.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 4)
+        guard bytes.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress, 4, 24) }) == 4 else { return nil }
+        return bytes.reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
     /// Where the link at `file` points, when it is a link to nothing (the file it named is gone).
     static func danglingLink(_ file: StorePath) -> String? {
         var info = stat()

@@ -85,35 +85,34 @@ extension DashPilotStore {
                 }
                 source = copy
             }
-            if backingUpFirst { (before, damaged) = try Self.beforeRestoring { try copyBeforeRestore(into: folder, timeZone: timeZone) } }
-            if stopRequested?() == true {
-                _ = before?.withCString { unlink($0) }
-                throw KeepingFailure.interrupted
-            }
         } catch let failure as KeepingFailure {
             throw Self.storeError(failure)
         }
-        do {
+        // A write another program commits after the store is copied would be in neither the copy
+        // nor the store restored: under the replacement's lock, the store's change counter (which
+        // every commit moves) must still read as it did before the copy; else the copy is made
+        // again, three times at most, and then the restore does not run.
+        for attempt in 1... {
+            let counter = StoreFile.changeCounter(file)
             do {
-                let reader = try Connection(path: source, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
-                guard let backup = sqlite3_backup_init(connection.handle, "main", reader.handle, "main") else {
-                    throw connection.lastError(sqlite3_errcode(connection.handle))
+                if backingUpFirst {
+                    (before, damaged) = try Self.beforeRestoring { try copyBeforeRestore(into: folder, timeZone: timeZone) }
                 }
-                // One step: every page under one lock, so the replacement is all or nothing.
-                let result = sqlite3_backup_step(backup, -1)
-                let finished = sqlite3_backup_finish(backup)
-                guard result == SQLITE_DONE, finished == SQLITE_OK else {
-                    throw connection.lastError(result == SQLITE_DONE ? finished : result)
+                if stopRequested?() == true {
+                    _ = before?.withCString { unlink($0) }
+                    throw KeepingFailure.interrupted
                 }
-            } catch {
-                // Not replaced: the store is as it was, and a backup of it made for a restore that
-                // did not happen would be one behind the driver's back.
-                _ = before?.withCString { unlink($0) }
-                throw error
+            } catch let failure as KeepingFailure {
+                throw Self.storeError(failure)
             }
-        } catch let error as SQLiteError {
-            // keeping.md: "a sentence saying what was and was not done".
-            throw StoreError(error, path: self.path).asRestoreFailure
+            if try replace(
+                from: source, unless: backingUpFirst ? { StoreFile.changeCounter(self.file) != counter } : { false }, before: before)
+            {
+                break
+            }
+            _ = before?.withCString { unlink($0) }
+            before = nil
+            if attempt == 3 { throw StoreError.notRestored(reason: "another program wrote to it all the while it was copied") }
         }
         replaced = true
         if damaged { damagedStoreKeptAs = before?.display }
@@ -131,25 +130,48 @@ extension DashPilotStore {
         }
     }
 
-    /// The checked before-restore backup, of the store as it is at the replacement: a write another
-    /// connection commits while it is copied or checked (`PRAGMA data_version` moves) makes it
-    /// again, twice at most; the third copy is kept as it is (a store written all the while, by a
-    /// follow, would never be restored otherwise). A store that fails SQLite's checks is kept
-    /// as it is, damage included (the only way back to it): then `damaged` is true.
-    private func copyBeforeRestore(into folder: StorePath, timeZone: TimeZone) throws -> (name: StorePath, damaged: Bool) {
-        var attempt = 1
-        while true {
-            let version = try connection.scalar("PRAGMA data_version")
-            let name = BackupFile.freeName(in: folder, before: "restore", at: now, timeZone: timeZone)
-            let damaged = try makeCheckedCopy(
-                at: name, before: "restore", version: Schema.currentVersion, keepingDamage: true, progress: nil)
-            #if DEBUG
-                afterBeforeRestoreCopy?()
-            #endif
-            if try attempt == 3 || connection.scalar("PRAGMA data_version") == version { return (name, damaged) }
-            _ = name.withCString { unlink($0) }
-            attempt += 1
+    /// Replaces the store with the store at `source`, in one step through SQLite under the store's
+    /// write lock, so that another connection sees the old record or the new one, never a mixture;
+    /// unless `changed`, asked under that lock, says the store moved since it was copied: then the
+    /// lock is let go with nothing written, and `false` returned. A failure unlinks `before`.
+    private func replace(from source: StorePath, unless changed: () -> Bool, before: StorePath?) throws -> Bool {
+        do {
+            let reader = try Connection(path: source, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
+            guard let backup = sqlite3_backup_init(connection.handle, "main", reader.handle, "main") else {
+                throw connection.lastError(sqlite3_errcode(connection.handle))
+            }
+            // A step of no pages takes the store's write lock, held until the backup finishes.
+            let locked = sqlite3_backup_step(backup, 0)
+            if locked == SQLITE_OK && changed() {
+                sqlite3_backup_finish(backup)
+                return false
+            }
+            let result = locked == SQLITE_OK ? sqlite3_backup_step(backup, -1) : locked
+            let finished = sqlite3_backup_finish(backup)
+            guard result == SQLITE_DONE, finished == SQLITE_OK else {
+                throw connection.lastError(result == SQLITE_DONE ? finished : result)
+            }
+            return true
+        } catch let error as SQLiteError {
+            // Not replaced: the store is as it was, and a backup of it made for a restore that did
+            // not happen would be one behind the driver's back. keeping.md: "a sentence saying
+            // what was and was not done".
+            _ = before?.withCString { unlink($0) }
+            throw StoreError(error, path: self.path).asRestoreFailure
         }
+    }
+
+    /// The checked before-restore backup of the store, read through its own connection. A store
+    /// that fails SQLite's checks is kept as it is, damage included (the only way back to it):
+    /// then `damaged` is true.
+    private func copyBeforeRestore(into folder: StorePath, timeZone: TimeZone) throws -> (name: StorePath, damaged: Bool) {
+        let name = BackupFile.freeName(in: folder, before: "restore", at: now, timeZone: timeZone)
+        let damaged = try makeCheckedCopy(
+            at: name, before: "restore", version: Schema.currentVersion, keepingDamage: true, progress: nil)
+        #if DEBUG
+            afterBeforeRestoreCopy?()
+        #endif
+        return (name, damaged)
     }
 
     /// A copy at `target` of the older backup at `path`, brought to today's schema and checked by
