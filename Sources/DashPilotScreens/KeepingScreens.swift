@@ -35,7 +35,7 @@ public enum KeepingWords {
     /// backed up first." A store too damaged for its shifts to be counted (`nil`) is said to be so.
     public static func restoreQuestion(store: BackupSummary?, backup: BackupSummary, format: ScreenFormat) -> String {
         func what(_ summary: BackupSummary) -> String {
-            count(summary.shifts, "shift") + (summary.newestShift.map { ", newest \(format.day($0))" } ?? "")
+            count(summary.shifts, "shift") + (summary.newestShift.map { ", newest \(newest($0, format: format))" } ?? "")
         }
         let current = store.map(what) ?? "damaged: its shifts could not be counted"
         return "Replace the store (\(current)) with the backup (\(what(backup)))? The store as it is now is backed up first."
@@ -43,8 +43,15 @@ public enum KeepingWords {
 
     /// The question before a restore where no store is yet (a new device): nothing to back up.
     public static func restoreQuestion(newStoreAt path: String, backup: BackupSummary, format: ScreenFormat) -> String {
-        let newest = backup.newestShift.map { ", newest \(format.day($0))" } ?? ""
-        return "There is no store at \(path) yet. Make it from the backup (\(count(backup.shifts, "shift"))\(newest))?"
+        let newestDay = backup.newestShift.map { ", newest \(newest($0, format: format))" } ?? ""
+        return "There is no store at \(path) yet. Make it from the backup (\(count(backup.shifts, "shift"))\(newestDay))?"
+    }
+
+    /// The day of a newest shift as the question says it: "Nov 29", with its year when it is not
+    /// this one ("Nov 25, 2025").
+    static func newest(_ date: Date, format: ScreenFormat) -> String {
+        let day = LocalDate(date, in: format.timeZone)
+        return format.date(day, template: format.saysYear(day) ? "dMMMy" : "dMMM")
     }
 
     /// `backup list`: each backup a line, newest first, then the room they take together.

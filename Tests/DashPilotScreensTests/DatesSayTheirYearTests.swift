@@ -17,6 +17,23 @@ struct DatesSayTheirYearTests {
         #expect(Self.format.moment(ISO8601.parse("2025-12-03T21:30:00Z")!) == "9:30 PM on Wed, Dec 3, 2025")
     }
 
+    /// keeping.md's question: "Replace the store (5,012 shifts, newest Nov 29) with the backup
+    /// (5,000 shifts, newest Nov 22)?": the day as the pack writes it, its year when another's.
+    @Test func theRestoreQuestionSaysTheNewestDaysAsThePackWritesThem() {
+        func summary(_ shifts: Int, newest: String) -> BackupSummary {
+            BackupSummary(
+                path: "/x", madeAt: Self.now, bytes: 1, schemaVersion: 8, shifts: shifts, deliveries: 0, places: 0,
+                newestShift: ISO8601.parse(newest), isAutomatic: false)
+        }
+        let question = KeepingWords.restoreQuestion(
+            store: summary(5012, newest: "2026-11-29T17:00:00Z"), backup: summary(5000, newest: "2025-11-25T17:00:00Z"), format: Self.format
+        )
+        #expect(
+            question
+                == "Replace the store (5,012 shifts, newest Nov 29) with the backup (5,000 shifts, newest Nov 25, 2025)? The store as it is now is backed up first."
+        )
+    }
+
     @Test func theYearIsTheDriversYearNow() {
         // 00:30 on 1 January 2027 in New York is still 2026 in Honolulu.
         let newYear = ISO8601.parse("2027-01-01T05:30:00Z")!

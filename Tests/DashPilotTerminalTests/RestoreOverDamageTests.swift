@@ -85,7 +85,7 @@ struct RestoreOverDamageTests {
         #expect(asked.status == 0, "\(asked.stdout)")
         #expect(
             asked.stdout.contains(
-                "Replace the store (damaged: its shifts could not be counted) with the backup (1 shift, newest Sun, Nov 29)?"),
+                "Replace the store (damaged: its shifts could not be counted) with the backup (1 shift, newest Nov 29)?"),
             "\(asked.stdout)")
         #expect(asked.stdout.contains("failed its checks, and was kept as"))
         #expect(dash.run(["doctor"]).status == 0)

@@ -135,7 +135,9 @@ enum KeepingCommands {
             existed
             ? KeepingWords.restoreQuestion(store: try Self.summaryUnlessDamaged(context), backup: incoming, format: context.format)
             : KeepingWords.restoreQuestion(newStoreAt: context.storePath.display, backup: incoming, format: context.format)
-        guard try context.confirmed(yes, question: question, prompt: "Replace? [y/N]", what: "Restoring a backup") else {
+        // The prompt asks what the question does: there is nothing to replace on a new device.
+        let prompt = existed ? "Replace? [y/N]" : "Make it? [y/N]"
+        guard try context.confirmed(yes, question: question, prompt: prompt, what: "Restoring a backup") else {
             throw CommandFailure(sentence: "Not confirmed; nothing was changed.")
         }
         let store = try context.store()
