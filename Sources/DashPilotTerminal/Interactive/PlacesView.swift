@@ -10,6 +10,9 @@ final class PlacesView: TerminalScreen {
     /// Deliveries naming each place counted since the catalogue was read, by id.
     private var counts: [Int64: Int] = [:]
     private var model: PlacesScreen?
+    /// The widest name the rows show, as the terminal is given it (escaped): measured once for
+    /// the rows a filter leaves, not on every frame.
+    private var widestName = 0
     private var filter = LineEditor()
     private var selected = 0
 
@@ -29,6 +32,7 @@ final class PlacesView: TerminalScreen {
         // The new rows stand whatever the count: rows a failed read left uncounted are not drawn
         // or said until a later key counts them.
         self.model = model
+        widestName = model.rows.names.map { DisplayWidth.of(TerminalText.safe($0)) }.max() ?? 0
         try countShown(around: selected, app)
     }
 
@@ -97,7 +101,7 @@ final class PlacesView: TerminalScreen {
         screen.pinHeader()
         if let empty = model.emptyMessage { screen.wrapped(empty) }
         // A wider window shows longer names whole: the name column takes what the details leave.
-        let nameWidth = min(max(40, screen.width - 48), (model.rows.names.map { DisplayWidth.of(TerminalText.safe($0)) }.max() ?? 0) + 3)
+        let nameWidth = min(max(40, screen.width - 48), widestName + 3)
         // A row whose count a failed read left unknown is not drawn; the message line says why.
         for index in drawn(model.rows.count, around: selected, app) where model.rows.isCounted(index) {
             let row = model.rows[index]
