@@ -84,8 +84,10 @@ public final class DashPilotStore {
             throw .cannotOpen(path: path, reason: "it is a link to \(target), where there is no file")
         }
         try StoreFile.checkHeader(at: file)
+        var opened: Connection?
         do {
             connection = try Connection(path: file, create: false, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            opened = connection
             // Reading the schema makes SQLite read page 1 and, with it, notice a damaged file.
             _ = try connection.scalar("SELECT count(*) FROM sqlite_schema")
             let version = Int(try connection.scalar("PRAGMA user_version") ?? 0)
@@ -98,7 +100,7 @@ public final class DashPilotStore {
         } catch let error as StoreError {
             throw error
         } catch let error as SQLiteError {
-            throw StoreError(error, path: path)
+            throw StoreError.reading(error, on: opened, path: path)
         } catch {
             throw .cannotOpen(path: path, reason: "\(error)")
         }
@@ -159,7 +161,7 @@ public final class DashPilotStore {
             // does not let this user write.
             throw StoreError.readOnly(path: path)
         } catch let error as SQLiteError {
-            throw StoreError(error, path: path)
+            throw StoreError.reading(error, on: connection, path: path)
         }
     }
 
@@ -168,7 +170,7 @@ public final class DashPilotStore {
         do {
             return try connection.readTransaction(body)
         } catch let error as SQLiteError {
-            throw StoreError(error, path: path)
+            throw StoreError.reading(error, on: connection, path: path)
         }
     }
 

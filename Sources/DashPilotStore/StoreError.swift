@@ -93,6 +93,18 @@ public enum StoreError: Error, Sendable, Equatable {
             || message.hasSuffix("already exists") || message.contains("has no column named")
     }
 
+    /// `error` from the store on `connection`, as the driver is told it. A statement that did
+    /// not find the tables it was written for says the store is damaged only where its tables
+    /// are not those of its schema version, or newer where another program has since upgraded
+    /// it; else the failure is SQLite's, said as such (a healthy store is never called damaged).
+    static func reading(_ error: SQLiteError, on connection: Connection?, path: String) -> StoreError {
+        guard error.primaryCode == SQLITE_ERROR, findsOtherTables(error.message), let connection,
+            let version = (try? connection.scalar("PRAGMA user_version")).flatMap({ $0 }).map(Int.init)
+        else { return StoreError(error, path: path) }
+        if version > Schema.currentVersion { return .newerVersion(path: path, version: version) }
+        return (try? SchemaShape.check(connection, version: version)) == nil ? .damaged(path: path) : .failed(error)
+    }
+
     /// Maps an SQLite failure on the store at `path` to what the driver is told.
     init(_ error: SQLiteError, path: String) {
         switch error.primaryCode {
@@ -100,9 +112,6 @@ public enum StoreError: Error, Sendable, Equatable {
         case SQLITE_FULL: self = .diskFull
         case SQLITE_READONLY: self = .readOnly(path: path)
         case SQLITE_CORRUPT, SQLITE_NOTADB: self = .damaged(path: path)
-        // Our statements are the schema's own: one that names a table or column the file lacks
-        // (or adds one it has) finds tables unlike its schema version says, a damaged store.
-        case SQLITE_ERROR where Self.findsOtherTables(error.message): self = .damaged(path: path)
         case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH: self = .cannotOpen(path: path, reason: error.message)
         default: self = .failed(error)
         }

@@ -19,12 +19,11 @@ enum SchemaShape {
         return try of(connection)
     }
 
-    /// Throws SQLite's "damaged" unless the store on `connection` has every table of `version`
-    /// with its columns (and none of those tables with others).
+    /// Throws SQLite's "damaged" unless the store on `connection` has the tables of `version`,
+    /// each with its columns, and no other.
     static func check(_ connection: Connection, version: Int) throws {
         guard (1...Schema.currentVersion).contains(version) else { return }
-        let found = try of(connection)
-        if try of(version: version).contains(where: { found[$0.key] != $0.value }) {
+        if try of(connection) != of(version: version) {
             throw SQLiteError(code: SQLITE_CORRUPT, message: "tables unlike those of its schema version")
         }
     }
