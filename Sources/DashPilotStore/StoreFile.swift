@@ -74,21 +74,24 @@ enum StoreFile {
         }
     }
 
-    /// Creates the folder (mode 0700) and a new store at `file` (mode 0600), migrated to today's
-    /// schema before it appears: it is built beside the path and linked into place, so that no
-    /// half-made store is ever seen there.
-    /// Returns the folders it made (deepest first) when the store it built is the one linked into
-    /// place; `nil` when another process's store got there first.
-    /// The file change counter of the store at `file` (its header's bytes 24 to 27), which every
-    /// commit moves in a store with a rollback journal; `nil` when it can't be read.
-    static func changeCounter(_ file: StorePath) -> UInt32? {
+    /// The header's bytes `range` of the store at `file`; `nil` when they can't be read.
+    static func header(_ file: StorePath, _ range: Range<Int>) -> [UInt8]? {
         let descriptor = file.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: 4)
-        guard bytes.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress, 4, 24) }) == 4 else { return nil }
-        return bytes.reduce(0) { $0 << 8 | UInt32($1) }
+        var bytes = [UInt8](repeating: 0, count: range.count)
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, range.count, off_t(range.lowerBound)) }
+        return read == range.count ? bytes : nil
     }
+
+    /// The file change counter of the store at `file` (its header's bytes 24 to 27), which every
+    /// commit moves in a store with a rollback journal (not in WAL mode); `nil` when it can't be read.
+    static func changeCounter(_ file: StorePath) -> UInt32? {
+        header(file, 24..<28).map { $0.reduce(0) { $0 << 8 | UInt32($1) } }
+    }
+
+    /// Whether the store at `file` is in WAL mode (its header's read and write versions are 2).
+    static func isWAL(_ file: StorePath) -> Bool { header(file, 18..<20) == [2, 2] }
 
     /// Where the link at `file` points, when it is a link to nothing (the file it named is gone).
     static func danglingLink(_ file: StorePath) -> String? {
@@ -97,10 +100,17 @@ enum StoreFile {
             file.withCString({ stat($0, &info) }) != 0, errno == ENOENT
         else { return nil }
         var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = file.withCString { path in target.withUnsafeMutableBufferPointer { readlink(path, $0.baseAddress!, $0.count - 1) } }
+        let count = file.withCString { path in
+            target.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { readlink(path, $0, buffer.count - 1) } ?? -1 }
+        }
         return count > 0 ? StorePath(bytes: target.prefix(count).map { UInt8(bitPattern: $0) }).display : "a file that is gone"
     }
 
+    /// Creates the folder (mode 0700) and a new store at `file` (mode 0600), migrated to today's
+    /// schema before it appears: it is built beside the path and linked into place, so that no
+    /// half-made store is ever seen there.
+    /// Returns the folders it made (deepest first) when the store it built is the one linked into
+    /// place; `nil` when another process's store got there first.
     static func create(at file: StorePath, currency: Currency) throws(StoreError) -> [StorePath]? {
         let path = file.display
         // A path ending in "/" names a folder: nothing is made for it.

@@ -89,11 +89,11 @@ extension DashPilotStore {
             throw Self.storeError(failure)
         }
         // A write another program commits after the store is copied would be in neither the copy
-        // nor the store restored: under the replacement's lock, the store's change counter (which
-        // every commit moves) must still read as it did before the copy; else the copy is made
-        // again, three times at most, and then the restore does not run.
+        // nor the store restored: under the replacement's lock, the store must read as committed
+        // to as before the copy; else the copy is made again, three times at most, and then the
+        // restore does not run.
         for attempt in 1... {
-            let counter = StoreFile.changeCounter(file)
+            let watch = CommitWatch(file)
             do {
                 if backingUpFirst {
                     (before, damaged) = try Self.beforeRestoring { try copyBeforeRestore(into: folder, timeZone: timeZone) }
@@ -105,14 +105,16 @@ extension DashPilotStore {
             } catch let failure as KeepingFailure {
                 throw Self.storeError(failure)
             }
-            if try replace(
-                from: source, unless: backingUpFirst ? { StoreFile.changeCounter(self.file) != counter } : { false }, before: before)
-            {
+            if try replace(from: source, unless: backingUpFirst ? { watch.moved } : { false }, before: before) {
                 break
             }
             _ = before?.withCString { unlink($0) }
             before = nil
-            if attempt == 3 { throw StoreError.notRestored(reason: "another program wrote to it all the while it was copied") }
+            if attempt == 3 {
+                throw StoreError.notRestored(
+                    reason:
+                        "another program wrote to it all the while it was copied; stop it (a follow in another terminal) and restore again")
+            }
         }
         replaced = true
         if damaged { damagedStoreKeptAs = before?.display }
@@ -189,5 +191,28 @@ extension DashPilotStore {
         }
         let upgraded = try DashPilotStore(storePath: target, busyTimeoutMilliseconds: 0, migrating: false, creating: false)
         guard try upgraded.doctor().isHealthy else { throw DashPilotRefusal.cannotRestore(path: path.display, reason: .unhealthy) }
+    }
+}
+
+/// Whether another program committed to the store since it was made: the file change counter a
+/// rollback journal moves, or in WAL mode (which leaves the counter as it is) the data version a
+/// connection of its own reads. What can't be read counts as a change: the restore then does not
+/// run rather than risk a write.
+private struct CommitWatch {
+    let file: StorePath
+    let wal: Connection?
+    let seen: Int64?
+
+    init(_ file: StorePath) {
+        self.file = file
+        wal = StoreFile.isWAL(file) ? try? Connection(path: file, create: false, readOnly: true, busyTimeoutMilliseconds: 5000) : nil
+        seen = wal.map { Self.version($0) } ?? StoreFile.changeCounter(file).map(Int64.init)
+    }
+
+    static func version(_ connection: Connection) -> Int64? { (try? connection.scalar("PRAGMA data_version")) ?? nil }
+
+    var moved: Bool {
+        guard let seen else { return true }
+        return (wal.map { Self.version($0) } ?? StoreFile.changeCounter(file).map(Int64.init)) != seen
     }
 }
