@@ -46,52 +46,6 @@ public enum CommandLineTool {
         return status
     }
 
-    /// The global options, taken wherever they stand before `--`, and the rest of the line.
-    struct GlobalOptions {
-        var store: [UInt8]?
-        var json = false
-        /// `--accessible`: the interactive mode for a screen reader.
-        var accessible = false
-        var rest: [Argument] = []
-        /// What is wrong with them, said once the command is known: with that command's usage.
-        var problem: String?
-
-        init(_ arguments: [Argument]) {
-            var index = 0
-            var optionsEnded = false
-            while index < arguments.count {
-                let argument = arguments[index]
-                index += 1
-                if !optionsEnded && argument.text == "--" {
-                    optionsEnded = true
-                    // Before the command's words it ends the program's own options (cli.md: "`--`
-                    // also ends the options"), and is no word of the command; after them, its parser's.
-                    if rest.isEmpty { continue }
-                }
-                if !optionsEnded && argument.text == "--store" {
-                    guard index < arguments.count else {
-                        problem = problem ?? "--store needs a value."
-                        continue
-                    }
-                    store = arguments[index].bytes
-                    index += 1
-                } else if !optionsEnded && argument.bytes.starts(with: Array("--store=".utf8)) {
-                    store = Array(argument.bytes.dropFirst("--store=".utf8.count))
-                } else if !optionsEnded && argument.text == "--json" {
-                    json = true
-                } else if !optionsEnded && argument.text == OptionSpec.accessible.name {
-                    accessible = true
-                } else if !optionsEnded,
-                    let flag = ["--json", OptionSpec.accessible.name].first(where: { argument.text.hasPrefix($0 + "=") })
-                {
-                    problem = problem ?? "\(flag) takes no value."
-                } else {
-                    rest.append(argument)
-                }
-            }
-        }
-    }
-
     /// `environment` is read only past `--version`, which prints its line and touches nothing
     /// else: building Foundation's copy of the environment was a sixth of its time.
     static func run(_ arguments: [Argument], environment readEnvironment: () -> [String: String], clock: any WallClock) -> Int32 {
@@ -131,11 +85,13 @@ public enum CommandLineTool {
                 writeError((["Error: \(what)."] + usages + ["  See 'dashpilot help \(words[0])'."]).joined(separator: "\n"))
                 return ExitStatus.usage
             }
-            // A word like an option before any command is an option no command knows.
-            let what = words[0].hasPrefix("-") ? "option" : "command"
+            // A word like an option before any command is an option no command knows (after
+            // `--`, a word like any other).
+            let what = words[0].hasPrefix("-") && !global.endedBeforeCommand ? "option" : "command"
             return usageFailure(UsageError(command: nil, message: "Unknown \(what) \(TerminalText.safe(words[0]))."))
         }
-        let commandArguments = Array(global.rest.dropFirst(used))
+        // After `--` before the command, its words are no options either.
+        let commandArguments = (global.endedBeforeCommand ? [Argument("--")] : []) + Array(global.rest.dropFirst(used))
         let beforeEnd = commandArguments.prefix { $0.text != "--" }
         if beforeEnd.contains(where: { $0.text == "--help" || $0.text == "-h" }) {
             print(command.help)

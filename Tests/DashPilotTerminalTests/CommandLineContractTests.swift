@@ -120,9 +120,13 @@ struct CommandLineContractTests {
         let started = dash.run(["--store", dash.storePath, "--", "shift", "start"])
         #expect(started.status == 0 && started.stdout == "1\n", "\(started.stderr)")
         #expect(dash.run(["--", "shift", "list"]).stdout.hasPrefix("Shift 1 · "))
-        // After it, an option of the program's is a word like any other.
+        // After it, an option is a word like any other, before the command or after it.
         let after = dash.run(["--", "--json", "shift", "list"])
-        #expect(after.status == 64 && after.stderr.hasPrefix("Error: Unknown option --json."), "\(after.stderr)")
+        #expect(after.status == 64 && after.stderr.hasPrefix("Error: Unknown command --json."), "\(after.stderr)")
+        let twice = dash.run(["--", "--", "shift", "list"])
+        #expect(twice.status == 64 && twice.stderr.hasPrefix("Error: Unknown command --."), "\(twice.stderr)")
+        let trailing = dash.run(["--", "shift", "list", "--json"])
+        #expect(trailing.status == 64 && trailing.stderr.hasPrefix("Error: Unexpected argument --json."), "\(trailing.stderr)")
     }
 
     @Test func theStoreIsTheOptionThenTheEnvironmentThenTheDefault() {
@@ -158,6 +162,19 @@ struct CommandLineContractTests {
         let write = dash.run(["--store", link, "shift", "start"])
         #expect(write.status == 74)
         #expect(write.stderr == "Error: The store at \(link) can't be opened (it is a link to real/new.sqlite, where there is no file).\n")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: dash.folder + "/real")) == [])
+        // doctor says what a write will do, and a restore is refused before it asks anything.
+        let doctor = dash.run(["--store", link, "doctor"])
+        #expect(
+            doctor.stdout.hasPrefix(
+                "note The store at \(link) is a link to real/new.sqlite, where there is no file: a command that writes is refused until it points at a store.\n"
+            ), "\(doctor.stdout)")
+        dash.run(["shift", "start"])
+        dash.run(["backup", dash.folder + "/kept.sqlite"])
+        let restore = dash.onTerminal(["--store", link, "restore", dash.folder + "/kept.sqlite"], input: "y\n")
+        #expect(
+            restore.stdout.contains("can't be opened (it is a link to real/new.sqlite") && !restore.stdout.contains("Make it"),
+            "\(restore.stdout)")
         #expect((try? FileManager.default.contentsOfDirectory(atPath: dash.folder + "/real")) == [])
     }
 

@@ -24,7 +24,11 @@ enum DoctorCommand {
                     ]))
             } else {
                 // It answers as an empty store would (cli.md), saying first that there is none.
-                if !context.storeExists {
+                if let target = DashPilotStore.danglingLink(context.storePath) {
+                    context.say(
+                        "note The store at \(context.storePath.display) is a link to \(target), where there is no file: "
+                            + "a command that writes is refused until it points at a store.")
+                } else if !context.storeExists {
                     context.say("note There is no store at \(context.storePath.display) yet: the first command that writes makes it.")
                 }
                 for line in screen.lines { context.say("\(line.isNote ? "note" : line.passed ? "ok  " : "FAIL") \(line.sentence)") }

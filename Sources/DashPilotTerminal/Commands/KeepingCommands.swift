@@ -130,6 +130,10 @@ enum KeepingCommands {
     private static func restore(_ incoming: BackupSummary, from path: StorePath, yes: Bool, _ context: CommandContext) throws -> Int32 {
         // Asked before the store is opened for writing: a store that is not there yet is
         // made only once the driver said yes, and there is nothing of it to back up.
+        // A link to no file: no store stands there, and none is made through it (asked first).
+        if let target = DashPilotStore.danglingLink(context.storePath) {
+            throw StoreError.cannotOpen(path: context.storePath.display, reason: "it is a link to \(target), where there is no file")
+        }
         let existed = context.storeExists
         let question =
             existed
