@@ -78,14 +78,11 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
 
     /// The refusal as one sentence for the driver, each time it quotes written by `times` (local
     /// time in the driver's locale: "9:30 PM on Sun, Nov 29"). Two times it sets against each
-    /// other that `times` writes alike are written by `toTheSecond` ("9:30:20 PM on Sun, Nov 29"),
-    /// so that a time is never said to come before itself.
-    public func sentence(times: (Date) -> String, toTheSecond: ((Date) -> String)? = nil) -> String {
-        func apart(_ first: Date, _ second: Date) -> (String, String) {
-            let written = (times(first), times(second))
-            guard written.0 == written.1, let toTheSecond else { return written }
-            return (toTheSecond(first), toTheSecond(second))
-        }
+    /// other are written by `apart` where given, so that a time is never said to come before one
+    /// that reads the same or later ("5:30:00 PM … 5:30:20 PM", or with their offsets in the hour
+    /// a fall-back night repeats).
+    public func sentence(times: (Date) -> String, apart: ((Date, Date) -> (String, String))? = nil) -> String {
+        func pair(_ first: Date, _ second: Date) -> (String, String) { apart?(first, second) ?? (times(first), times(second)) }
         return switch self {
         case .shiftAlreadyRunning(let id):
             "Shift \(id) is already running; end it before starting another."
@@ -134,7 +131,7 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
         case .endBeforeLastActivity(let id, let lastActivity, let asked):
             // The end as it was read, with its day: a time with no date that has not come yet
             // today is yesterday's, which the refusal did not say.
-            "Shift \(id) can't end before its last recorded activity, \(apart(lastActivity, asked).0) (the end given reads as \(apart(lastActivity, asked).1)); nothing was changed."
+            "Shift \(id) can't end before its last recorded activity, \(pair(lastActivity, asked).0) (the end given reads as \(pair(lastActivity, asked).1)); nothing was changed."
         case .endInTheFuture(let id, let asked):
             // The time as it was read, with its day, as the refusal of an end too early says it.
             "Shift \(id) can't end later than now (the end given reads as \(times(asked))); nothing was changed."
@@ -169,7 +166,7 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
         case .stepBeforePrevious(let delivery, let previous, let at):
             // The time as it was read, with its day: a time with no date that has not come yet
             // today is yesterday's, which a bare clock time would hide.
-            "Delivery \(delivery)'s step at \(apart(at, previous).0) can't be recorded before its previous one, \(apart(at, previous).1); nothing was recorded."
+            "Delivery \(delivery)'s step at \(pair(at, previous).0) can't be recorded before its previous one, \(pair(at, previous).1); nothing was recorded."
         case .unknownCurrency(let code):
             "\(code) is not an ISO 4217 currency code (such as USD, EUR or GBP)."
         case .backupExists(let path):

@@ -160,8 +160,23 @@ public struct ScreenFormat: Sendable {
     /// A moment as a sentence quotes it: "9:30 PM on Sun, Nov 29", local time in the driver's locale.
     public func moment(_ date: Date) -> String { "\(time(date)) on \(day(date))" }
 
-    /// A moment to the second ("5:30:20 PM on Sun, Nov 29"): what tells apart two of one minute.
-    public func momentToTheSecond(_ date: Date) -> String { "\(timeWithSeconds(date)) on \(day(date))" }
+    /// Two moments a sentence sets against each other, written so that they read apart: to the
+    /// minute; to the second where they read alike ("5:30:00 PM on Sun, Nov 29", "5:30:20 PM on
+    /// Sun, Nov 29"); and where the clock read them at different offsets from UTC (the hour a
+    /// fall-back night repeats), each with its offset ("1:45 AM UTC-4 on Sun, Nov 1").
+    public func apart(_ first: Date, _ second: Date) -> (String, String) {
+        let seconds = moment(first) == moment(second)
+        let offsets = (timeZone.secondsFromGMT(for: first), timeZone.secondsFromGMT(for: second))
+        func written(_ date: Date, _ offset: Int) -> String {
+            let time = seconds ? timeWithSeconds(date) : self.time(date)
+            guard offsets.0 != offsets.1 else { return "\(time) on \(day(date))" }
+            let minutes = abs(offset) / 60
+            let hours =
+                "UTC\(offset < 0 ? "-" : "+")\(minutes / 60)" + (minutes % 60 == 0 ? "" : ":\(minutes % 60 < 10 ? "0" : "")\(minutes % 60)")
+            return "\(time) \(hours) on \(day(date))"
+        }
+        return (written(first, offsets.0), written(second, offsets.1))
+    }
 
     /// An amount in the locale's currency format ("$84.50").
     public func money(_ money: Money) -> String {

@@ -16,7 +16,7 @@ public enum ScreenMessages {
     /// A refusal as the interactive mode says it: the domain's sentence, its times in the driver's
     /// locale, then the key that helps.
     public static func refusal(_ refusal: DashPilotRefusal, format: ScreenFormat) -> String {
-        let sentence = refusal.sentence(times: format.moment, toTheSecond: format.momentToTheSecond)
+        let sentence = refusal.sentence(times: format.moment, apart: format.apart)
         guard let hint = refusal.hint else { return sentence }
         let way =
             switch hint {

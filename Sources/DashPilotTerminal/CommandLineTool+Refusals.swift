@@ -5,13 +5,14 @@ extension CommandLineTool {
     /// A refusal as the command line says it: the domain's sentence, its times in the driver's
     /// locale, then the command that helps.
     static func sentence(_ refusal: DashPilotRefusal, format: ScreenFormat) -> String {
-        let sentence = refusal.sentence(times: format.moment, toTheSecond: format.momentToTheSecond)
+        let sentence = refusal.sentence(times: format.moment, apart: format.apart)
         guard let hint = refusal.hint else { return sentence }
         let way =
             switch hint {
             case .startShift: "Start one with `dashpilot shift start`."
             case .findPlace(let word):
-                "To list the places whose name contains \"\(word)\": `dashpilot place list --match \(shellWord(word))`."
+                // A word that reads as an option is given with the option it belongs to.
+                "To list the places whose name contains \"\(word)\": `dashpilot place list --match\(word.hasPrefix("-") ? "=" : " ")\(shellWord(word))`."
             case .rename: "To give it a name no place has yet: `dashpilot place rename NAME NEW_NAME`."
             case .resume: "`dashpilot shift resume` resumes it."
             }

@@ -270,6 +270,26 @@ struct MoneyCommandTests {
             (json(york.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any])?["endedAt"] as? String == "2026-11-25T02:40:00Z")
     }
 
+    /// In the hour a fall-back night repeats, "1:45 AM" (EDT) comes before "1:40 AM" (EST): a
+    /// refusal said a step at 1:45 AM could not come before one at 1:40 AM. Two times the clock
+    /// read at different offsets are quoted with them.
+    @Test func timesOfTheRepeatedHourAreQuotedWithTheirOffsets() {
+        let york = Binary()
+        york.environment["TZ"] = "America/New_York"
+        york.run(["shift", "start"], at: "2026-11-01 00:50:00")
+        york.run(["delivery", "accept"], at: "2026-11-01 00:55:00")
+        york.run(["delivery", "arrive", "1", "--at", "2026-11-01 01:40-05:00"], at: "2026-11-01 02:10:00")
+        let early = york.run(["delivery", "pickup", "1", "--at", "2026-11-01 01:45-04:00"], at: "2026-11-01 02:10:00")
+        #expect(
+            early.stderr
+                == "Error: Delivery 1's step at 1:45 AM UTC-4 on Sun, Nov 1 can't be recorded before its previous one, 1:40 AM UTC-5 on Sun, Nov 1; nothing was recorded.\n",
+            "\(early.stderr)")
+        let same = york.run(["delivery", "pickup", "1", "--at", "2026-11-01 01:40-04:00"], at: "2026-11-01 02:10:00")
+        #expect(
+            same.stderr.contains("at 1:40:00 AM UTC-4 on Sun, Nov 1 can't be recorded before its previous one, 1:40:00 AM UTC-5"),
+            "\(same.stderr)")
+    }
+
     /// A forgotten step typed with its date in the hour a fall-back night repeats: it was always
     /// the first of the two, so after a step at 1:20 AM EST, "2026-11-01 01:30" was refused as
     /// "1:30 AM … can't be recorded before its previous one, 1:20 AM". It is the more recent of

@@ -194,6 +194,17 @@ struct PlaceCommandTests {
         #expect(result.stderr.hasSuffix("`dashpilot place list --match \(quoted)`.\n"), "\(result.stderr)")
     }
 
+    /// A word that reads as an option ("--store") was suggested as `--match "--store"`, which the
+    /// command line reads as two options: pasted, it said "--match needs a value".
+    @Test func theSuggestionForAWordLikeAnOptionIsGivenWithItsOption() {
+        let dash = Self.twoPlaces()
+        defer { dash.remove() }
+        let result = dash.run(["place", "show", "--", "--store Grill"])
+        #expect(result.stderr.hasSuffix("`dashpilot place list --match=\"--store\"`.\n"), "\(result.stderr)")
+        let pasted = dash.run(["place", "list", "--match=--store"])
+        #expect(pasted.status == 0, "\(pasted.stderr)")
+    }
+
     /// platform.md refuses direction controls that reorder what follows (embeddings, overrides,
     /// isolates), and shows control characters escaped. The marks a right-to-left keyboard types
     /// (U+200F, U+200E, U+061C) are neither: kept, they were shown as "\u{200F}" everywhere.
