@@ -284,8 +284,8 @@ extension SheetKeysTests {
     /// money-and-time.md: an amount may carry "the store's currency … before or after". Typed
     /// after the pay in the sheet ("9 cad"), its `c` opened a cash tip and the rest went into the
     /// tip's amount. Letters that go on to spell the store's currency after a figure are the
-    /// pay's ("7c" too, as "7cad" is an amount); `c` and `f` still add tips from the field as it
-    /// was filled.
+    /// pay's; `c` and `f` still add tips from the field as it was filled, and right after a
+    /// figure, as the sketch's keys say.
     @Test func aCurrencyCodeTypedAfterThePayIsThePays() throws {
         let dash = Self.tipped(0)
         dash.run(["currency", "CAD"], at: "2026-11-29 18:25:00")
@@ -295,6 +295,12 @@ extension SheetKeysTests {
         #expect(!window.screen.contains("Cash tip for Delivery 1") && window.screen.contains("[ 9 cad"), "\(window.screen)")
         window.press(Window.enter)
         #expect(dash.run(["shift", "show", "1", "--json"]).stdout.contains("\"pay\": \"9.00\""))
+        // A figure, then c: a tip, in a store whose code begins with C too.
+        window.press("t", "\u{15}")
+        window.type("7")
+        window.press("c")
+        #expect(window.screen.contains("Cash tip for Delivery 1"), "\(window.screen)")
+        window.press(Window.escape, Window.escape)
         // The field as it was filled: c adds a tip, as the sketch's key says.
         window.press("t")
         #expect(window.screen.contains("[ 9.00"), "\(window.screen)")

@@ -57,14 +57,16 @@ final class PayTipsView: TerminalScreen {
         typing = false
     }
 
-    /// Whether `key` is a letter that, typed after the pay's figure, goes on to spell the store's
-    /// currency ("9 cad"): an amount may end with its code (money-and-time.md), so `c` and `f`
-    /// add a tip only where they don't.
+    /// Whether `key` is a letter that, typed after the pay's figure and a space, goes on to spell
+    /// the store's currency ("9 cad"): an amount may end with its code (money-and-time.md). Right
+    /// after a figure ("9", then `c`), `c` and `f` add a tip, as the sheet's keys say, in a
+    /// store whose code begins with C or F as well.
     private func spellsCurrency(_ key: Key) -> Bool {
         guard typing, case .text(let text) = key, text.count == 1, let letter = text.first, letter.isLetter else { return false }
         let before = field.characters[..<field.cursor]
         let letters = before.reversed().prefix(while: \.isLetter).reversed()
-        guard before.dropLast(letters.count).contains(where: \.isNumber) else { return false }
+        let figure = before.dropLast(letters.count)
+        guard figure.last?.isWhitespace == true, figure.contains(where: \.isNumber) else { return false }
         return currencyCode.hasPrefix((String(letters) + String(letter)).uppercased())
     }
 
