@@ -47,7 +47,7 @@ struct AmountsReadAsWrittenTests {
     /// platform.md: the locale is read "as every POSIX program reads it": a modifier naming a
     /// script ("sr_RS.UTF-8@latin") is honoured; it was dropped, and Serbian read in Cyrillic.
     @Test("A locale's script modifier is honoured", arguments: [("sr_RS.UTF-8@latin", "ned 29. nov"), ("sr_RS.UTF-8", "нед 29. нов")])
-    func unknownLocales(lang: String, day: String) throws {
+    func aScriptModifierIsHonoured(lang: String, day: String) throws {
         let sunday = try #require(ISO8601.parse("2026-11-29T17:00:00Z"))
         // Read in that year, whatever day the test runs: it says no year.
         let format = ScreenFormat.driver(environment: ["LANG": lang, "TZ": "UTC"]).at(sunday)

@@ -191,13 +191,7 @@ enum Confirmation {
         let columns = ioctl(output, UInt(TIOCGWINSZ), &size) == 0 ? Int(size.ws_col) : 0
         let lines = question.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let shown = columns < 20 ? lines : lines.flatMap { broken($0, width: columns) }
-        var bytes = Array((shown.joined(separator: "\n") + "\n" + prompt + " ").utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { break }
-            bytes = bytes.dropFirst(written)
-        }
+        StandardError.write(shown.joined(separator: "\n") + "\n" + prompt + " ", to: output)
         guard let answer = readLine() else { return false }
         let word = answer.trimmingCharacters(in: .whitespaces).lowercased()
         return word == "y" || word == "yes"

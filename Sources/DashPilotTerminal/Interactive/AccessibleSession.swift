@@ -245,7 +245,8 @@ final class AccessibleSession: KeyListener {
             // looking for changes between keys waits for none (`noticeChanges`).
             app.store.waitingOnce {
                 for key in keys where app.exitStatus == nil { app.handle(key) }
-                if app.exitStatus == nil && app.noticeChanges() { session.sayChanges() }
+                // A change that finds the store unusable ends the mode: nothing more is said.
+                if app.exitStatus == nil && app.noticeChanges() && app.exitStatus == nil { session.sayChanges() }
                 // The screen follows the clock; nothing is said for it: a screen reader is not
                 // interrupted each minute.
                 app.tick()
