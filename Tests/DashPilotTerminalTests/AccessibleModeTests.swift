@@ -247,6 +247,32 @@ struct AccessibleModeTests {
         #expect(removed.contains { $0.hasPrefix("Removed: Tip 1, 1 dollar 50 cents, cash") }, "\(removed)")
     }
 
+    /// screens.md: "after a key, only what changed". Adding an expense to twelve said "Removed:"
+    /// of the row it pushed off the page, and said every row again whose number moved; removing
+    /// one said the rows after it again. Only the row added or removed is said, and where the page
+    /// stands.
+    @Test func aRowAddedOrRemovedIsSaidAloneAndNoRowIsSaidRemovedThatWasNot() throws {
+        let dash = Binary()
+        for day in 10...21 { dash.run(["expense", "add", "\(day).00", "fuel", "--at", "2026-11-\(day) 12:00"], at: "2026-11-29 17:00:00") }
+        let reader = try Reader(dash, at: "2026-11-29 17:30:00")
+        reader.press("c", "a")
+        reader.press("2")
+        let added = reader.press(Window.enter)
+        #expect(!added.contains { $0.hasPrefix("Removed:") }, "\(added)")
+        #expect(added.contains { $0.hasPrefix("1. Fuel, 2 dollars") }, "\(added)")
+        #expect(added.filter { $0.contains("Fuel") }.count == 1, "\(added)")
+        #expect((json(dash.run(["expense", "list", "--json", "--all"], at: "2026-11-29 17:31:00").stdout) as? [Any])?.count == 13)
+        reader.press(Window.down, Window.down)
+        reader.press("d")
+        let removed = reader.press("y")
+        #expect(removed.contains { $0.hasPrefix("Removed: 3. Fuel, 20 dollars") }, "\(removed)")
+        // The row now selected is said; those that only moved up are not.
+        #expect(
+            removed.filter { $0.contains("Fuel") && !$0.hasPrefix("Removed:") } == [
+                "3. Fuel, 19 dollars, Thursday November 19, 12:00 PM. Selected."
+            ], "\(removed)")
+    }
+
     /// Recording a delivery's pay closes its sheet over a card that shows no pay: the screen-reader
     /// mode said only the shift's header, and nothing told the driver the pay was recorded.
     @Test func recordingAPayIsSaid() throws {

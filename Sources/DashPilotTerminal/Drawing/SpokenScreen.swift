@@ -38,6 +38,11 @@ struct SpokenScreen {
         var standing: String?
         /// For a field, what it holds.
         var value: String?
+        /// For a row, its words without the number it has in its list: a row that only moved up
+        /// or down the list is no news.
+        var label: String?
+        /// For the line that says where a long list's page stands, how many rows the list holds.
+        var total: Int?
 
         /// The line as it is said: a selected row says so.
         var said: String { kind == .row && isSelected ? text + " " + SpokenWords.selected : text }
@@ -66,7 +71,8 @@ struct SpokenScreen {
         lines.append(
             Line(
                 id: "row:" + id, text: text, kind: .row, isSelected: selected,
-                change: change.map { SpokenWords.sentence(TerminalText.safe($0)) }, standing: standing))
+                change: change.map { SpokenWords.sentence(TerminalText.safe($0)) }, standing: standing,
+                label: SpokenWords.sentence(safe)))
     }
 
     /// A list that may be long: the page of `count` rows that holds the selected one (each from
@@ -79,7 +85,10 @@ struct SpokenScreen {
             guard let (id, label) = row(index) else { continue }
             self.row(id: id, label, number: index + 1, selected: index == selected)
         }
-        if count > SpokenWords.pageSize { say(SpokenWords.page(from: page.lowerBound + 1, to: page.upperBound, of: count)) }
+        if count > SpokenWords.pageSize {
+            say(SpokenWords.page(from: page.lowerBound + 1, to: page.upperBound, of: count))
+            lines[lines.count - 1].total = count
+        }
     }
 
     /// The rows `list` says of `count`: the page that holds the selected one.

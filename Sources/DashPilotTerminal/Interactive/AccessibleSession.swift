@@ -155,9 +155,13 @@ final class AccessibleSession: KeyListener {
         // The last row gone, where the title still names the same subject ("Shift running since
         // 5:00 PM", before the count it gives), was removed too.
         let lastGone = rows.isEmpty && subject(before.first) != nil && subject(before.first) == subject(now.first)
+        // A key removed a row only where the list now holds fewer: after Enter records an
+        // expense, the rows it pushed off a long list's page are still there.
+        func total(_ lines: [SpokenScreen.Line]) -> Int { lines.compactMap(\.total).first ?? lines.filter { $0.kind == .row }.count }
+        let shrank = total(now) < total(before)
         let removes =
             !typing
-            && (sameList && (key == .enter || key == .delete || (key == .text("y") && returning))
+            && (sameList && shrank && (key == .enter || key == .delete || (key == .text("y") && returning))
                 || (key == nil && (othersStayed || lastGone)))
         let gone = removes ? before.filter { $0.kind == .row && !present.contains($0.id) } : []
         return gone.map { SpokenScreen.Line(id: $0.id, text: "Removed: " + $0.text, kind: .text) }
@@ -171,7 +175,8 @@ final class AccessibleSession: KeyListener {
                     }
                 }
                 switch line.kind {
-                case .row: return line.change != old.change || line.text != old.text || (line.isSelected && !old.isSelected)
+                // A row whose number alone changed (a row added or removed above it) is no news.
+                case .row: return line.change != old.change || line.label != old.label || (line.isSelected && !old.isSelected)
                 // Typing moves to the field it goes into without a word.
                 case .field: return line.isSelected && !old.isSelected && !typing
                 case .alert: return key == .enter
