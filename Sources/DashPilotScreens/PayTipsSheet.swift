@@ -114,14 +114,16 @@ public struct ForgottenStepSheet: Sendable, Equatable {
     public var keys: [ScreenAction]
     /// The sheet as the screen-reader mode says it: "Arrived at pickup, Delivery 2, at another time".
     public var accessibilityTitle: String
-    /// The field as the screen-reader mode names it, after that title: "Time".
-    public var accessibilityFieldLabel = "Time"
+    /// The field as the screen-reader mode names it, after that title: the sketch's own words,
+    /// "Picked up at".
+    public var accessibilityFieldLabel: String
 
     /// The sheet for `delivery`'s next step, `step`, at `now`.
     public init(delivery: Delivery, step: LifecycleStep, now: Date, format: ScreenFormat) {
         self.step = step
         fieldLabel = "Delivery \(delivery.number) · \(step.spokenTitle) at"
         accessibilityTitle = "\(step.spokenTitle), Delivery \(delivery.number), at another time"
+        accessibilityFieldLabel = "\(step.spokenTitle) at"
         prefilled = ExpenseSheet.typeableTime(now, format: format)
         self.now = now
         keys = [ScreenAction(.enter, "record", .record), ScreenAction(.escape, "cancel", .back)]

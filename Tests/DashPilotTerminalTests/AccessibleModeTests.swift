@@ -273,6 +273,27 @@ struct AccessibleModeTests {
             ], "\(removed)")
     }
 
+    /// screens.md's `@` sheet: "Picked up at [ 5:26 PM_ ]". Its field was said as "Time"; an
+    /// opened week's explanation of its net was said as a sentence in lower case.
+    @Test func theAtSheetsFieldIsNamedAsTheSketchNamesItAndAWeeksNetExplanationIsASentence() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        dash.run(["delivery", "arrive", "1"], at: "2026-11-29 17:05:00")
+        dash.run(["expense", "add", "4.10", "fuel"], at: "2026-11-29 17:06:00")
+        let reader = try Reader(dash, at: "2026-11-29 17:20:00")
+        let sheet = reader.press("@")
+        #expect(sheet.contains("Picked up at, 5:20 PM, type and press Enter."), "\(sheet)")
+        reader.press(Window.escape)
+        dash.run(["delivery", "cancel", "1"], at: "2026-11-29 17:21:00")
+        dash.run(["shift", "end"], at: "2026-11-29 17:22:00")
+        dash.run(["shift", "earnings", "1", "30"], at: "2026-11-29 17:23:00")
+        let later = try Reader(dash, at: "2026-11-29 17:30:00")
+        later.press("w")
+        let week = later.press(Window.enter)
+        #expect(week.contains { $0.hasPrefix("Recorded earnings of 1 of 1 shift, less 1 recorded expense;") }, "\(week)")
+    }
+
     /// Recording a delivery's pay closes its sheet over a card that shows no pay: the screen-reader
     /// mode said only the shift's header, and nothing told the driver the pay was recorded.
     @Test func recordingAPayIsSaid() throws {

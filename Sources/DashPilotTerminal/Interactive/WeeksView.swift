@@ -200,7 +200,8 @@ final class PeriodView: TerminalScreen {
         guard let model else { return }
         for line in [model.title, model.timeLine, model.workLine, model.earningsLine] + model.moneyLines { lines.say(line) }
         lines.say(model.netLine)
-        lines.say(model.netExplanation)
+        // Said as a sentence of its own, it begins as one.
+        lines.say(model.netExplanation.map { $0.prefix(1).uppercased() + $0.dropFirst() })
         lines.say(model.emptyMessage)
         lines.list(count: model.shifts.count, selected: list.selected) { index in
             ("shift \(model.shifts[index].shiftID)", model.shifts[index].accessibilityLabel)
