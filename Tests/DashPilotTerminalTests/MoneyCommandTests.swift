@@ -270,15 +270,23 @@ struct MoneyCommandTests {
             (json(york.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any])?["endedAt"] as? String == "2026-11-25T02:40:00Z")
     }
 
-    /// In the hour a fall-back night repeats, "1:45 AM" (EDT) comes before "1:40 AM" (EST): a
-    /// refusal said a step at 1:45 AM could not come before one at 1:40 AM. Two times the clock
-    /// read at different offsets are quoted with them.
-    @Test func timesOfTheRepeatedHourAreQuotedWithTheirOffsets() {
+    /// New York's fall-back night, 1 November 2026 (01:00 to 01:59 twice, EDT then EST): a shift
+    /// from 00:50, Delivery 1 accepted at 00:55 and arrived at pickup at `arrivedAt`, recorded at
+    /// 02:10 EST.
+    static func fallBackNight(arrivedAt: String) -> Binary {
         let york = Binary()
         york.environment["TZ"] = "America/New_York"
         york.run(["shift", "start"], at: "2026-11-01 00:50:00")
         york.run(["delivery", "accept"], at: "2026-11-01 00:55:00")
-        york.run(["delivery", "arrive", "1", "--at", "2026-11-01 01:40-05:00"], at: "2026-11-01 02:10:00")
+        york.run(["delivery", "arrive", "1", "--at", arrivedAt], at: "2026-11-01 02:10:00")
+        return york
+    }
+
+    /// In the hour a fall-back night repeats, "1:45 AM" (EDT) comes before "1:40 AM" (EST): a
+    /// refusal said a step at 1:45 AM could not come before one at 1:40 AM. Two times the clock
+    /// read at different offsets are quoted with them.
+    @Test func timesOfTheRepeatedHourAreQuotedWithTheirOffsets() {
+        let york = Self.fallBackNight(arrivedAt: "2026-11-01 01:40-05:00")
         let early = york.run(["delivery", "pickup", "1", "--at", "2026-11-01 01:45-04:00"], at: "2026-11-01 02:10:00")
         #expect(
             early.stderr
@@ -295,11 +303,7 @@ struct MoneyCommandTests {
     /// "1:30 AM … can't be recorded before its previous one, 1:20 AM". It is the more recent of
     /// the two not later than now, as a time typed without a date is.
     @Test func aDatedTimeInTheRepeatedHourIsTheMoreRecentOfTheTwo() throws {
-        let york = Binary()
-        york.environment["TZ"] = "America/New_York"
-        york.run(["shift", "start"], at: "2026-11-01 00:50:00")
-        york.run(["delivery", "accept"], at: "2026-11-01 00:55:00")
-        york.run(["delivery", "arrive", "1", "--at", "2026-11-01 01:20-05:00"], at: "2026-11-01 02:10:00")
+        let york = Self.fallBackNight(arrivedAt: "2026-11-01 01:20-05:00")
         let pickup = york.run(["delivery", "pickup", "1", "--at", "2026-11-01 01:30"], at: "2026-11-01 02:10:00")
         #expect(pickup.status == 0, "\(pickup.stderr)")
         let shown = try #require(json(york.run(["shift", "show", "1", "--json"], at: "2026-11-01 02:10:00").stdout) as? [String: Any])
