@@ -777,4 +777,18 @@ struct KeepingCommandTests {
         let imported = dash.run(["route", "import", ""])
         #expect(imported.status == 64 && imported.stderr.hasPrefix("Error: A FILE is empty"), "\(imported.stderr)")
     }
+
+    /// keeping.md: "`backup list` lists the backups folder". Where a file stands at its path,
+    /// the list said "No backups yet." and doctor "dashpilot backup makes one", and every backup,
+    /// restore and upgrade then failed: both now say no backup can be made there.
+    @Test func aFileWhereTheBackupsFolderGoesIsSaidToBlockBackups() throws {
+        let dash = Self.withShifts()
+        let backups = dash.folder + "/backups"
+        try? FileManager.default.removeItem(atPath: backups)
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: backups))
+        let said = "\(backups) is not a folder: no backup can be made there until it is one."
+        #expect(dash.run(["backup", "list"]).stdout == "No backups yet.\n" + said + "\n")
+        #expect(dash.run(["doctor"]).stdout.contains("note " + said))
+        #expect(dash.run(["backup"]).status == 74)
+    }
 }

@@ -99,6 +99,15 @@ extension DashPilotStore {
     /// The backups in the store's backups folder, newest first.
     public func backups() throws -> [BackupSummary] { Self.backupsFolderContents(of: file).backups }
 
+    /// The backups folder of the store at `file` when something other than a folder stands at its
+    /// path: no backup can be made or listed there until it is one.
+    public static func backupsFolderBlocked(of file: StorePath) -> String? {
+        let folder = backupsFolder(of: file)
+        var info = stat()
+        guard folder.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT != S_IFDIR else { return nil }
+        return folder.display
+    }
+
     /// The backups folder of the store at `file`: its backups, newest first, and the files named
     /// as backups in it that are not usable ones. The store itself is not opened, so that a driver
     /// whose store is damaged, busy or older still sees what there is to restore.

@@ -32,6 +32,9 @@ enum DoctorCommand {
                     context.say("note There is no store at \(context.storePath.display) yet: the first command that writes makes it.")
                 }
                 for line in screen.lines { context.say("\(line.isNote ? "note" : line.passed ? "ok  " : "FAIL") \(line.sentence)") }
+                if let blocked = DashPilotStore.backupsFolderBlocked(of: context.storePath) {
+                    context.say("note \(blocked) is not a folder: no backup can be made there until it is one.")
+                }
                 if report.isHealthy { context.say(screen.verdict) }
             }
             // Status 1: standard error says so, in a sentence (cli.md), as after any refusal.
