@@ -79,7 +79,7 @@ public final class DashPilotStore {
                 throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
             }
             madeFolders = try StoreFile.create(at: file, currency: currencyIfNew)
-        } else if let target = StoreFile.danglingLink(file) {
+        } else if info.st_mode & S_IFMT == S_IFLNK, let target = StoreFile.danglingLink(file) {
             // A store is made where a name is free, never through a link left pointing at nothing.
             throw .cannotOpen(path: path, reason: "it is a link to \(target), where there is no file")
         }

@@ -83,8 +83,9 @@ final class CommandContext {
     /// Whether nothing stands at the store's path (a read then answers as an empty store would).
     private var storeIsMissing: Bool {
         var info = stat()
-        // A link to no file yet stands for no store, as a free name does.
-        return storePath.withCString({ lstat($0, &info) }) != 0 && errno == ENOENT || DashPilotStore.danglingLink(storePath) != nil
+        guard storePath.withCString({ lstat($0, &info) }) == 0 else { return errno == ENOENT }
+        // A link to no file yet stands for no store, as a free name does (looked into only for a link).
+        return info.st_mode & S_IFMT == S_IFLNK && DashPilotStore.danglingLink(storePath) != nil
     }
 
     /// The store as it is, never migrated or created (`doctor` changes nothing); a store that
