@@ -47,6 +47,17 @@ struct PlaceCommandTests {
         #expect(dash.run(["pickup", "recent"]).stdout.hasPrefix("1. Example Diner"))
     }
 
+    @Test func theRecentPathOnAnEmptyRecentListIsRefusedInASentence() {
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        let result = dash.run(["pickup", "set", "1", "--recent", "1"], at: "2026-11-29 17:02:00")
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: There are no recent pickup places yet; type the place's name instead.\n")
+        #expect(dash.run(["shift", "show", "--json"]).stdout.contains("\"pickupPlace\": null"))
+    }
+
     @Test func pickupClearRemovesThePlaceButKeepsItInTheCatalogue() throws {
         let dash = Self.twoPlaces()
         defer { dash.remove() }

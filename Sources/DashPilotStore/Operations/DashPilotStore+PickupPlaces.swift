@@ -58,7 +58,7 @@ extension DashPilotStore {
             let shift = try shiftRow(idOrRunning: shiftID)
             let delivery = try deliveryRow(number: number, shiftID: shift.id)
             let recent = try recentPlaceRows()
-            guard (1...recent.count).contains(position) else {
+            guard recent.indices.contains(position - 1) else {
                 throw DashPilotRefusal.recentPlaceOutOfRange(requested: position, available: recent.count)
             }
             let place = recent[position - 1].place
