@@ -74,12 +74,12 @@ public struct DeliveryCard: Sendable, Equatable {
 
     /// The wait line and its spoken form.
     static func waitWords(_ wait: PlaceWaitNow, format: ScreenFormat) -> (String, String) {
-        let median = format.duration(seconds: wait.median)
+        let median = format.wait(seconds: wait.median)
         if wait.count == 1 { return ("1 recorded wait: \(median)", "1 recorded wait: \(PlaceHistoryScreen.spoken(median))") }
         var line = "Typical recorded wait \(median) · median of \(wait.count)"
         var spoken = "typical recorded wait \(PlaceHistoryScreen.spoken(median)), median of \(wait.count) recorded pickups"
         if let bandMedian = wait.bandMedian {
-            let band = format.duration(seconds: bandMedian)
+            let band = format.wait(seconds: bandMedian)
             let when = Self.phrase(wait.band)
             line += " · \(when) \(band) (median of \(wait.bandCount))"
             spoken += ", \(when) \(PlaceHistoryScreen.spoken(band)), median of \(wait.bandCount)"

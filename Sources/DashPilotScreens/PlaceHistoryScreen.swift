@@ -126,11 +126,11 @@ public struct PlaceHistoryScreen: Sendable, Equatable {
         case 0:
             waitLines = ["No recorded waits yet. A wait runs from arrival at pickup to picked up."]
         case 1:
-            waitLines = ["One recorded wait of \(format.duration(seconds: waits.median ?? 0)); one wait is not yet a typical wait."]
+            waitLines = ["One recorded wait of \(format.wait(seconds: waits.median ?? 0)); one wait is not yet a typical wait."]
         default:
             waitLines = [
-                "Typical recorded wait \(format.duration(seconds: waits.median ?? 0)) · median of \(waits.count) recorded pickups",
-                "Shortest \(format.duration(seconds: Double(waits.shortest ?? 0))) · Longest \(format.duration(seconds: Double(waits.longest ?? 0)))",
+                "Typical recorded wait \(format.wait(seconds: waits.median ?? 0)) · median of \(waits.count) recorded pickups",
+                "Shortest \(format.wait(seconds: Double(waits.shortest ?? 0))) · Longest \(format.wait(seconds: Double(waits.longest ?? 0)))",
             ]
         }
         bands = history.waitsByTimeOfDay(in: format.timeZone).bands.map { Self.bandRow($0, format: format) }
@@ -143,7 +143,7 @@ public struct PlaceHistoryScreen: Sendable, Equatable {
             let delivery = entry.delivery
             let wait: String
             if let seconds = entry.wait {
-                wait = "waited \(format.duration(seconds: Double(seconds)))"
+                wait = "waited \(format.wait(seconds: Double(seconds)))"
             } else if delivery.state == .cancelled {
                 wait = "no recorded wait (cancelled before pickup)"
             } else if delivery.arrivedAtPickupAt == nil {
@@ -171,8 +171,8 @@ public struct PlaceHistoryScreen: Sendable, Equatable {
 
     /// A duration range, the unit said once where both share it ("6 – 14 min").
     static func range(_ shortest: Int64, _ longest: Int64, format: ScreenFormat) -> String {
-        let short = format.duration(seconds: Double(shortest))
-        let long = format.duration(seconds: Double(longest))
+        let short = format.wait(seconds: Double(shortest))
+        let long = format.wait(seconds: Double(longest))
         if short.hasSuffix(" min") && long.hasSuffix(" min") && !short.contains(" h") {
             return "\(short.dropLast(4)) – \(long)"
         }
@@ -187,7 +187,7 @@ public struct PlaceHistoryScreen: Sendable, Equatable {
                 title: band.band.title, count: count, typical: "too few to say", range: "",
                 accessibilityLabel: "\(band.band.title), \(waitsWord), too few to say")
         }
-        let typical = format.duration(seconds: median)
+        let typical = format.wait(seconds: median)
         let range = range(shortest, longest, format: format)
         return BandRow(
             title: band.band.title, count: count, typical: typical, range: range,

@@ -14,6 +14,14 @@ extension ScreenFormat {
         return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
     }
 
+    /// A wait in words, never more than it was: from ten minutes on, whole minutes counted down,
+    /// as the waits' buckets count them ("29 min" for 29 min 59 s, which sits in 20–30 min; "30 min"
+    /// only in "30 min and over").
+    public func wait(seconds: Double) -> String {
+        let total = Int(max(0, seconds).rounded(.down))
+        return duration(seconds: Double(total < 600 ? total : total - total % 60))
+    }
+
     /// A shift's (or a period's) elapsed, working and paused time in words, so that what is shown
     /// adds up: where elapsed and paused time are both shown in whole minutes, working time is
     /// shown as their difference ("1 h elapsed · 44 min working (16 min paused)", where 2,670

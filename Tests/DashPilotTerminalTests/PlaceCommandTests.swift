@@ -58,6 +58,28 @@ struct PlaceCommandTests {
         #expect(dash.run(["shift", "show", "--json"]).stdout.contains("\"pickupPlace\": null"))
     }
 
+    /// platform.md counts waits "in fixed buckets (… 20–30, 30 min and over)": a wait of 29 min
+    /// 59 s sits in 20–30 min, so its row never reads "30 min", which only the next bucket holds.
+    @Test func aWaitNeverReadsAsMoreThanItWasOrAsAnotherBucket() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.run(["shift", "start"], at: "2026-11-29 20:00:00")
+        for minute in 1...3 { dash.run(["delivery", "accept"], at: "2026-11-29 20:0\(minute):00") }
+        for number in 1...3 { dash.run(["pickup", "set", "\(number)", "Nowhere Noodles"], at: "2026-11-29 20:05:00") }
+        for (number, arrived, picked) in [(1, "20:10:00", "20:39:59"), (2, "20:40:00", "21:10:00"), (3, "21:10:00", "21:29:30")] {
+            dash.run(["delivery", "arrive", "\(number)"], at: "2026-11-29 \(arrived)")
+            dash.run(["delivery", "pickup", "\(number)"], at: "2026-11-29 \(picked)")
+        }
+        let shown = dash.run(["place", "show", "Nowhere Noodles"], at: "2026-11-29 21:30:00").stdout
+        #expect(shown.contains("Delivery 1 · waited 29 min\n"))
+        #expect(shown.contains("Delivery 2 · waited 30 min\n"))
+        #expect(shown.contains("Delivery 3 · waited 19 min\n"))
+        #expect(shown.contains("Shortest 19 min · Longest 30 min"))
+        let place = try #require(json(dash.run(["place", "show", "Nowhere Noodles", "--json"]).stdout) as? [String: Any])
+        let buckets = try #require((place["waits"] as? [String: Any])?["distribution"] as? [[String: Any]])
+        #expect(buckets.map { $0["count"] as? Int } == [0, 0, 0, 0, 1, 1, 1])
+    }
+
     @Test func pickupClearRemovesThePlaceButKeepsItInTheCatalogue() throws {
         let dash = Self.twoPlaces()
         defer { dash.remove() }
