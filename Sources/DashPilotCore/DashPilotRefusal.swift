@@ -36,8 +36,8 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
     case noMergeDestinationCalled(String)
     /// `shift end --at` a time before something recorded on the shift.
     case endBeforeLastActivity(id: Int64, lastActivity: Date, asked: Date)
-    /// `shift end --at` a time later than now, as it was read.
-    case endInTheFuture(id: Int64, asked: Date)
+    /// `shift end --at` a time later than now, as it was read, and the clock's time.
+    case endInTheFuture(id: Int64, asked: Date, now: Date)
     /// Pay or a tip on a delivery still open.
     case deliveryStillOpen(number: Int)
     /// A tip of zero.
@@ -54,16 +54,16 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
     case shiftAlreadyPaused
     /// No expense with that id.
     case expenseNotFound(id: Int64)
-    /// An expense dated later than now, as its time was read.
-    case expenseInTheFuture(at: Date)
+    /// An expense dated later than now, as its time was read, and the clock's time.
+    case expenseInTheFuture(at: Date, now: Date)
     /// A negative amount.
     case negativeAmount
     /// More than the largest amount.
     case amountTooLarge
     /// An expense note the policy refuses.
     case invalidNote(ExpenseNoteProblem)
-    /// A forgotten step at a time later than now, as it was read.
-    case stepInTheFuture(delivery: Int, at: Date)
+    /// A forgotten step at a time later than now, as it was read, and the clock's time.
+    case stepInTheFuture(delivery: Int, at: Date, now: Date)
     /// A forgotten step at a time before the delivery's previous step.
     case stepBeforePrevious(delivery: Int, previous: Date, at: Date)
     /// A currency code that is not ISO 4217.
@@ -132,9 +132,10 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
             // The end as it was read, with its day: a time with no date that has not come yet
             // today is yesterday's, which the refusal did not say.
             "Shift \(id) can't end before its last recorded activity, \(pair(lastActivity, asked).0) (the end given reads as \(pair(lastActivity, asked).1)); nothing was changed."
-        case .endInTheFuture(let id, let asked):
-            // The time as it was read, with its day, as the refusal of an end too early says it.
-            "Shift \(id) can't end later than now (the end given reads as \(times(asked))); nothing was changed."
+        case .endInTheFuture(let id, let asked, let now):
+            // The time as it was read, with its day, as the refusal of an end too early says it;
+            // with its seconds where it reads as the clock does.
+            "Shift \(id) can't end later than now (the end given reads as \(pair(asked, now).0)); nothing was changed."
         case .noMergeDestinationCalled(let name):
             "No pickup place is called \"\(name)\" to merge into; giving this place that name is a rename."
         case .deliveryStillOpen(let number):
@@ -153,16 +154,16 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
             "The shift is already paused."
         case .expenseNotFound(let id):
             "There is no expense \(id)."
-        case .expenseInTheFuture(let at):
-            "An expense can't be dated later than now (the time given reads as \(times(at))); nothing was recorded."
+        case .expenseInTheFuture(let at, let now):
+            "An expense can't be dated later than now (the time given reads as \(pair(at, now).0)); nothing was recorded."
         case .negativeAmount:
             "Amounts can't be negative."
         case .amountTooLarge:
             "That amount is too large: at most 9,999,999.99."
         case .invalidNote(let problem):
             problem.sentence
-        case .stepInTheFuture(let delivery, let at):
-            "Delivery \(delivery)'s step at \(times(at)) can't be recorded later than now; nothing was recorded."
+        case .stepInTheFuture(let delivery, let at, let now):
+            "Delivery \(delivery)'s step at \(pair(at, now).0) can't be recorded later than now; nothing was recorded."
         case .stepBeforePrevious(let delivery, let previous, let at):
             // The time as it was read, with its day: a time with no date that has not come yet
             // today is yesterday's, which a bare clock time would hide.

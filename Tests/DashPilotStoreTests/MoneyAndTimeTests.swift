@@ -197,7 +197,9 @@ struct MoneyAndTimeTests {
         #expect(throws: DashPilotRefusal.stepBeforePrevious(delivery: 2, previous: accepted, at: accepted.addingTimeInterval(-60))) {
             _ = try fixture.store.record(.arrive, delivery: 2, at: accepted.addingTimeInterval(-60))
         }
-        #expect(throws: DashPilotRefusal.stepInTheFuture(delivery: 2, at: fixture.clock.now().addingTimeInterval(60))) {
+        #expect(
+            throws: DashPilotRefusal.stepInTheFuture(delivery: 2, at: fixture.clock.now().addingTimeInterval(60), now: fixture.clock.now())
+        ) {
             _ = try fixture.store.record(.arrive, delivery: 2, at: fixture.clock.now().addingTimeInterval(60))
         }
         // Out of order is said first, whatever the time.
@@ -218,7 +220,7 @@ struct MoneyAndTimeTests {
         let shift = try fixture.store.startShift()
         fixture.clock.advance(minutes: 30)
         let fuel = try fixture.store.addExpense(Money(cents: 4210), category: .fuel, at: nil, note: try ExpenseNote.make("full tank"))
-        #expect(throws: DashPilotRefusal.expenseInTheFuture(at: fixture.clock.now().addingTimeInterval(60))) {
+        #expect(throws: DashPilotRefusal.expenseInTheFuture(at: fixture.clock.now().addingTimeInterval(60), now: fixture.clock.now())) {
             _ = try fixture.store.addExpense(Money(cents: 100), category: .other, at: fixture.clock.now().addingTimeInterval(60), note: nil)
         }
         _ = try fixture.store.endShift()
@@ -231,7 +233,7 @@ struct MoneyAndTimeTests {
         let spent = try fixture.store.addExpense(Money(cents: 650), category: .parking, at: nil, note: try ExpenseNote.make("meter"))
         let edited = try fixture.store.editExpense(id: spent.id, amount: Money(cents: 700), category: .other, note: .some(nil))
         #expect(edited == Expense(id: spent.id, amount: Money(cents: 700), spentAt: spent.spentAt, category: .other, note: nil))
-        #expect(throws: DashPilotRefusal.expenseInTheFuture(at: fixture.clock.now().addingTimeInterval(3600))) {
+        #expect(throws: DashPilotRefusal.expenseInTheFuture(at: fixture.clock.now().addingTimeInterval(3600), now: fixture.clock.now())) {
             _ = try fixture.store.editExpense(id: spent.id, amount: Money(cents: 1), at: fixture.clock.now().addingTimeInterval(3600))
         }
         #expect(try fixture.store.expense(id: spent.id) == edited)
@@ -248,7 +250,7 @@ struct MoneyAndTimeTests {
         let spent = try fixture.store.addExpense(Money(cents: 650), category: .parking, at: nil, note: try ExpenseNote.make("meter"))
         _ = try fixture.store.editExpense(id: spent.id, category: .fuel)
         // A refused edit or removal changed nothing, and records nothing.
-        #expect(throws: DashPilotRefusal.expenseInTheFuture(at: fixture.clock.now().addingTimeInterval(3600))) {
+        #expect(throws: DashPilotRefusal.expenseInTheFuture(at: fixture.clock.now().addingTimeInterval(3600), now: fixture.clock.now())) {
             _ = try fixture.store.editExpense(id: spent.id, at: fixture.clock.now().addingTimeInterval(3600))
         }
         #expect(throws: DashPilotRefusal.expenseNotFound(id: 99)) { try fixture.store.removeExpense(id: 99) }

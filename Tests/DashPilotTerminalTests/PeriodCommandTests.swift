@@ -201,4 +201,22 @@ struct ShiftEndAtTests {
         let second = try #require(json(dash.run(["shift", "show", "2", "--json"]).stdout) as? [String: Any])
         #expect(second["endedAt"] as? String == "2026-11-30T14:15:00Z")
     }
+
+    /// A time a second later than now is refused as later than now; its refusal quotes it to the
+    /// second, so that it never reads the same as the clock ("11:00 PM", at 11:00 PM).
+    @Test func aTimeJustLaterThanNowIsQuotedToTheSecond() {
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:05:00")
+        let now = "2026-11-29 23:00:00"
+        let step = dash.run(["delivery", "arrive", "1", "--at", "2026-11-29 23:00:30"], at: now)
+        #expect(step.stderr.contains("Delivery 1's step at 11:00:30 PM on Sun, Nov 29 can't be"), "\(step.stderr)")
+        dash.run(["delivery", "cancel", "1"], at: "2026-11-29 22:00:00")
+        let end = dash.run(["shift", "end", "--at", "2026-11-29 23:00:01"], at: now)
+        #expect(end.stderr.contains("(the end given reads as 11:00:01 PM on Sun, Nov 29)"), "\(end.stderr)")
+        let expense = dash.run(["expense", "add", "1", "other", "--at", "2026-11-29 23:00:59"], at: now)
+        #expect(expense.stderr.contains("(the time given reads as 11:00:59 PM on Sun, Nov 29)"), "\(expense.stderr)")
+        #expect([end.status, step.status, expense.status] == [1, 1, 1])
+    }
 }

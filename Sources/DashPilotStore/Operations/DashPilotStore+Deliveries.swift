@@ -39,7 +39,9 @@ extension DashPilotStore {
             if let time {
                 // Out of order is said before the time: the step itself is the first question.
                 _ = try delivery.recording(step, at: max(time.wholeSecond, delivery.lastStepAt))
-                guard time.wholeSecond <= clock else { throw DashPilotRefusal.stepInTheFuture(delivery: number, at: time.wholeSecond) }
+                guard time.wholeSecond <= clock else {
+                    throw DashPilotRefusal.stepInTheFuture(delivery: number, at: time.wholeSecond, now: clock)
+                }
                 guard time.wholeSecond >= delivery.lastStepAt else {
                     throw DashPilotRefusal.stepBeforePrevious(delivery: number, previous: delivery.lastStepAt, at: time.wholeSecond)
                 }

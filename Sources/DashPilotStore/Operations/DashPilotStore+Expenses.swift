@@ -7,7 +7,7 @@ extension DashPilotStore {
         let expense = try write {
             try Self.check(amount)
             let spentAt = time?.wholeSecond ?? now
-            guard spentAt <= now else { throw DashPilotRefusal.expenseInTheFuture(at: spentAt) }
+            guard spentAt <= now else { throw DashPilotRefusal.expenseInTheFuture(at: spentAt, now: now) }
             let id = try expenseTable.insert(amount: amount, at: spentAt, category: category, note: note?.text)
             return Expense(id: id, amount: amount, spentAt: spentAt, category: category, note: note?.text)
         }
@@ -29,7 +29,7 @@ extension DashPilotStore {
             }
             if let category { expense.category = category }
             if let time {
-                guard time.wholeSecond <= now else { throw DashPilotRefusal.expenseInTheFuture(at: time.wholeSecond) }
+                guard time.wholeSecond <= now else { throw DashPilotRefusal.expenseInTheFuture(at: time.wholeSecond, now: now) }
                 expense.spentAt = time.wholeSecond
             }
             if let note { expense.note = note?.text }

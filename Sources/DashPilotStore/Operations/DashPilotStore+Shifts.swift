@@ -31,7 +31,7 @@ extension DashPilotStore {
                 guard endedAt >= latest else {
                     throw DashPilotRefusal.endBeforeLastActivity(id: shift.id, lastActivity: latest, asked: endedAt)
                 }
-                guard endedAt <= clock else { throw DashPilotRefusal.endInTheFuture(id: shift.id, asked: endedAt) }
+                guard endedAt <= clock else { throw DashPilotRefusal.endInTheFuture(id: shift.id, asked: endedAt, now: clock) }
             }
             // Ending a paused shift ends its pause at the same moment.
             try pauseTable.end(shiftID: shift.id, at: endedAt)
