@@ -60,9 +60,16 @@ public struct ShiftListScreen: Sendable, Equatable {
         let count = summary.deliveryCount == 1 ? "1 delivery" : "\(summary.deliveryCount) deliveries"
         var parts = ["Shift \(shift.id)", day, times, count]
         var spoken = ["Shift \(shift.id)", day, spokenTimes, count]
-        if let mileage = summary.mileage {
+        switch summary.route {
+        case .measured(let mileage):
             parts.append(format.miles(mileage.miles))
             spoken.append(format.milesRecorded(mileage.miles))
+        // platform.md: samples that do not pair up are "too few points to measure", as a week's
+        // row says, never a row that reads as no route recorded.
+        case .tooFewPoints:
+            parts.append("too few route points")
+            spoken.append("too few route points to measure")
+        case .none: break
         }
         return Row(shiftID: shift.id, text: parts.joined(separator: " · "), accessibilityLabel: spoken.joined(separator: ", "))
     }
