@@ -36,10 +36,13 @@ public enum ScreenMessages {
             + " A tip the platform already included in its pay is part of that pay: don't add it again."
     }
 
-    /// What recording (or clearing, `amount` nil) delivery `number`'s pay on shift `shiftID` says.
-    public static func payRecorded(_ amount: Money?, number: Int, shiftID: Int64, format: ScreenFormat) -> String {
-        amount.map { "Delivery \(number) of shift \(shiftID): recorded pay \(format.money($0))".withFullStop }
-            ?? "Cleared the recorded pay of Delivery \(number) of shift \(shiftID)."
+    /// What recording (or clearing, `amount` nil) delivery `number`'s pay on shift `shiftID` says;
+    /// `before`, the pay it had: clearing none says that nothing was recorded to clear.
+    public static func payRecorded(_ amount: Money?, before: Money?, number: Int, shiftID: Int64, format: ScreenFormat) -> String {
+        if let amount { return "Delivery \(number) of shift \(shiftID): recorded pay \(format.money(amount))".withFullStop }
+        return before == nil
+            ? "Delivery \(number) of shift \(shiftID) has no recorded pay to clear; nothing changed."
+            : "Cleared the recorded pay of Delivery \(number) of shift \(shiftID)."
     }
 
     /// Said when a time field holds no time it can read.

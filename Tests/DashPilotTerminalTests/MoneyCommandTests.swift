@@ -404,4 +404,48 @@ extension MoneyCommandTests {
                 == "Error: Delivery 1's step at 9:40 PM on Thu, Nov 19 can't be recorded before its previous one, 9:12 PM on Fri, Nov 20; nothing was recorded.\n",
             "\(refused.stderr)")
     }
+
+    /// A sentence that ends in a day the locale writes with a full stop ("So. 29. Nov.") or in a
+    /// name that ends in one has one full stop.
+    @Test func aSentenceEndingInADayOrANameThatEndsInAFullStopHasOne() {
+        let dash = Binary()
+        defer { dash.remove() }
+        let german = ["LC_ALL": "de_DE.UTF-8", "TZ": "Europe/Berlin"]
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00", environment: german)
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:05:00", environment: german)
+        dash.run(["pickup", "set", "1", "Example Diner"], at: "2026-11-29 17:05:00", environment: german)
+        dash.run(["delivery", "cancel", "1"], at: "2026-11-29 17:10:00", environment: german)
+        let ended = dash.run(["shift", "end", "--at", "21:40"], at: "2026-11-30 00:30:00", environment: german)
+        #expect(ended.stdout == "Shift 1 ended at 21:40 on So. 29. Nov.\n", "\(ended.stdout)")
+        #expect(dash.run(["place", "rename", "Example Diner", "Example Diner Co."]).stdout == "Renamed to Example Diner Co.\n")
+        dash.run(["shift", "start"], at: "2026-11-30 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-30 17:05:00")
+        dash.run(["pickup", "set", "1", "Nowhere Noodles Inc."], at: "2026-11-30 17:05:00")
+        let merged = dash.run(["place", "merge", "Example Diner Co.", "Nowhere Noodles Inc.", "--yes"], at: "2026-11-30 17:06:00")
+        #expect(merged.stdout == "Merged into Nowhere Noodles Inc.\n", "\(merged.stdout)")
+    }
+
+    /// cli.md: errors are "a sentence a driver can act on": an empty word is said as nothing, a
+    /// tip given both ways is told so, `--recent` says its range for every number outside it, and
+    /// clearing pay never recorded says there was none.
+    @Test func usageErrorsAndAClearingOfNothingSayWhatWasGiven() {
+        let dash = Self.evening()
+        defer { dash.remove() }
+        let empty = dash.run(["delivery", "pay", "1", "", "--shift", "1"])
+        #expect(
+            empty.status == 64 && empty.stderr.hasPrefix("Error: An amount is a decimal number such as 84.50. Got nothing.\n"),
+            "\(empty.stderr)")
+        let both = dash.run(["delivery", "tip", "1", "2", "--cash", "--platform", "--shift", "1"])
+        #expect(
+            both.status == 64 && both.stderr.hasPrefix("Error: A tip came one way: give --cash or --platform, not both.\n"),
+            "\(both.stderr)")
+        for position in ["0", "6", "-1", "x"] {
+            let recent = dash.run(["pickup", "set", "1", "--recent", position, "--shift", "1"])
+            #expect(recent.status == 64 && recent.stderr.hasPrefix("Error: --recent takes 1 to 5; got \(position).\n"), "\(recent.stderr)")
+        }
+        let cleared = dash.run(["delivery", "pay", "2", "--clear", "--shift", "1"])
+        #expect(cleared.status == 0 && cleared.stdout == "Delivery 2 of shift 1 has no recorded pay to clear; nothing changed.\n")
+        #expect(
+            dash.run(["delivery", "pay", "1", "--clear", "--shift", "1"]).stdout == "Cleared the recorded pay of Delivery 1 of shift 1.\n")
+    }
 }

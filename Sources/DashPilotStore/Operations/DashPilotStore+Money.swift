@@ -15,15 +15,17 @@ extension DashPilotStore {
 
     /// Records (`pay`) or clears (`nil`) what the platform paid for finished delivery `number` of
     /// shift `shiftID` (the running shift when `nil`). `0.00` is an amount; clearing is not zero.
-    /// Tips and the shift's earnings are left as they are.
+    /// Tips and the shift's earnings are left as they are. Returns the delivery and the pay it
+    /// had before (`nil`: none was recorded, so clearing changed nothing).
     @discardableResult
-    public func setPay(_ pay: Money?, delivery number: Int, shiftID: Int64?) throws -> Delivery {
+    public func setPay(_ pay: Money?, delivery number: Int, shiftID: Int64?) throws -> (delivery: Delivery, before: Money?) {
         try write {
             var delivery = try finishedDelivery(number: number, shiftID: shiftID).delivery
+            let before = delivery.pay
             if let pay { try Self.check(pay) }
             try deliveryTable.setPay(pay, number: number, shiftID: delivery.shiftID)
             delivery.pay = pay
-            return delivery
+            return (delivery, before)
         }
     }
 

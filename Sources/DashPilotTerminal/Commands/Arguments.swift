@@ -121,7 +121,7 @@ struct ParsedArguments {
         guard let value = Int64(argument.text), value >= minimum else {
             throw UsageError(
                 command: command,
-                message: "\(name) must be a whole number\(minimum == 1 ? " from 1" : ""); got \(TerminalText.safe(argument.text)).")
+                message: "\(name) must be a whole number\(minimum == 1 ? " from 1" : ""); got \(TerminalText.given(argument.text)).")
         }
         return value
     }
@@ -129,7 +129,7 @@ struct ParsedArguments {
     /// `argument` as a finite decimal number.
     func number(_ argument: Argument, _ name: String) throws(UsageError) -> Double {
         guard argument.isNumber, let value = Double(argument.text), value.isFinite else {
-            throw UsageError(command: command, message: "\(name) must be a number; got \(TerminalText.safe(argument.text)).")
+            throw UsageError(command: command, message: "\(name) must be a number; got \(TerminalText.given(argument.text)).")
         }
         return value
     }
@@ -148,7 +148,7 @@ struct ParsedArguments {
         guard TypedTime.isWellFormed(text) else {
             throw UsageError(
                 command: command,
-                message: "\(option) takes a time such as 21:40, 9:40pm or 2026-11-29 21:40; got \(TerminalText.safe(text)).")
+                message: "\(option) takes a time such as 21:40, 9:40pm or 2026-11-29 21:40; got \(TerminalText.given(text)).")
         }
         return text
     }
@@ -157,7 +157,7 @@ struct ParsedArguments {
     func date(_ option: String) throws(UsageError) -> LocalDate? {
         guard let text = values[option]?.text else { return nil }
         guard let date = LocalDate(parsing: text) else {
-            throw UsageError(command: command, message: "\(option) takes a day such as 2026-11-27; got \(TerminalText.safe(text)).")
+            throw UsageError(command: command, message: "\(option) takes a day such as 2026-11-27; got \(TerminalText.given(text)).")
         }
         return date
     }

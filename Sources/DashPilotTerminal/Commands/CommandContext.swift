@@ -105,7 +105,7 @@ final class CommandContext {
         switch Money.parse(text, style: format.amountStyle) {
         case .success(let amount): return amount
         case .failure(let problem) where problem.isMalformed:
-            throw UsageError(command: command, message: "\(problem.sentence) Got \(TerminalText.safe(text)).")
+            throw UsageError(command: command, message: "\(problem.sentence) Got \(TerminalText.given(text)).")
         case .failure(let problem): throw CommandFailure(sentence: subject.map(problem.sentence(about:)) ?? problem.sentence)
         }
     }

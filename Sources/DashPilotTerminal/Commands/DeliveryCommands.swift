@@ -70,8 +70,9 @@ enum DeliveryCommands {
         return { context in
             let store = try context.store()
             let amount = try typed.map { try context.amount($0, for: input.command) }
-            let delivery = try store.setPay(amount, delivery: number, shiftID: shiftID)
-            context.say(ScreenMessages.payRecorded(amount, number: number, shiftID: delivery.shiftID, format: context.format))
+            let (delivery, before) = try store.setPay(amount, delivery: number, shiftID: shiftID)
+            context.say(
+                ScreenMessages.payRecorded(amount, before: before, number: number, shiftID: delivery.shiftID, format: context.format))
             return ExitStatus.done
         }
     }
@@ -107,7 +108,8 @@ enum DeliveryCommands {
         switch (input.flag("--cash"), input.flag("--platform")) {
         case (true, false): method = .cash
         case (false, true): method = .platform
-        default: throw UsageError(command: input.command, message: "Say how the tip came: --cash or --platform.")
+        case (true, true): throw UsageError(command: input.command, message: "A tip came one way: give --cash or --platform, not both.")
+        case (false, false): throw UsageError(command: input.command, message: "Say how the tip came: --cash or --platform.")
         }
         return { context in
             let store = try context.store()

@@ -14,7 +14,7 @@ enum ExpenseCommands {
         guard let category = ExpenseCategory(rawValue: text) else {
             throw UsageError(
                 command: input.command,
-                message: "CATEGORY is one of fuel, parking, maintenance, supplies or other; got \(TerminalText.safe(text)).")
+                message: "CATEGORY is one of fuel, parking, maintenance, supplies or other; got \(TerminalText.given(text)).")
         }
         return category
     }

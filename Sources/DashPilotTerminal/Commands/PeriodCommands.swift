@@ -20,7 +20,7 @@ enum PeriodCommands {
             let date = try input.positionals.first.map { (argument) throws(UsageError) -> LocalDate in
                 guard let date = LocalDate(parsing: argument.text) else {
                     throw UsageError(
-                        command: input.command, message: "DATE must be a day such as 2026-11-27; got \(TerminalText.safe(argument.text)).")
+                        command: input.command, message: "DATE must be a day such as 2026-11-27; got \(TerminalText.given(argument.text)).")
                 }
                 return date
             }
@@ -54,7 +54,7 @@ enum PeriodCommands {
         try input.expectAtMost(1)
         let word = try input.positional(0, "week or month").text
         guard let kind = Period.Kind(rawValue: word) else {
-            throw UsageError(command: input.command, message: "period list takes week or month; got \(TerminalText.safe(word)).")
+            throw UsageError(command: input.command, message: "period list takes week or month; got \(TerminalText.given(word)).")
         }
         let limit = try input.limit(default: 12)
         let json = input.json

@@ -24,8 +24,9 @@ enum PickupCommands {
         let shiftID = try input.integerOption("--shift")
         if let recent = input.values["--recent"] {
             try input.expectAtMost(1)
-            let position = Int(try input.integer(recent, "--recent", minimum: 1))
-            guard position <= 5 else { throw UsageError(command: input.command, message: "--recent takes 1 to 5; got \(position).") }
+            guard let position = Int(recent.text), (1...5).contains(position) else {
+                throw UsageError(command: input.command, message: "--recent takes 1 to 5; got \(TerminalText.given(recent.text)).")
+            }
             return { context in
                 let assignment = try context.store().setRecentPickupPlace(position: position, delivery: number, shiftID: shiftID)
                 context.say("Delivery \(number) · \(assignment.place.name)")

@@ -70,7 +70,7 @@ enum PlaceCommands {
         let new = try input.positional(1, "NEW_NAME").bytes
         return { context in
             let place = try context.store().renamePlace(named: try context.name(old), to: try context.name(new))
-            context.say("Renamed to \(place.name).")
+            context.say("Renamed to \(place.name)".withFullStop)
             return ExitStatus.done
         }
     }
@@ -99,7 +99,7 @@ enum PlaceCommands {
                 throw CommandFailure(sentence: "Not confirmed; nothing was merged.")
             }
             let kept = try store.mergePlace(sourceID: from.id, into: into.id)
-            context.say("Merged into \(kept.name).")
+            context.say("Merged into \(kept.name)".withFullStop)
             return ExitStatus.done
         }
     }

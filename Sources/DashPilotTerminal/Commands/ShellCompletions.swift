@@ -11,7 +11,7 @@ enum ShellCompletions {
         try input.expectAtMost(1)
         let shell = try input.positional(0, "SHELL").text
         guard shells.contains(shell) else {
-            throw UsageError(command: input.command, message: "SHELL must be bash, zsh or fish; got \(TerminalText.safe(shell)).")
+            throw UsageError(command: input.command, message: "SHELL must be bash, zsh or fish; got \(TerminalText.given(shell)).")
         }
         return { _ in
             print(script(for: shell), terminator: "")

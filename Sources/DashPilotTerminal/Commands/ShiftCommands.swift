@@ -31,7 +31,7 @@ enum ShiftCommands {
         return { context in
             let shift = try context.store().endShift(at: try at.map { try context.instant($0) })
             let end = shift.endedAt ?? shift.startedAt
-            context.say("Shift \(shift.id) ended at \(context.format.time(end, today: context.clock.now())).")
+            context.say("Shift \(shift.id) ended at \(context.format.time(end, today: context.clock.now()))".withFullStop)
             return ExitStatus.done
         }
     }

@@ -15,6 +15,10 @@ enum TerminalText {
         return false
     }
 
+    /// What a usage error quotes as given: `text` made safe, or "nothing" for an empty word
+    /// ("got nothing.", never "got .").
+    static func given(_ text: String) -> String { text.isEmpty ? "nothing" : safe(text) }
+
     /// `text` with every such scalar written as `\u{1B}`.
     static func safe(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }

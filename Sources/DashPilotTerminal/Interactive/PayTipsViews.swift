@@ -81,14 +81,16 @@ final class PayTipsView: TerminalScreen {
             let text = field.text.trimmingCharacters(in: .whitespaces)
             // Said, since the running card shows no pay: the screen-reader mode said nothing at all.
             if text.isEmpty {
-                let delivery = try app.store.setPay(nil, delivery: number, shiftID: shiftID)
-                return .popSaying(ScreenMessages.payRecorded(nil, number: number, shiftID: delivery.shiftID, format: app.format))
+                let (delivery, before) = try app.store.setPay(nil, delivery: number, shiftID: shiftID)
+                return .popSaying(
+                    ScreenMessages.payRecorded(nil, before: before, number: number, shiftID: delivery.shiftID, format: app.format))
             }
             switch app.amount(text) {
             case .failure(let problem): error = problem.sentence
             case .success(let amount):
-                let delivery = try app.store.setPay(amount, delivery: number, shiftID: shiftID)
-                return .popSaying(ScreenMessages.payRecorded(amount, number: number, shiftID: delivery.shiftID, format: app.format))
+                let (delivery, before) = try app.store.setPay(amount, delivery: number, shiftID: shiftID)
+                return .popSaying(
+                    ScreenMessages.payRecorded(amount, before: before, number: number, shiftID: delivery.shiftID, format: app.format))
             }
         case .addCashTip, .addPlatformTip:
             // The driver moved on from the pay typed: its refusal is not said again on coming back.
