@@ -67,7 +67,9 @@ public enum CommandLineTool {
             print(CommandTable.overallHelp)
             return ExitStatus.done
         }
-        if let option = words.first(where: { word in InteractiveOptions.all.contains { $0.name == word } }) {
+        if let option = global.accessible
+            ? OptionSpec.accessible.name : words.first(where: { word in InteractiveOptions.all.contains { $0.name == word } })
+        {
             return usageFailure(
                 UsageError(
                     command: CommandTable.find(words)?.0,
@@ -76,12 +78,26 @@ public enum CommandLineTool {
         if words.first == "help" || words.first == "--help" || words.first == "-h" {
             return help(topic: Array(words.dropFirst()))
         }
+        // `--help` anywhere before `--` asks for help on the command its other words name
+        // (`shift --help list` is `shift list`'s), or on their group.
+        let optionWords = global.endedBeforeCommand ? [] : words.prefix { $0 != "--" }
+        if optionWords.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            let topic = optionWords.filter { $0 != "--help" && $0 != "-h" }
+            if let (command, _) = CommandTable.find(topic) {
+                print(command.help)
+                return ExitStatus.done
+            }
+            if let group = topic.first, !CommandTable.group(group).isEmpty { return help(topic: [group]) }
+        }
         guard let (command, used) = CommandTable.find(words) else {
             if !CommandTable.group(words[0]).isEmpty {
-                if words.count > 1 && words.dropFirst().allSatisfy({ $0 == "--help" || $0 == "-h" }) { return help(topic: [words[0]]) }
                 let usages = CommandTable.group(words[0]).enumerated().flatMap { $1.usageLines($0 == 0 ? "Usage: " : "       ") }
                 let what =
-                    words.count > 1 ? "\(words[0]) has no subcommand \(TerminalText.safe(words[1]))" : "\(words[0]) needs a subcommand"
+                    words.count < 2
+                    ? "\(words[0]) needs a subcommand"
+                    : words[1].hasPrefix("-")
+                        ? "\(words[0]) needs a subcommand before \(TerminalText.safe(words[1]))"
+                        : "\(words[0]) has no subcommand \(TerminalText.safe(words[1]))"
                 writeError((["Error: \(what)."] + usages + ["  See 'dashpilot help \(words[0])'."]).joined(separator: "\n"))
                 return ExitStatus.usage
             }

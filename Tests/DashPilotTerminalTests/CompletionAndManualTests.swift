@@ -35,7 +35,7 @@ struct CompletionAndManualTests {
         #expect(complete("dashpilot sh") == ["shift"])
         #expect(complete("dashpilot shift ") == ["start", "end", "pause", "resume", "list", "show", "delete", "earnings"])
         #expect(complete("dashpilot expense edit 3 --category f") == ["fuel"])
-        #expect(complete("dashpilot shift list --") == ["--limit", "--all", "--json", "--store"])
+        #expect(complete("dashpilot shift list --") == ["--limit", "--all", "--json", "--store", "--help"])
         #expect(complete("dashpilot place show Now") == ["Nowhere\\ Noodle\\ Bar", "Nowhere\\ Noodles"])
         #expect(complete("dashpilot --json place show ex") == ["Example\\ Diner"])
         #expect(complete("dashpilot period list m") == ["month"])
@@ -54,7 +54,7 @@ struct CompletionAndManualTests {
         #expect(Self.shell(dash, "/usr/bin/zsh", "zsh -n '\(script)'").status == 0)
         #expect(complete("dashpilot pla", nil).contains("place"))
         #expect(complete("dashpilot place merge Ex", nil) == ["Example Diner"])
-        #expect(complete("dashpilot route add --", nil) == ["--accuracy", "--session", "--store"])
+        #expect(complete("dashpilot route add --", nil) == ["--accuracy", "--session", "--store", "--help"])
         #expect(complete("dashpilot route add --accuracy ", nil) == [])
     }
 
@@ -82,6 +82,29 @@ struct CompletionAndManualTests {
         #expect(plain.status == 0 && plain.stdout.contains("USAGE: dashpilot"))
         let wrong = dash.run(["--no-mouse", "shift", "list"])
         #expect(wrong.status == 64 && wrong.stderr.contains("--no-mouse is for the interactive screens"))
+        // --accessible is an option of the screens as --no-mouse is: beside a command it was
+        // taken in silence, and the command ran.
+        for line in [["--accessible", "shift", "list"], ["shift", "list", "--accessible"]] {
+            let accessible = dash.run(line)
+            #expect(accessible.status == 64 && accessible.stderr.hasPrefix("Error: --accessible is for the interactive screens"))
+        }
+    }
+
+    /// cli.md: help exists for every command: `--help` anywhere before `--` asks for it, between
+    /// a group and its subcommand too (it said "shift has no subcommand --help.", 64), and an
+    /// option there is never called a subcommand.
+    @Test func helpBetweenAGroupAndItsSubcommandIsThatCommandsHelp() {
+        let dash = Binary()
+        defer { dash.remove() }
+        for (line, words) in [(["shift", "--help", "list"], ["shift", "list"]), (["period", "-h", "week"], ["period", "week"])] {
+            let result = dash.run(line)
+            #expect(result.status == 0 && result.stdout == dash.run(words + ["--help"]).stdout, "\(result.stderr)")
+        }
+        #expect(dash.run(["shift", "--help"]).stdout == dash.run(["help", "shift"]).stdout)
+        let version = dash.run(["shift", "--version"])
+        #expect(
+            version.status == 64 && version.stderr.hasPrefix("Error: shift needs a subcommand before --version.\n"), "\(version.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dash.storePath))
     }
 
     @Test func completingPlaceNamesCreatesNoStoreAndLogsNothing() {
