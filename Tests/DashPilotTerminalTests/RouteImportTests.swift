@@ -158,6 +158,19 @@ struct RouteImportTests {
         #expect(Self.miles(dash) == nil)
     }
 
+    /// cli.md: the store "is created with its folder by the first command that writes": with no
+    /// store there is no shift for a point to join, so an import keeps nothing and makes nothing
+    /// (it made an empty store and its folder).
+    @Test func anImportWithNoStoreKeepsNothingAndMakesNoStore() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        try Self.gpx([Self.morning]).write(toFile: dash.folder + "/a.gpx", atomically: false, encoding: .utf8)
+        let result = dash.run(["route", "import", dash.folder + "/a.gpx"])
+        #expect(
+            result.status == 0 && result.stdout == "Kept 0 points; skipped 20.\n  20 skipped: outside every shift\n", "\(result.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: dash.storePath))
+    }
+
     @Test func segmentsListedNewestFirstGiveTheMileageOfTheOriginalOrder() throws {
         let inOrder = Self.shift()
         let reversed = Self.shift()

@@ -68,7 +68,9 @@ enum RouteCommands {
         let paths = input.positionals
         let json = input.json
         return { context in
-            let store = try context.store()
+            // With no store there is no shift for a point to join: nothing is kept, and nothing
+            // is made ("created … by the first command that writes").
+            let store = try context.readStore()
             var status = ExitStatus.done
             var results: [JSON] = []
             // Ctrl-C stops the file under way between two MiB of it, and its transaction rolls
