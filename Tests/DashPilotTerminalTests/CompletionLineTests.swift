@@ -198,7 +198,7 @@ struct CompletionLineTests {
         if Self.fish {
             // delivery pickup N is a lifecycle step, not the pickup commands.
             #expect(shells.fish("dashpilot delivery pickup ") == [])
-            #expect(shells.fish("dashpilot delivery pickup 1 --") == ["--at", "--store"])
+            #expect(shells.fish("dashpilot delivery pickup 1 --") == ["--at", "--help", "--store"])
             #expect(shells.fish("dashpilot pickup set ") == [])
             #expect(shells.fish("dashpilot pickup set 1 Ex") == ["Example Diner"])
             #expect(shells.fish("dashpilot expense add ") == [])
@@ -233,8 +233,8 @@ struct CompletionLineTests {
         let dash = Binary()
         let shells = try CompletingShells(dash)
         #expect(shells.bash("dashpilot ar") == ["arrive"])
-        #expect(shells.bash("dashpilot arrive 1 --") == ["--at", "--store"])
-        #expect(shells.bash("dashpilot pickup 2 --") == ["--at", "--store"])
+        #expect(shells.bash("dashpilot arrive 1 --") == ["--at", "--store", "--help"])
+        #expect(shells.bash("dashpilot pickup 2 --") == ["--at", "--store", "--help"])
         #expect(shells.bash("dashpilot pickup s") == ["set"])
         if Self.zsh {
             #expect(shells.zsh("dashpilot deli").contains("deliver"))
@@ -242,8 +242,19 @@ struct CompletionLineTests {
         }
         if Self.fish {
             #expect(shells.fish("dashpilot ar") == ["arrive"])
-            #expect(shells.fish("dashpilot pickup 2 --") == ["--at", "--store"])
+            #expect(shells.fish("dashpilot pickup 2 --") == ["--at", "--help", "--store"])
         }
+    }
+
+    /// Every command's help lists `-h, --help`: its completion offers `--help` too, after a
+    /// subcommand as at the start of the line.
+    @Test func everyCommandCompletesHelp() throws {
+        let dash = Binary()
+        let shells = try CompletingShells(dash)
+        #expect(shells.bash("dashpilot shift list --h") == ["--help"])
+        #expect(shells.bash("dashpilot arrive 1 --") == ["--at", "--store", "--help"])
+        if Self.zsh { #expect(shells.zsh("dashpilot shift list --").contains("--help")) }
+        if Self.fish { #expect(shells.fish("dashpilot shift list --h") == ["--help"]) }
     }
 
     @Test func helpCompletesTheNamesOfTheCommands() throws {
@@ -269,7 +280,7 @@ struct CompletionLineTests {
         let shells = try CompletingShells(dash)
         // "-5" reads as a number, a value: it may stand anywhere. "--Odd Kettle" would be an option.
         #expect(shells.bash("dashpilot place show ") == ["-5"])
-        #expect(shells.bash("dashpilot place show -") == ["--limit", "--all", "--json", "--store", "-5"])
+        #expect(shells.bash("dashpilot place show -") == ["--limit", "--all", "--json", "--store", "--help", "-5"])
         #expect(shells.bash("dashpilot place show -- -") == ["--Odd\\ Kettle", "-5"])
         #expect(shells.bash("dashpilot place show -- --O") == ["--Odd\\ Kettle"])
         if Self.zsh {

@@ -10,8 +10,8 @@ extension ShellCompletions {
     /// One `case` arm a command: `"pickup set") options="..." arguments="none places" ;;`.
     static func bashCommands(indent: String) -> String {
         namedCommands.map { name, command in
-            let options = command.allOptions.map(\.name).joined(separator: " ")
-            return "\(indent)\"\(name)\") options=\"\(options)\" arguments=\"\(argumentKinds(command))\" ;;"
+            let names = options(of: command).map(\.name).joined(separator: " ")
+            return "\(indent)\"\(name)\") options=\"\(names)\" arguments=\"\(argumentKinds(command))\" ;;"
         }.joined(separator: "\n")
     }
 

@@ -33,7 +33,7 @@ extension ShellCompletions {
         namedCommands.map { name, command in
             var lines = [
                 "\(indent)case \(quoted(name))",
-                "\(indent)    set options " + command.allOptions.map { described($0.name, $0.help) }.joined(separator: " "),
+                "\(indent)    set options " + options(of: command).map { described($0.name, $0.help) }.joined(separator: " "),
             ]
             if !command.arguments.isEmpty { lines.append("\(indent)    set arguments \(argumentKinds(command))") }
             return lines.joined(separator: "\n")

@@ -35,10 +35,14 @@ enum ShellCompletions {
 
     /// The options of the first word: the global ones, the interactive mode's, and the program's own.
     static var firstOptionSpecs: [OptionSpec] {
-        [.store, .json, .accessible] + CommandLineTool.InteractiveOptions.all + [
-            .flag("--version", "Show the version."), .flag("--help", "Show help information."),
-        ]
+        [.store, .json, .accessible] + CommandLineTool.InteractiveOptions.all + [.flag("--version", "Show the version."), help]
     }
+
+    /// `--help`, which every command takes (its help lists `-h, --help`).
+    static let help = OptionSpec.flag("--help", "Show help information.")
+
+    /// The options a command's completion offers: its own, and `--help`.
+    static func options(of command: CommandDefinition) -> [OptionSpec] { command.allOptions + [help] }
 
     static var firstOptions: String { firstOptionSpecs.map(\.name).joined(separator: " ") }
 
