@@ -51,10 +51,12 @@ public struct DoctorScreen: Sendable, Equatable {
             dangling == 0
                 ? "Every reference points at a row that exists."
                 : "\(plural(dangling, "row points", "rows point")) at a row that no longer exists."
-        case .schemaVersion(let found, let today):
+        case .schemaVersion(let found, let today, let readOnly):
             found == today
                 ? "The store is at schema version \(found), today's."
-                : "The store is at schema version \(found); the next command that reads or writes it upgrades it to \(today), after a checked backup (doctor, backup and backup list leave it as it is)."
+                : readOnly
+                    ? "The store is at schema version \(found) and read-only: every command but doctor, backup and backup list upgrades it to \(today) first, which writes it; make the file and its folder writable."
+                    : "The store is at schema version \(found); the next command that reads or writes it upgrades it to \(today), after a checked backup (doctor, backup and backup list leave it as it is)."
         case .namingPolicy(let found, let today):
             found == today
                 ? "Keys were made by today's naming policy (version \(found))."

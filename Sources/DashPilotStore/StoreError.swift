@@ -21,6 +21,8 @@ public enum StoreError: Error, Sendable, Equatable {
     case backupNotUpgraded(reason: String)
     /// An upgrade did not run because the store could not be backed up first.
     case notUpgraded(path: String, reason: String)
+    /// An upgrade failed after its backup was made, and was rolled back; `reason` says why.
+    case upgradeFailed(path: String, reason: String)
     /// A restore did not run because the store could not be written; `reason` says why.
     case notReplaced(reason: String)
 
@@ -55,6 +57,8 @@ public enum StoreError: Error, Sendable, Equatable {
             "The store could not be replaced (\(reason)), so the restore did not run; the store was left as it was, and no backup was kept."
         case .notUpgraded(let path, let reason):
             "The store at \(path) needs an upgrade, which runs only after a backup of it, and the backup could not be made (\(reason)); nothing was changed."
+        case .upgradeFailed(let path, let reason):
+            "The store at \(path) needs an upgrade, and the upgrade failed (\(reason)): it was undone, so nothing was changed, and the backup made for it was removed."
         }
     }
 

@@ -24,8 +24,9 @@ public struct DoctorReport: Sendable, Equatable {
         case integrity(problems: Int)
         /// Rows that point at a row that no longer exists.
         case foreignKeys(dangling: Int)
-        /// The store's schema version, and today's.
-        case schemaVersion(found: Int, today: Int)
+        /// The store's schema version, and today's; `readOnly`: an older store that can't be
+        /// written, so that the upgrade every other command begins with can't run.
+        case schemaVersion(found: Int, today: Int, readOnly: Bool = false)
         /// The naming policy the keys were made by, and today's.
         case namingPolicy(found: Int, today: Int)
         /// How many places hold a name or key today's naming policy would not write.
@@ -69,8 +70,9 @@ public struct DoctorReport: Sendable, Equatable {
             switch self {
             case .integrity(let problems): problems == 0
             case .foreignKeys(let dangling): dangling == 0
-            // An older store is no problem: the next command that reads or writes it upgrades it.
-            case .schemaVersion(let found, let today): found <= today
+            // An older store is no problem: the next command that reads or writes it upgrades it,
+            // unless it can't be written.
+            case .schemaVersion(let found, let today, let readOnly): found == today || (found < today && !readOnly)
             case .namingPolicy(let found, let today): found == today
             case .keys(let count): count == 0
             case .sharedKeys(let pairs): pairs.isEmpty
@@ -88,7 +90,7 @@ public struct DoctorReport: Sendable, Equatable {
         public var isNote: Bool {
             switch self {
             case .newestBackup: true
-            case .schemaVersion(let found, let today): found < today
+            case .schemaVersion(let found, let today, let readOnly): found < today && !readOnly
             case .expenseCategories(let count): count > 0
             default: false
             }
@@ -107,8 +109,15 @@ public struct DoctorReport: Sendable, Equatable {
     /// Whether the store is at an older schema version, so that only the checks of what that
     /// version holds ran.
     public var isOlderVersion: Bool {
-        if case .schemaVersion(let found, let today) = finding("schemaVersion") { return found < today }
+        if case .schemaVersion(let found, let today, _) = finding("schemaVersion") { return found < today }
         return false
+    }
+
+    /// The version of an older store that can't be written, which no command but `doctor`,
+    /// `backup` and `backup list` can use; `nil` for any other.
+    public var readOnlyOlderVersion: Int? {
+        if case .schemaVersion(let found, _, true) = finding("schemaVersion") { return found }
+        return nil
     }
 
     /// The finding of check `name`, if it ran.

@@ -185,7 +185,8 @@ extension DashPilotStore {
                     try BackupFile.makeFolder(folder)
                     let target = BackupFile.freeName(in: folder, before: "v\(Schema.currentVersion)", at: now, timeZone: timeZone)
                     let reader = try Connection(path: file, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
-                    try makeCheckedCopy(at: target, from: reader, before: "v\(Schema.currentVersion)", version: version, progress: nil)
+                    try makeCheckedCopy(
+                        at: target, from: reader, before: "v\(Schema.currentVersion)", version: version, keepingDamage: true, progress: nil)
                     made = target
                 } catch let failure as KeepingFailure {
                     throw StoreError.notUpgraded(path: path, reason: Self.reason(failure))
@@ -195,6 +196,15 @@ extension DashPilotStore {
             if let made { _ = made.withCString { unlink($0) } }
             // A backups folder made for it goes too (only when empty: nothing else was in it).
             if !folderStood { _ = folder.withCString { rmdir($0) } }
+            // A write of the upgrade itself that failed is said as the upgrade's, which says what
+            // was and was not done (keeping.md), never as a bare SQLite error.
+            // A store found damaged, newer or busy is said as such.
+            if made != nil, let failure = error as? SQLiteError {
+                switch StoreError.reading(failure, on: connection, path: path) {
+                case .damaged, .newerVersion, .busy: break
+                default: throw StoreError.upgradeFailed(path: path, reason: failure.message)
+                }
+            }
             throw error
         }
     }

@@ -34,7 +34,7 @@ enum Migrator {
             }
             try connection.execute("PRAGMA user_version = \(migrations.count)")
             if try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") != 0 {
-                throw SQLiteError(code: SQLITE_CONSTRAINT, message: "foreign key check failed after migration")
+                throw SQLiteError(code: SQLITE_CONSTRAINT, message: "a row points at a row that no longer exists, as doctor says")
             }
         }
     }

@@ -165,12 +165,24 @@ enum MigrationProgress {
     /// A reporter that redraws one line on standard error, or `nil` when it is not a terminal.
     static func onTerminal(_ doing: String = "Upgrading the store to this version") -> (@Sendable (Double) -> Void)? {
         guard isatty(STDERR_FILENO) != 0 else { return nil }
+        return reporter(doing) { StandardError.write($0) }
+    }
+
+    /// A reporter that writes each percentage once, through `write`.
+    static func reporter(_ doing: String, write: @escaping @Sendable (String) -> Void) -> @Sendable (Double) -> Void {
+        let shown = Shown()
         return { fraction in
-            let percent = Int((fraction * 100).rounded(.down))
-            let line = "\r\(doing): \(percent)%" + (fraction >= 1 ? "\n" : "")
-            StandardError.write(line)
+            // Drawn when the percentage changes, so that 100% ends one line, however often the
+            // steps report it.
+            let percent = Int((min(1, fraction) * 100).rounded(.down))
+            guard percent != shown.percent else { return }
+            shown.percent = percent
+            write("\r\(doing): \(percent)%" + (percent == 100 ? "\n" : ""))
         }
     }
+
+    /// The percentage last drawn; the steps of one upgrade report from one thread.
+    private final class Shown: @unchecked Sendable { var percent = -1 }
 }
 
 /// Asks the driver on the terminal.

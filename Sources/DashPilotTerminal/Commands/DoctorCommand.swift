@@ -37,6 +37,10 @@ enum DoctorCommand {
                 }
                 if report.isHealthy { context.say(screen.verdict) }
             }
+            // An older store that can't be written can't be used (74): the upgrade can't run.
+            if let version = report.readOnlyOlderVersion {
+                throw StoreError.readOnlyNeedsUpgrade(path: context.storePath.display, version: version)
+            }
             // Status 1: standard error says so, in a sentence (cli.md), as after any refusal.
             if !report.isHealthy { throw CommandFailure(sentence: screen.verdict) }
             return ExitStatus.done
