@@ -38,6 +38,13 @@ public enum RouteFollowWords {
     /// What following says when the shift ends from another terminal.
     public static func shiftEnded(_ shiftID: Int64) -> String { "Shift \(shiftID) ended; following stopped." }
 
+    /// What following says when the shift is gone from the store: it did not end, and what was
+    /// kept went with it.
+    public static func shiftGone(_ shiftID: Int64) -> String {
+        "Shift \(shiftID) is no longer in the store (another program deleted it, or restored a backup without it); "
+            + "following stopped, and the points it kept went with the shift."
+    }
+
     /// The counts: what was kept, then each reason with its count.
     public static func counts(_ report: RouteImportReport) -> [String] {
         var lines = ["Kept \(report.kept) point\(report.kept == 1 ? "" : "s"); skipped \(report.skippedCount)."]

@@ -245,6 +245,30 @@ struct RouteFollowCommandTests {
         #expect(result.stdout.split(separator: "\n") == ["Shift 1 ended; following stopped.", "Kept 3 points; skipped 0."])
     }
 
+    /// A restore of a backup without the shift takes it away: following said "Shift 2 ended",
+    /// which it did not, and never that the points it kept went with it.
+    @Test(.timeLimit(.minutes(1)))
+    func aShiftGoneFromTheStoreEndsFollowingSayingSo() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 16:00:00")
+        dash.run(["shift", "end"], at: "2026-11-29 16:30:00")
+        #expect(dash.run(["backup", dash.folder + "/one.sqlite"], at: "2026-11-29 16:40:00").status == 0)
+        dash.run(["shift", "start"], at: "2026-11-29 16:55:00")
+        let terminal = PseudoTerminal(raw: false)
+        let follow = FollowProcess(dash, at: "2026-11-29 18:00:00", terminal: terminal)
+        _ = terminal.read(until: "Following: 0 samples kept")
+        follow.send(InventedDrive().sentences.prefix(2).map { $0 + "\n" }.joined())
+        _ = terminal.read(until: "Following: 2 samples kept")
+        #expect(dash.run(["restore", dash.folder + "/one.sqlite", "--yes"], at: "2026-11-29 18:00:00").status == 0)
+        let result = follow.wait()
+        #expect(result.status == 0)
+        #expect(
+            result.stdout.split(separator: "\n") == [
+                "Shift 2 is no longer in the store (another program deleted it, or restored a backup without it); following stopped, and the points it kept went with the shift.",
+                "Kept 2 points; skipped 0.",
+            ], "\(result.stdout)")
+    }
+
     @Test func theInteractiveModeInAnotherTerminalShowsTheMilesGrow() throws {
         let dash = Self.runningShift()
         let window = try Window(dash, at: "2026-11-29 18:00:00")

@@ -54,16 +54,19 @@ public final class RouteFollow {
         }
     }
 
-    /// Whether the shift followed still runs (not ended, nor deleted, from another terminal).
+    /// Whether the shift followed still runs, ended, or is gone from the store (another program
+    /// deleted it, or restored a backup without it).
     public enum State: Equatable, Sendable {
         case running
         case ended
+        case gone
     }
 
     /// Whether the shift still runs, read without writing.
     public func state() throws -> State {
         try store.read {
-            try store.shiftTable.shift(id: shiftID)?.endedAt == nil && store.shiftTable.shift(id: shiftID) != nil ? .running : .ended
+            guard let shift = try store.shiftTable.shift(id: shiftID) else { return .gone }
+            return shift.endedAt == nil ? .running : .ended
         }
     }
 
@@ -80,7 +83,7 @@ public final class RouteFollow {
             var sessions = self.sessions
             guard let shift = try store.shiftTable.shift(id: shiftID) else {
                 report.skipped[.refused(.outsideShift), default: 0] += fixes.count
-                return (.ended, report, lastKept, sessions)
+                return (.gone, report, lastKept, sessions)
             }
             let now = store.now
             let pauses = try store.pauseTable.pauses(shiftID: shiftID)

@@ -49,7 +49,7 @@ private struct Follower {
         var lines = PositionLines()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var lastCommit = ProcessInfo.processInfo.systemUptime
-        var ended = false
+        var finished = RouteFollow.State.running
         var exit = ExitStatus.done
         status.show(follow, store: store)
         reading: while true {
@@ -67,10 +67,8 @@ private struct Follower {
             else { continue }
             lastCommit = ProcessInfo.processInfo.systemUptime
             do {
-                if try follow.commit() == .ended {
-                    ended = true
-                    break reading
-                }
+                finished = try follow.commit()
+                if finished != .running { break reading }
             } catch StoreError.busy {
                 // Another program holds the store: what was read waits for the next commit.
                 continue
@@ -79,12 +77,12 @@ private struct Follower {
             }
             status.show(follow, store: store)
         }
-        if !ended {
+        if finished == .running {
             // At the end of input its last line counts even without a newline; a line a signal
             // cut short was never read whole, and is not a line at all.
             if exit == ExitStatus.done { lines.finish { follow.take(Self.report($0)) } }
             status.clear()
-            let last: Bool?
+            let last: RouteFollow.State?
             do {
                 last = try commitTheRest(stopped: exit != ExitStatus.done)
             } catch let error as StoreError {
@@ -94,10 +92,14 @@ private struct Follower {
                 context.say(lines: RouteFollowWords.counts(follow.report).map(TerminalText.safe))
                 return exit == ExitStatus.done ? ExitStatus.storeUnusable : exit
             }
-            ended = last
+            finished = last
         }
         status.clear()
-        if ended { context.say(RouteFollowWords.shiftEnded(follow.shiftID)) }
+        switch finished {
+        case .ended: context.say(RouteFollowWords.shiftEnded(follow.shiftID))
+        case .gone: context.say(RouteFollowWords.shiftGone(follow.shiftID))
+        case .running: break
+        }
         context.say(lines: RouteFollowWords.counts(follow.report).map(TerminalText.safe))
         return exit
     }
@@ -106,12 +108,12 @@ private struct Follower {
     /// as another program holds the store, so that everything read is kept, unless a further stop
     /// signal comes: then `nil`, saying what was not recorded. At the end of input (a script, a
     /// receiver unplugged) a store held beyond the busy timeout is busy, as for any command.
-    func commitTheRest(stopped: Bool) throws -> Bool? {
+    func commitTheRest(stopped: Bool) throws -> RouteFollow.State? {
         let signals = stopSignals
         var said = false
         while true {
             do {
-                return try follow.commit() == .ended
+                return try follow.commit()
             } catch StoreError.busy where stopped {
                 let waiting = follow.pendingCount
                 if stopSignals != signals {
