@@ -18,6 +18,11 @@ public enum ScreenMessages {
     public static func refusal(_ refusal: DashPilotRefusal, format: ScreenFormat) -> String {
         let sentence = refusal.sentence(times: format.moment, apart: format.apart)
         guard let hint = refusal.hint else { return sentence }
+        // The key says how to do what the sentence asks, once ("The shift is paused; press b to
+        // resume it first.", not "…; resume it first. Press b to resume it.").
+        if hint == .resume, sentence.hasSuffix("; resume it first.") {
+            return String(sentence.dropLast(18)) + "; press b to resume it first."
+        }
         let way =
             switch hint {
             case .startShift: "Press s to start a shift."

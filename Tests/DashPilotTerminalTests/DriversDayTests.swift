@@ -218,7 +218,7 @@ struct EveningMoneyTests {
         #expect(!window.screen.contains("Arrived at Pickup") && !window.screen.contains("a accept"))
         // a is not offered while paused; pressed, it says why and accepts nothing.
         window.press("a")
-        #expect(window.screen.contains("The shift is paused; resume it first."), "\(window.screen)")
+        #expect(window.screen.contains("The shift is paused; press b to resume"), "\(window.screen)")
         window.clock.advance(1800)
         window.press("b")
         #expect(!window.screen.contains("paused since"))

@@ -3,15 +3,15 @@ import Testing
 @Suite struct KeysListAloneTests {
     @Test func theKeysListShowsNoMessageOfTheScreenUnderIt() throws {
         // screens.md: "The keys list (?) ... no key leaks to the screen under it": a refusal of
-        // the screen under it ("The shift is paused; resume it first.") showed above its footer.
+        // the screen under it ("The shift can't pause while …") showed above its footer.
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
-        dash.run(["shift", "pause"], at: "2026-11-29 17:10:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:10:00")
         let window = try Window(dash, at: "2026-11-29 17:20:00", columns: 80, rows: 24)
-        window.press("a")
-        #expect(window.screen.contains("resume it first"), "\(window.screen)")
+        window.press("b")
+        #expect(window.screen.contains("can't pause"), "\(window.screen)")
         window.press("?")
-        #expect(window.screen.contains("Keys on this screen") && !window.screen.contains("resume it first"), "\(window.screen)")
+        #expect(window.screen.contains("Keys on this screen") && !window.screen.contains("can't pause"), "\(window.screen)")
         window.press(Window.escape)
         #expect(!window.screen.contains("Keys on this screen"), "\(window.screen)")
     }
@@ -33,7 +33,9 @@ import Testing
         dash.run(["shift", "pause"], at: "2026-11-29 17:22:00")
         let paused = try Window(dash, at: "2026-11-29 17:30:00", columns: 100, rows: 32)
         paused.press("a")
-        #expect(paused.screen.contains("The shift is paused; resume it first. Press b to resume it."), "\(paused.screen)")
+        #expect(paused.screen.contains("The shift is paused; press b to resume it first."), "\(paused.screen)")
+        // The key says how to do what the sentence asks, once: not "…; resume it first. Press b".
+        #expect(!paused.screen.contains("first. Press b"), "\(paused.screen)")
         // The command line names its command.
         let refused = dash.run(["delivery", "accept"], at: "2026-11-29 17:31:00")
         #expect(
