@@ -77,6 +77,8 @@ public enum ScreenMessages {
     public static let expenseGone = "This expense no longer exists: another program removed it."
     /// A shift's log whose shift another terminal deleted: only Esc is left.
     public static let shiftGone = "This shift no longer exists: another program deleted it."
+    /// A delivery's sheet whose delivery (or its shift) another terminal deleted: only Esc is left.
+    public static let deliveryGone = "This delivery no longer exists: another program deleted it."
     /// A merge's confirmation whose source another terminal took away.
     public static let mergeSourceGone = "The place to merge no longer exists; nothing was merged."
     /// A merge's confirmation whose destination another terminal took away.

@@ -36,6 +36,36 @@ import Testing
         #expect(deliveries?.first?["pay"] as? String == "7.25", "\(String(describing: deliveries))")
     }
 
+    /// The question before cancelling a delivery that another program delivered meanwhile said
+    /// "Cancel Delivery 1?" still, and y was refused under it; it now says what became of it.
+    @Test func theCancelQuestionSaysWhenTheDeliveryWasFinishedElsewhere() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-20 16:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-20 16:01:00")
+        let window = try Window(dash, at: "2026-11-20 16:10:00", columns: 100, rows: 32)
+        window.press("x")
+        #expect(window.screen.contains("Cancel Delivery 1?"), "\(window.screen)")
+        for step in ["arrive", "pickup", "deliver"] { #expect(dash.run(["delivery", step, "1"], at: "2026-11-20 16:10:00").status == 0) }
+        window.idle()
+        #expect(!window.screen.contains("Cancel Delivery 1?") && window.screen.contains("Delivery 1 is delivered"), "\(window.screen)")
+        #expect(!window.screen.contains("y cancel delivery"), "\(window.screen)")
+    }
+
+    /// The pay and tips sheet of a delivery whose shift another program deleted said only "There
+    /// is no shift 1." and still offered to record; it says what happened, and only Esc is left.
+    @Test func thePaySheetOfADeliveryDeletedElsewhereSaysSo() throws {
+        let dash = Self.paidShift()
+        let window = try Window(dash, at: "2026-11-20 17:00:00", columns: 100, rows: 32)
+        window.press("h", Window.enter, "t")
+        #expect(window.screen.contains("6.00"), "\(window.screen)")
+        #expect(dash.run(["shift", "delete", "1", "--yes"], at: "2026-11-20 17:01:00").status == 0)
+        window.idle()
+        #expect(window.screen.contains("This delivery no longer exists: another program deleted it."), "\(window.screen)")
+        #expect(!window.screen.contains("Enter record") && window.screen.contains("Esc"), "\(window.screen)")
+        window.press("c")
+        #expect(window.screen.contains("This delivery no longer exists"), "\(window.screen)")
+    }
+
     @Test func theEarningsSheetFollowsEarningsRecordedElsewhere() throws {
         let dash = Self.paidShift()
         let window = try Window(dash, at: "2026-11-20 17:00:00", columns: 100, rows: 32)
@@ -87,6 +117,8 @@ import Testing
         #expect(dash.run(["expense", "remove", "1", "--yes"], at: "2026-11-20 17:01:00").status == 0)
         window.idle()
         #expect(window.screen.contains("This expense no longer exists: another program removed it."), "\(window.screen)")
+        // Only Esc is left, and the sheet's keys say so (they still offered Enter record).
+        #expect(!window.screen.contains("Enter record") && window.screen.contains("Esc back"), "\(window.screen)")
         window.press("9", Window.enter)
         #expect(window.screen.contains("This expense no longer exists"), "\(window.screen)")
         #expect((json(dash.run(["expense", "list", "--json"], at: "2026-11-20 17:02:00").stdout) as? [[String: Any]])?.isEmpty == true)

@@ -160,7 +160,7 @@ final class ExpenseSheetView: TerminalScreen {
         }
         // A refusal stays in view with the field it is about, whatever the window's size.
         if let error { screen.boxWrapped(error, style: .warning, focus: true) }
-        screen.boxKeys(model.keys)
+        screen.boxKeys(keys)
         screen.boxBottom()
     }
 
@@ -177,6 +177,6 @@ final class ExpenseSheetView: TerminalScreen {
             }
         }
         lines.alert(error)
-        lines.keys(model.keys, listsKeys: !inTextField)
+        lines.keys(keys, listsKeys: gone || !inTextField)
     }
 }

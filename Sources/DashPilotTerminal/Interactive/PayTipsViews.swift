@@ -34,7 +34,15 @@ final class PayTipsView: TerminalScreen {
 
     func reload(_ app: AppEnvironment) throws {
         currencyCode = app.format.currency.code
-        let model = PayTipsSheet(delivery: try app.store.delivery(number: number, shiftID: shiftID), format: app.format)
+        let delivery: Delivery
+        do {
+            delivery = try app.store.delivery(number: number, shiftID: shiftID)
+        } catch DashPilotRefusal.shiftNotFound, DashPilotRefusal.deliveryNotFound {
+            // Deleted by another program: the sheet says so, and only Esc is left.
+            model = nil
+            return
+        }
+        let model = PayTipsSheet(delivery: delivery, format: app.format)
         self.model = model
         if filledWith.map({ field.text == $0 && model.prefilledPay != $0 }) ?? true {
             field = LineEditor(text: model.prefilledPay)
@@ -45,7 +53,7 @@ final class PayTipsView: TerminalScreen {
         }
     }
 
-    var keys: [ScreenAction] { model?.keys ?? [] }
+    var keys: [ScreenAction] { model?.keys ?? [.goingBack] }
 
     var inTextField: Bool { model?.isOpen == false }
 
@@ -73,7 +81,7 @@ final class PayTipsView: TerminalScreen {
     func acts(on key: Key) -> Bool { !spellsCurrency(key) && action(for: key) != nil }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
-        guard let model else { return .pop }
+        guard let model else { return action(for: key)?.command == .back ? .pop : .stay }
         switch spellsCurrency(key) ? nil : action(for: key)?.command {
         case .back:
             return .pop
@@ -116,7 +124,10 @@ final class PayTipsView: TerminalScreen {
     }
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
-        guard let model else { return }
+        guard let model else {
+            screen.wrapped(ScreenMessages.deliveryGone)
+            return screen.setFooter(keys)
+        }
         screen.boxTop(model.title)
         if let open = model.openMessage {
             screen.boxWrapped(open)
@@ -153,7 +164,10 @@ final class PayTipsView: TerminalScreen {
     }
 
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
-        guard let model else { return }
+        guard let model else {
+            lines.say(ScreenMessages.deliveryGone)
+            return lines.keys(keys, listsKeys: true)
+        }
         lines.say(model.title)
         if let open = model.openMessage {
             lines.say(open)

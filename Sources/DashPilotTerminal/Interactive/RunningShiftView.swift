@@ -165,11 +165,23 @@ final class CancelConfirmView: TerminalScreen {
         model = CancelConfirmation(number: number)
     }
 
-    /// Set once another program ended the shift: the question is gone, only Esc is left.
+    /// Set once another program ended the shift, or finished or deleted the delivery: the
+    /// question is gone, only Esc is left.
     private var ended: String?
 
     func reload(_ app: AppEnvironment) throws {
-        if try app.store.runningShift()?.id != shiftID { ended = DashPilotRefusal.shiftNoLongerRunning(id: shiftID).sentence }
+        guard try app.store.runningShift()?.id == shiftID else {
+            ended = DashPilotRefusal.shiftNoLongerRunning(id: shiftID).sentence
+            return
+        }
+        // A delivery another program delivered, cancelled or deleted meanwhile is said as `y`
+        // would have found it, never asked about.
+        let delivery = try app.store.shiftLog(id: shiftID).deliveries.first { $0.number == number }
+        if let delivery, delivery.state.isFinished {
+            ended = DashPilotRefusal.stepOutOfOrder(delivery: number, state: delivery.state, step: .cancel).sentence
+        } else if delivery == nil {
+            ended = DashPilotRefusal.deliveryNotFound(number: number, shiftID: shiftID).sentence
+        }
     }
 
     var keys: [ScreenAction] { ended == nil ? model.keys : [.goingBack] }
