@@ -176,6 +176,10 @@ struct KeepingCommandTests {
             dash.run(["--store", elsewhere, "doctor"]).stdout.hasPrefix(
                 "note There is no store at \(elsewhere) yet: the first command that writes makes it.\n"))
         #expect(!FileManager.default.fileExists(atPath: gone) && !FileManager.default.fileExists(atPath: dash.folder + "/elsewhere"))
+        // No check is said of the file that is not there (it said "ok   The file is intact." and
+        // "The store is healthy." under the note that there is no store).
+        let none = dash.run(["--store", elsewhere, "doctor"])
+        #expect(none.status == 0 && !none.stdout.contains("ok ") && !none.stdout.contains("healthy"), "\(none.stdout)")
     }
 
     /// keeping.md: "`backup list` shows what is there and how much room it takes". A damaged file in

@@ -31,11 +31,16 @@ enum DoctorCommand {
                 } else if !context.storeExists {
                     context.say("note There is no store at \(context.storePath.display) yet: the first command that writes makes it.")
                 }
-                for line in screen.lines { context.say("\(line.isNote ? "note" : line.passed ? "ok  " : "FAIL") \(line.sentence)") }
+                // With no store, no check is said of a file that is not there ("The file is
+                // intact."): only the notes.
+                let present = context.storeExists
+                for line in screen.lines where present || line.isNote {
+                    context.say("\(line.isNote ? "note" : line.passed ? "ok  " : "FAIL") \(line.sentence)")
+                }
                 if let blocked = DashPilotStore.backupsFolderBlocked(of: context.storePath) {
                     context.say("note \(blocked) is not a folder: no backup can be made there until it is one.")
                 }
-                if report.isHealthy { context.say(screen.verdict) }
+                if report.isHealthy && present { context.say(screen.verdict) }
             }
             // An older store that can't be written can't be used (74): the upgrade can't run.
             if let version = report.readOnlyOlderVersion {
