@@ -41,7 +41,7 @@ struct UpgradeFaultTests {
         try FileManager.default.moveItem(atPath: old, toPath: dash.storePath)
         let result = dash.run(["shift", "list"])
         #expect(result.status == 74)
-        #expect(result.stderr.contains("(a row points at a row that no longer exists, as doctor says)"), "\(result.stderr)")
+        #expect(result.stderr.contains("(a row of the store points at a row that no longer exists, as doctor says)"), "\(result.stderr)")
         #expect(!result.stderr.contains("copy"), "\(result.stderr)")
         #expect(dash.run(["doctor"]).stdout.contains("FAIL 1 row points at a row that no longer exists."))
     }

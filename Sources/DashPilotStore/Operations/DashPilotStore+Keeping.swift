@@ -181,14 +181,22 @@ extension DashPilotStore {
         let folderStood = folder.withCString { stat($0, &info) } == 0
         do {
             try Migrator.migrate(connection, progress: progress) { version in
+                var reader: Connection?
                 do {
                     try BackupFile.makeFolder(folder)
                     let target = BackupFile.freeName(in: folder, before: "v\(Schema.currentVersion)", at: now, timeZone: timeZone)
-                    let reader = try Connection(path: file, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
-                    try makeCheckedCopy(
-                        at: target, from: reader, before: "v\(Schema.currentVersion)", version: version, keepingDamage: true, progress: nil)
+                    reader = try Connection(path: file, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
+                    try makeCheckedCopy(at: target, from: reader, before: "v\(Schema.currentVersion)", version: version, progress: nil)
                     made = target
                 } catch let failure as KeepingFailure {
+                    // A check the copy fails because the store fails it too is said as the store's
+                    // (it said "a reference in the copy points at no row").
+                    if case .checkFailed = failure,
+                        let dangling = try? reader?.scalar("SELECT count(*) FROM pragma_foreign_key_check"), dangling > 0
+                    {
+                        throw StoreError.notUpgraded(
+                            path: path, reason: "a row of the store points at a row that no longer exists, as doctor says")
+                    }
                     throw StoreError.notUpgraded(path: path, reason: Self.reason(failure))
                 }
             }
@@ -202,7 +210,9 @@ extension DashPilotStore {
             if made != nil, let failure = error as? SQLiteError {
                 switch StoreError.reading(failure, on: connection, path: path) {
                 case .damaged, .newerVersion, .busy: break
-                default: throw StoreError.upgradeFailed(path: path, reason: failure.message)
+                default:
+                    throw StoreError.upgradeFailed(
+                        path: path, reason: failure.primaryCode == SQLITE_FULL ? "the disk is full" : failure.message)
                 }
             }
             throw error
