@@ -34,6 +34,33 @@ struct KeepingTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.folder.file("backups")) == ["dashpilot-2026-11-29-1705.sqlite"])
     }
 
+    /// keeping.md: "The copy is consistent while another terminal writes". The copy ran in one
+    /// read transaction, so another terminal's write waited for all of it, and on a large store
+    /// failed as busy after five seconds. Between the copy's steps the store is now free: a write
+    /// made then is recorded at once, and is wholly in the copy (which starts again for it).
+    @Test func aWriteFromAnotherTerminalDuringABackupIsRecordedAtOnceAndIsInTheCopy() throws {
+        let fixture = try Self.store()
+        // More pages than one step copies (4,096 of 4 KiB): 150,000 expenses with notes of 100 characters.
+        try fixture.raw(
+            """
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 150000)
+            INSERT INTO expense (amount_cents, spent_at, category, note) SELECT 100, 1795900000 + i, 'fuel', printf('%.100c', 'x') FROM n
+            """)
+        let other = try DashPilotStore(path: fixture.path, clock: fixture.clock, busyTimeoutMilliseconds: 0)
+        final class Outcome: @unchecked Sendable {
+            var written: Result<Expense, Error>?
+        }
+        let outcome = Outcome()
+        let summary = try fixture.store.backup(to: nil, timeZone: Self.utc) { _ in
+            guard outcome.written == nil else { return }
+            outcome.written = Result { try other.addExpense(Money(cents: 4210), category: .parking, at: nil, note: nil) }
+        }
+        let written = try #require(try outcome.written?.get())
+        let copy = try DashPilotStore(path: summary.path, clock: ManualClock(), migrating: false, creating: false)
+        #expect(try copy.expense(id: written.id).category == .parking)
+        #expect(try copy.doctor().isHealthy)
+    }
+
     @Test func aTakenNameGetsASuffixAFolderGetsTheDefaultNameAndAFileIsNeverOverwritten() throws {
         let fixture = try Self.store()
         let first = try fixture.store.backup(to: nil, timeZone: Self.utc)

@@ -15,20 +15,28 @@ import Foundation
 enum BackupFile {
     /// Pages copied a step: the source is free to other connections between steps (unless the
     /// copy runs inside a read transaction, as an automatic backup's does, to count the rows it
-    /// copies: then other terminals' writes wait for it, as they wait for a restore).
+    /// copies, or a driver's does once other terminals' writes made it start again twice: then
+    /// those writes wait for it, as they wait for a restore).
     static let pagesPerStep: Int32 = 4096
+
+    /// Another connection wrote to the source more often than the copy could start again
+    /// (`restartsAllowed`): the copy is to be made in one read transaction.
+    struct Overtaken: Error {}
 
     /// Copies the database open on `source` into a new file at `temporary` (mode 0600), flushes it
     /// to disk, and gives it `madeAt` as its modification time. `progress` hears the fraction
-    /// copied. On failure the temporary file is gone.
+    /// copied. With `restartsAllowed`, the copy starts again (as SQLite's backup does) when another
+    /// connection writes between two steps, at most so many times before it gives up (`Overtaken`).
+    /// On failure the temporary file is gone.
     static func copy(
-        from source: Connection, to temporary: StorePath, madeAt: Date, progress: ((Double) -> Void)?, stop: (() -> Bool)? = nil
+        from source: Connection, to temporary: StorePath, madeAt: Date, progress: ((Double) -> Void)?, stop: (() -> Bool)? = nil,
+        restartsAllowed: Int? = nil
     ) throws {
         let descriptor = temporary.withCString { open($0, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600) }
         guard descriptor >= 0 else { throw KeepingFailure.cannotWrite(String(cString: strerror(errno))) }
         close(descriptor)
         do {
-            try copyPages(from: source, to: temporary, progress: progress, stop: stop)
+            try copyPages(from: source, to: temporary, progress: progress, stop: stop, restartsAllowed: restartsAllowed)
             try flush(temporary)
             try flush(temporary.folder)
             // The clock's time, to its nanosecond: `backup list` orders two backups of one second.
@@ -45,7 +53,7 @@ enum BackupFile {
     }
 
     private static func copyPages(
-        from source: Connection, to temporary: StorePath, progress: ((Double) -> Void)?, stop: (() -> Bool)?
+        from source: Connection, to temporary: StorePath, progress: ((Double) -> Void)?, stop: (() -> Bool)?, restartsAllowed: Int?
     ) throws {
         let destination = try Connection(path: temporary, create: false, busyTimeoutMilliseconds: 0)
         // A store's own journal mode is the copy's; the copy needs no journal while it is made.
@@ -54,6 +62,8 @@ enum BackupFile {
             throw destination.lastError(sqlite3_errcode(destination.handle))
         }
         var result = SQLITE_OK
+        var remaining = Int32.max
+        var restarts = 0
         repeat {
             if stop?() == true {
                 sqlite3_backup_finish(backup)
@@ -61,6 +71,13 @@ enum BackupFile {
             }
             result = sqlite3_backup_step(backup, pagesPerStep)
             let total = sqlite3_backup_pagecount(backup)
+            // More left than after the step before: another connection wrote, and the copy began again.
+            if result == SQLITE_OK && sqlite3_backup_remaining(backup) > remaining { restarts += 1 }
+            if result == SQLITE_OK { remaining = sqlite3_backup_remaining(backup) }
+            if let restartsAllowed, restarts > restartsAllowed {
+                sqlite3_backup_finish(backup)
+                throw Overtaken()
+            }
             if total > 0 { progress?(Double(total - sqlite3_backup_remaining(backup)) / Double(total)) }
             if result == SQLITE_BUSY || result == SQLITE_LOCKED { sqlite3_sleep(5) }
         } while result == SQLITE_OK || result == SQLITE_BUSY || result == SQLITE_LOCKED
@@ -256,34 +273,4 @@ private func systemLink(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>
     #else
         Darwin.link(from, to)
     #endif
-}
-
-/// Why a backup or a restore could not be made, as values for the store's errors.
-enum KeepingFailure: Error {
-    /// The driver asked to stop (Ctrl-C) before the copy was whole.
-    case interrupted
-    case cannotWrite(String)
-    case exists(String)
-    case notAFolder(String)
-    case checkFailed(String)
-}
-
-extension BackupFile {
-    /// A file's modification time, in whole seconds.
-    static func modified(_ info: stat) -> Int {
-        #if canImport(Glibc)
-            info.st_mtim.tv_sec
-        #else
-            info.st_mtimespec.tv_sec
-        #endif
-    }
-
-    /// The nanoseconds of a file's modification time.
-    static func modifiedNanoseconds(_ info: stat) -> Int {
-        #if canImport(Glibc)
-            info.st_mtim.tv_nsec
-        #else
-            info.st_mtimespec.tv_nsec
-        #endif
-    }
 }

@@ -74,10 +74,22 @@ extension DashPilotStore {
                     try BackupFile.copy(from: connection, to: temporary, madeAt: clock.now(), progress: progress, stop: stopRequested)
                 }
             } else {
-                try connection.readTransaction {
-                    storeVersion = Int(try connection.scalar("PRAGMA user_version") ?? 0)
-                    try BackupFile.copy(from: connection, to: temporary, madeAt: clock.now(), progress: progress, stop: stopRequested)
+                // A driver's backup leaves the store free to other terminals between its steps
+                // (keeping.md: "consistent while another terminal writes"): a key pressed in the
+                // screens meanwhile is recorded, never kept waiting for the whole copy. Writes
+                // that keep coming would start it again for ever: after two, it is made in one
+                // snapshot, and they wait.
+                do {
+                    try BackupFile.copy(
+                        from: connection, to: temporary, madeAt: clock.now(), progress: progress, stop: stopRequested, restartsAllowed: 2)
+                } catch is BackupFile.Overtaken {
+                    try connection.readTransaction {
+                        try BackupFile.copy(from: connection, to: temporary, madeAt: clock.now(), progress: progress, stop: stopRequested)
+                    }
                 }
+                // The copy's version is the store's in the snapshot copied, which an upgrade by
+                // another terminal cannot come between.
+                storeVersion = try BackupFile.schemaVersion(of: temporary)
             }
             let damaged = try BackupFile.check(
                 temporary, version: version ?? storeVersion, counts: counts, asItWas: keepingDamage ? connection : nil, stop: stopRequested)
