@@ -75,7 +75,7 @@ public enum CommandLineTool {
                     command: CommandTable.find(words)?.0,
                     message: "\(option) is for the interactive screens: dashpilot \(option), with no command."))
         }
-        if words.first == "help" || words.first == "--help" || words.first == "-h" {
+        if words.first == "help" || (!global.endedBeforeCommand && (words.first == "--help" || words.first == "-h")) {
             return help(topic: Array(words.dropFirst()))
         }
         // `--help` anywhere before `--` asks for help on the command its other words name
@@ -87,7 +87,8 @@ public enum CommandLineTool {
                 print(command.help)
                 return ExitStatus.done
             }
-            if let group = topic.first, !CommandTable.group(group).isEmpty { return help(topic: [group]) }
+            // A group's help for the group alone: a word that is no subcommand is said as one.
+            if topic.count == 1, let group = topic.first, !CommandTable.group(group).isEmpty { return help(topic: [group]) }
         }
         guard let (command, used) = CommandTable.find(words) else {
             if !CommandTable.group(words[0]).isEmpty {
@@ -95,7 +96,7 @@ public enum CommandLineTool {
                 let what =
                     words.count < 2
                     ? "\(words[0]) needs a subcommand"
-                    : words[1].hasPrefix("-")
+                    : words[1].hasPrefix("-") && !global.endedBeforeCommand
                         ? "\(words[0]) needs a subcommand before \(TerminalText.safe(words[1]))"
                         : "\(words[0]) has no subcommand \(TerminalText.safe(words[1]))"
                 writeError((["Error: \(what)."] + usages + ["  See 'dashpilot help \(words[0])'."]).joined(separator: "\n"))

@@ -101,6 +101,12 @@ struct CompletionAndManualTests {
             #expect(result.status == 0 && result.stdout == dash.run(words + ["--help"]).stdout, "\(result.stderr)")
         }
         #expect(dash.run(["shift", "--help"]).stdout == dash.run(["help", "shift"]).stdout)
+        // After `--`, no word is an option, --help neither; a word that names no subcommand is
+        // said so, help asked or not.
+        #expect(dash.run(["--", "--help"]).status == 64)
+        let ended = dash.run(["--", "shift", "--help"])
+        #expect(ended.status == 64 && ended.stderr.hasPrefix("Error: shift has no subcommand --help.\n"), "\(ended.stderr)")
+        #expect(dash.run(["shift", "bogus", "--help"]).status == 64)
         let version = dash.run(["shift", "--version"])
         #expect(
             version.status == 64 && version.stderr.hasPrefix("Error: shift needs a subcommand before --version.\n"), "\(version.stderr)")
