@@ -443,6 +443,10 @@ extension MoneyCommandTests {
             let recent = dash.run(["pickup", "set", "1", "--recent", position, "--shift", "1"])
             #expect(recent.status == 64 && recent.stderr.hasPrefix("Error: --recent takes 1 to 5; got \(position).\n"), "\(recent.stderr)")
         }
+        let stop = dash.run(["period", "week", "2026-11-27."])
+        #expect(
+            stop.status == 64 && stop.stderr.hasPrefix("Error: DATE must be a day such as 2026-11-27; got \"2026-11-27.\".\n"),
+            "\(stop.stderr)")
         let cleared = dash.run(["delivery", "pay", "2", "--clear", "--shift", "1"])
         #expect(cleared.status == 0 && cleared.stdout == "Delivery 2 of shift 1 has no recorded pay to clear; nothing changed.\n")
         #expect(

@@ -16,8 +16,11 @@ enum TerminalText {
     }
 
     /// What a usage error quotes as given: `text` made safe, or "nothing" for an empty word
-    /// ("got nothing.", never "got .").
-    static func given(_ text: String) -> String { text.isEmpty ? "nothing" : safe(text) }
+    /// ("got nothing.", never "got ."), in quotes where it ends in a full stop of its own ("got
+    /// "21:40".", never "got 21:40..").
+    static func given(_ text: String) -> String {
+        text.isEmpty ? "nothing" : text.hasSuffix(".") ? "\"\(safe(text))\"" : safe(text)
+    }
 
     /// `text` with every such scalar written as `\u{1B}`.
     static func safe(_ text: String) -> String {
