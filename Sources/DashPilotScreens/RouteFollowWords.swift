@@ -45,6 +45,12 @@ public enum RouteFollowWords {
             + "following stopped, and the points it kept went with the shift."
     }
 
+    /// What following says when the points it kept are no longer in the store.
+    public static func pointsGone(_ shiftID: Int64) -> String {
+        "The points kept for shift \(shiftID) are no longer in the store (another program restored a backup made before them); "
+            + "following stopped."
+    }
+
     /// The counts: what was kept, then each reason with its count.
     public static func counts(_ report: RouteImportReport) -> [String] {
         var lines = ["Kept \(report.kept) point\(report.kept == 1 ? "" : "s"); skipped \(report.skippedCount)."]

@@ -269,6 +269,28 @@ struct RouteFollowCommandTests {
             ], "\(result.stdout)")
     }
 
+    /// A restore of a backup made during the shift, before the points followed: the shift is
+    /// there, the points are not. Following went on, judged new fixes against points no longer
+    /// there, and counted as kept what the restore took away.
+    @Test(.timeLimit(.minutes(1)))
+    func pointsRestoredAwayEndFollowingSayingSo() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 16:55:00")
+        #expect(dash.run(["backup", dash.folder + "/early.sqlite"], at: "2026-11-29 17:00:00").status == 0)
+        let terminal = PseudoTerminal(raw: false)
+        let follow = FollowProcess(dash, at: "2026-11-29 18:00:00", terminal: terminal)
+        _ = terminal.read(until: "Following: 0 samples kept")
+        follow.send(InventedDrive().sentences.prefix(2).map { $0 + "\n" }.joined())
+        _ = terminal.read(until: "Following: 2 samples kept")
+        #expect(dash.run(["restore", dash.folder + "/early.sqlite", "--yes"], at: "2026-11-29 18:00:00").status == 0)
+        let result = follow.wait()
+        #expect(result.status == 0)
+        #expect(
+            result.stdout.split(separator: "\n").first
+                == "The points kept for shift 1 are no longer in the store (another program restored a backup made before them); following stopped.",
+            "\(result.stdout)")
+    }
+
     @Test func theInteractiveModeInAnotherTerminalShowsTheMilesGrow() throws {
         let dash = Self.runningShift()
         let window = try Window(dash, at: "2026-11-29 18:00:00")

@@ -54,20 +54,28 @@ public final class RouteFollow {
         }
     }
 
-    /// Whether the shift followed still runs, ended, or is gone from the store (another program
-    /// deleted it, or restored a backup without it).
+    /// Whether the shift followed still runs, ended, is gone from the store (another program
+    /// deleted it, or restored a backup without it), or no longer holds the points the follow
+    /// kept (another program restored a backup from before them).
     public enum State: Equatable, Sendable {
         case running
         case ended
         case gone
+        case rolledBack
     }
 
     /// Whether the shift still runs, read without writing.
     public func state() throws -> State {
         try store.read {
             guard let shift = try store.shiftTable.shift(id: shiftID) else { return .gone }
+            if try !holdsWhatWasKept(lastKept) { return .rolledBack }
             return shift.endedAt == nil ? .running : .ended
         }
+    }
+
+    /// Whether the store still holds the last point kept in each session.
+    private func holdsWhatWasKept(_ kept: [Int64: RouteSample]) throws -> Bool {
+        try kept.values.allSatisfy { try store.sampleTable.holds(shiftID: shiftID, at: $0.recordedAt.unixSeconds) }
     }
 
     /// Stores what was read since the last commit, in one transaction, and says whether the
@@ -85,6 +93,8 @@ public final class RouteFollow {
                 report.skipped[.refused(.outsideShift), default: 0] += fixes.count
                 return (.gone, report, lastKept, sessions)
             }
+            // What it kept is gone: nothing more is judged against points no longer there.
+            guard try holdsWhatWasKept(lastKept) else { return (.rolledBack, report, lastKept, sessions) }
             let now = store.now
             let pauses = try store.pauseTable.pauses(shiftID: shiftID)
             let inserter = try store.sampleTable.inserter()

@@ -98,6 +98,7 @@ private struct Follower {
         switch finished {
         case .ended: context.say(RouteFollowWords.shiftEnded(follow.shiftID))
         case .gone: context.say(RouteFollowWords.shiftGone(follow.shiftID))
+        case .rolledBack: context.say(RouteFollowWords.pointsGone(follow.shiftID))
         case .running: break
         }
         context.say(lines: RouteFollowWords.counts(follow.report).map(TerminalText.safe))
