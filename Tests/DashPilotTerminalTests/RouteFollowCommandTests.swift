@@ -245,6 +245,20 @@ struct RouteFollowCommandTests {
         #expect(result.stdout.split(separator: "\n") == ["Shift 1 ended; following stopped.", "Kept 3 points; skipped 0."])
     }
 
+    /// Follows two fixes of the running shift, then restores `backup` from another terminal:
+    /// what following said, once it ended (status 0).
+    static func followTwoThenRestore(_ dash: Binary, _ backup: String, sourceLocation: SourceLocation = #_sourceLocation) -> RunResult {
+        let terminal = PseudoTerminal(raw: false)
+        let follow = FollowProcess(dash, at: "2026-11-29 18:00:00", terminal: terminal)
+        _ = terminal.read(until: "Following: 0 samples kept")
+        follow.send(InventedDrive().sentences.prefix(2).map { $0 + "\n" }.joined())
+        _ = terminal.read(until: "Following: 2 samples kept")
+        #expect(dash.run(["restore", backup, "--yes"], at: "2026-11-29 18:00:00").status == 0, sourceLocation: sourceLocation)
+        let result = follow.wait()
+        #expect(result.status == 0, sourceLocation: sourceLocation)
+        return result
+    }
+
     /// A restore of a backup without the shift takes it away: following said "Shift 2 ended",
     /// which it did not, and never that the points it kept went with it.
     @Test(.timeLimit(.minutes(1)))
@@ -254,14 +268,7 @@ struct RouteFollowCommandTests {
         dash.run(["shift", "end"], at: "2026-11-29 16:30:00")
         #expect(dash.run(["backup", dash.folder + "/one.sqlite"], at: "2026-11-29 16:40:00").status == 0)
         dash.run(["shift", "start"], at: "2026-11-29 16:55:00")
-        let terminal = PseudoTerminal(raw: false)
-        let follow = FollowProcess(dash, at: "2026-11-29 18:00:00", terminal: terminal)
-        _ = terminal.read(until: "Following: 0 samples kept")
-        follow.send(InventedDrive().sentences.prefix(2).map { $0 + "\n" }.joined())
-        _ = terminal.read(until: "Following: 2 samples kept")
-        #expect(dash.run(["restore", dash.folder + "/one.sqlite", "--yes"], at: "2026-11-29 18:00:00").status == 0)
-        let result = follow.wait()
-        #expect(result.status == 0)
+        let result = Self.followTwoThenRestore(dash, dash.folder + "/one.sqlite")
         #expect(
             result.stdout.split(separator: "\n") == [
                 "Shift 2 is no longer in the store (another program deleted it, or restored a backup without it); following stopped, and the points it kept went with the shift.",
@@ -277,14 +284,7 @@ struct RouteFollowCommandTests {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-29 16:55:00")
         #expect(dash.run(["backup", dash.folder + "/early.sqlite"], at: "2026-11-29 17:00:00").status == 0)
-        let terminal = PseudoTerminal(raw: false)
-        let follow = FollowProcess(dash, at: "2026-11-29 18:00:00", terminal: terminal)
-        _ = terminal.read(until: "Following: 0 samples kept")
-        follow.send(InventedDrive().sentences.prefix(2).map { $0 + "\n" }.joined())
-        _ = terminal.read(until: "Following: 2 samples kept")
-        #expect(dash.run(["restore", dash.folder + "/early.sqlite", "--yes"], at: "2026-11-29 18:00:00").status == 0)
-        let result = follow.wait()
-        #expect(result.status == 0)
+        let result = Self.followTwoThenRestore(dash, dash.folder + "/early.sqlite")
         #expect(
             result.stdout.split(separator: "\n").first
                 == "The points kept for shift 1 are no longer in the store (another program restored a backup made before them); following stopped.",
