@@ -61,6 +61,33 @@ struct KeepingTests {
         #expect(try copy.doctor().isHealthy)
     }
 
+    /// A backup copied step by step never waits for ever on another program that holds the store
+    /// between two steps: after a second of tries it waits as any lock is waited for (here 100 ms),
+    /// and fails as busy, leaving no file.
+    @Test(.timeLimit(.minutes(1)))
+    func aBackupThatMeetsALockHeldBetweenItsStepsFailsAsBusy() throws {
+        let fixture = try Self.store()
+        try fixture.raw(
+            """
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 150000)
+            INSERT INTO expense (amount_cents, spent_at, category, note) SELECT 100, 1795900000 + i, 'fuel', printf('%.100c', 'x') FROM n
+            """)
+        let backingUp = try DashPilotStore(path: fixture.path, clock: fixture.clock, busyTimeoutMilliseconds: 100)
+        let holder = try DashPilotStore(path: fixture.path, clock: fixture.clock, busyTimeoutMilliseconds: 0)
+        final class Held: @unchecked Sendable { var yet = false }
+        let held = Held()
+        let target = StorePath(fixture.folder.file("held.sqlite"))
+        #expect(throws: (any Error).self) {
+            try backingUp.backup(to: target, timeZone: Self.utc) { _ in
+                guard !held.yet else { return }
+                held.yet = true
+                try? holder.connection.execute("BEGIN EXCLUSIVE")
+            }
+        }
+        try holder.connection.execute("COMMIT")
+        #expect(held.yet && !FileManager.default.fileExists(atPath: target.display))
+    }
+
     @Test func aTakenNameGetsASuffixAFolderGetsTheDefaultNameAndAFileIsNeverOverwritten() throws {
         let fixture = try Self.store()
         let first = try fixture.store.backup(to: nil, timeZone: Self.utc)

@@ -64,6 +64,7 @@ enum BackupFile {
         var result = SQLITE_OK
         var remaining = Int32.max
         var restarts = 0
+        var busyTries = 0
         repeat {
             if stop?() == true {
                 sqlite3_backup_finish(backup)
@@ -74,7 +75,10 @@ enum BackupFile {
             // More left than after the step before: another connection wrote, and the copy began again.
             if result == SQLITE_OK && sqlite3_backup_remaining(backup) > remaining { restarts += 1 }
             if result == SQLITE_OK { remaining = sqlite3_backup_remaining(backup) }
-            if let restartsAllowed, restarts > restartsAllowed {
+            busyTries = result == SQLITE_BUSY || result == SQLITE_LOCKED ? busyTries + 1 : 0
+            // Another program that holds the store for longer than a commit takes (a second of
+            // tries) is waited for as any lock is, in one read transaction, never polled for ever.
+            if let restartsAllowed, restarts > restartsAllowed || busyTries > 200 {
                 sqlite3_backup_finish(backup)
                 throw Overtaken()
             }

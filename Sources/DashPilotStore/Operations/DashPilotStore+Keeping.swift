@@ -84,6 +84,9 @@ extension DashPilotStore {
                         from: connection, to: temporary, madeAt: clock.now(), progress: progress, stop: stopRequested, restartsAllowed: 2)
                 } catch is BackupFile.Overtaken {
                     try connection.readTransaction {
+                        // The snapshot's lock is taken here, under the busy timeout (the copy's
+                        // steps would only poll for it).
+                        _ = try connection.scalar("PRAGMA user_version")
                         try BackupFile.copy(from: connection, to: temporary, madeAt: clock.now(), progress: progress, stop: stopRequested)
                     }
                 }
