@@ -257,6 +257,26 @@ struct CompletionLineTests {
         if Self.fish { #expect(shells.fish("dashpilot shift list --h") == ["--help"]) }
     }
 
+    /// `--accessible` and `--no-mouse` are for the screens, with no command (cli.md): after one,
+    /// only the other options of the screens complete, and no command, which would be refused.
+    @Test func afterAnOptionOfTheScreensOnlyTheScreensOptionsComplete() throws {
+        let dash = Binary()
+        let shells = try CompletingShells(dash)
+        #expect(shells.bash("dashpilot --accessible ") == ["--store", "--no-mouse"])
+        #expect(shells.bash("dashpilot --no-mouse --") == ["--store", "--accessible"])
+        #expect(shells.bash("dashpilot --no-mouse sh") == [])
+        #expect(shells.bash("dashpilot --accessible shift ") == [])
+        #expect(shells.bash("dashpilot --accessible --store ").isEmpty == false)
+        if Self.zsh {
+            #expect(shells.zsh("dashpilot --accessible ") == ["--store", "--no-mouse"])
+            #expect(shells.zsh("dashpilot --no-mouse shift ") == [])
+        }
+        if Self.fish {
+            #expect(shells.fish("dashpilot --accessible ") == ["--no-mouse", "--store"])
+            #expect(shells.fish("dashpilot --no-mouse shift ") == [])
+        }
+    }
+
     @Test func helpCompletesTheNamesOfTheCommands() throws {
         let dash = Binary()
         let shells = try CompletingShells(dash)

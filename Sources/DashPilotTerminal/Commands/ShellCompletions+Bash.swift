@@ -84,7 +84,7 @@ extension ShellCompletions {
         _dashpilot() {
             local words cur quote lead
             _dashpilot_read_line
-            local i word list store="" ended="" valueof="" vprefix="" topic="" number='\#(numberPattern)'
+            local i word list store="" ended="" screens="" valueof="" vprefix="" topic="" number='\#(numberPattern)'
             local -a rest=() found=() using=()
             # The words that name the command and its arguments: options and their values left out.
             for ((i = 1; i < ${#words[@]}; i++)); do
@@ -100,6 +100,7 @@ extension ShellCompletions {
                         ((i + 1 < ${#words[@]})) || valueof=$word
                         [[ $word == --store ]] && store=${words[i + 1]}
                         ((i++)) ;;
+                    \#(screensOptions.joined(separator: "|"))) screens+=" $word" ;;
                     -?*) [[ $word =~ $number ]] && rest+=("$word") ;;
                     *) rest+=("$word") ;;
                 esac
@@ -107,6 +108,16 @@ extension ShellCompletions {
             # A value typed after its option and = (--store=PATH).
             if [[ -z $ended && -z $valueof && $cur == --*=* ]]; then
                 valueof=${cur%%=*} vprefix=${cur%%=*}=
+            fi
+            # The screens' options take no command: after one, only those not given complete.
+            if [[ -n $screens && -z $valueof ]]; then
+                if ((${#rest[@]} == 0)); then
+                    for word in \#(besideScreens.map(\.name).joined(separator: " ")); do
+                        [[ "$screens " == *" $word "* || ($word == --store && -n $store) ]] || found+=("$word")
+                    done
+                fi
+                _dashpilot_offer $(compgen -W "${found[*]}" -- "$cur")
+                return
             fi
             # Place names come from the store the line names.
             [[ $store == "~/"* ]] && store=$HOME/${store:2}

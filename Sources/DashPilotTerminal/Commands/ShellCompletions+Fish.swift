@@ -64,6 +64,7 @@ extension ShellCompletions {
             set -l valueof
             set -l vprefix
             set -l topic
+            set -l screens
             # The words that name the command and its arguments: options and their values left out.
             set -l i 2
             while test $i -le (count $tokens)
@@ -81,6 +82,8 @@ extension ShellCompletions {
                         set valueof $word
                     end
                     set i (math $i + 1)
+                else if contains -- $word \#(screensOptions.joined(separator: " "))
+                    set -a screens $word
                 else if not string match -q -- '-?*' $word; or string match -qr -- $number $word
                     set -a rest $word
                 end
@@ -90,6 +93,16 @@ extension ShellCompletions {
             if not set -q ended[1]; and test -z "$valueof"; and string match -q -- '--*=*' "$cur"
                 set valueof (string split -m 1 = -- $cur)[1]
                 set vprefix $valueof=
+            end
+            # The screens' options take no command: after one, only those not given complete.
+            if set -q screens[1]; and test -z "$valueof"
+                if not set -q rest[1]
+                    for option in \#(besideScreens.map { described($0.name, $0.help) }.joined(separator: " "))
+                        set -l name (string replace -r '\t.*' '' -- $option)
+                        contains -- $name $screens; or begin; test $name = --store; and test -n "$store"; end; or printf '%s\n' $option
+                    end
+                end
+                return
             end
             set -l value (string sub -s (math (string length -- "$vprefix") + 1) -- "$cur")
             # Place names come from the store the line names.

@@ -8,7 +8,7 @@ extension ShellCompletions {
         # what it inserts), kind to what they are ("files": zsh's own), and vprefix to the option and
         # = a value follows (--store=PATH). The line is read as bash's script reads it.
         _dashpilot_candidates() {
-            local i word store="" ended="" valueof="" topic="" number='\#(numberPattern)'
+            local i word store="" ended="" screens="" valueof="" topic="" number='\#(numberPattern)'
             local cur=${(Q)PREFIX}
             local -a rest using
             reply=() kind=none vprefix=""
@@ -26,6 +26,7 @@ extension ShellCompletions {
                         ((i + 1 < CURRENT)) || valueof=$word
                         [[ $word == --store ]] && store=${(Q)words[i + 1]}
                         ((i++)) ;;
+                    \#(screensOptions.joined(separator: "|"))) screens+=" $word" ;;
                     -?*) [[ $word =~ $number ]] && rest+=("$word") ;;
                     *) rest+=("$word") ;;
                 esac
@@ -33,6 +34,15 @@ extension ShellCompletions {
             # A value typed after its option and = (--store=PATH).
             if [[ -z $ended && -z $valueof && $cur == --*=* ]]; then
                 valueof=${cur%%=*} vprefix=${cur%%=*}=
+            fi
+            # The screens' options take no command: after one, only those not given complete.
+            if [[ -n $screens && -z $valueof ]]; then
+                if ((${#rest} == 0)); then
+                    for word in \#(besideScreens.map(\.name).joined(separator: " ")); do
+                        [[ "$screens " == *" $word "* || ($word == --store && -n $store) ]] || reply+=("$word")
+                    done
+                fi
+                return
             fi
             # Place names come from the store the line names.
             [[ $store == "~/"* ]] && store=$HOME/${store:2}
