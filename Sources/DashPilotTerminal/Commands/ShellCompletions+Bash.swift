@@ -141,6 +141,8 @@ extension ShellCompletions {
             esac
             if [[ -z $valueof && -n $subcommands ]] && ((${#rest[@]} == 1)); then
                 found=($(compgen -W "$subcommands" -- "$cur"))
+                # The group's own help (shift --help); a group that is a command too has its options.
+                [[ -z $topic$ended$alone && $cur == -* ]] && found+=($(compgen -W "--help" -- "$cur"))
                 # A group that is a command too (backup PATH) goes on to its first argument.
                 if [[ -n $topic || -z $alone ]]; then
                     _dashpilot_offer "${found[@]}"

@@ -63,6 +63,8 @@ extension ShellCompletions {
             esac
             if [[ -z $valueof && -n $subcommands ]] && ((${#rest} == 1)); then
                 reply=(${=subcommands})
+                # The group's own help (shift --help); a group that is a command too has its options.
+                [[ -z $topic$ended$alone && $cur == -* ]] && reply+=(--help)
                 # A group that is a command too (backup PATH) goes on to its first argument.
                 [[ -n $topic || -z $alone ]] && return
             fi
