@@ -18,17 +18,14 @@ public enum ScreenMessages {
     public static func refusal(_ refusal: DashPilotRefusal, format: ScreenFormat) -> String {
         let sentence = refusal.sentence(times: format.moment, apart: format.apart)
         guard let hint = refusal.hint else { return sentence }
-        // The key says how to do what the sentence asks, once ("The shift is paused; press b to
-        // resume it first.", not "…; resume it first. Press b to resume it.").
-        if hint == .resume, sentence.hasSuffix("; resume it first.") {
-            return String(sentence.dropLast(18)) + "; press b to resume it first."
-        }
         let way =
             switch hint {
             case .startShift: "Press s to start a shift."
             case .findPlace: "Press l and type part of its name to find it."
             case .rename: "To give it a name no place has yet, rename it: r on its history."
-            case .resume: "Press b to resume it."
+            // After money-and-time.md's own words, "The shift is paused; resume it first.": the
+            // key, not "resume" said twice.
+            case .resume: "Press b."
             }
         return sentence + " " + way
     }

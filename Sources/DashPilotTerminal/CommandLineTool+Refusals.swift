@@ -14,7 +14,8 @@ extension CommandLineTool {
                 // A word that reads as an option is given with the option it belongs to.
                 "To list the places whose name contains \"\(word)\": `dashpilot place list --match\(word.hasPrefix("-") ? "=" : " ")\(shellWord(word))`."
             case .rename: "To give it a name no place has yet: `dashpilot place rename NAME NEW_NAME`."
-            case .resume: "`dashpilot shift resume` resumes it."
+            // After money-and-time.md's own words, "The shift is paused; resume it first.".
+            case .resume: "Run `dashpilot shift resume`."
             }
         return sentence + " " + way
     }

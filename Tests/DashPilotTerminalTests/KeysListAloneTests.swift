@@ -33,13 +33,11 @@ import Testing
         dash.run(["shift", "pause"], at: "2026-11-29 17:22:00")
         let paused = try Window(dash, at: "2026-11-29 17:30:00", columns: 100, rows: 32)
         paused.press("a")
-        #expect(paused.screen.contains("The shift is paused; press b to resume it first."), "\(paused.screen)")
-        // The key says how to do what the sentence asks, once: not "…; resume it first. Press b".
-        #expect(!paused.screen.contains("first. Press b"), "\(paused.screen)")
+        // money-and-time.md's words, then the key, "resume" said once.
+        #expect(paused.screen.contains("The shift is paused; resume it first. Press b."), "\(paused.screen)")
         // The command line names its command.
         let refused = dash.run(["delivery", "accept"], at: "2026-11-29 17:31:00")
-        #expect(
-            refused.stderr == "Error: The shift is paused; resume it first. `dashpilot shift resume` resumes it.\n", "\(refused.stderr)")
+        #expect(refused.stderr == "Error: The shift is paused; resume it first. Run `dashpilot shift resume`.\n", "\(refused.stderr)")
     }
 
     @Test func aTipAddedAfterARefusedPayIsNotFollowedByThatRefusalAgain() throws {
