@@ -85,7 +85,8 @@ public enum StoreError: Error, Sendable, Equatable {
     public var asRestoreFailure: StoreError {
         switch self {
         case .busy: .notReplaced(reason: "another program held its lock for longer than five seconds")
-        case .failed(let error): .notReplaced(reason: error.description)
+        // Said as the upgrade's failure is, "(disk I/O error)", not by SQLite's number.
+        case .failed(let error): .notReplaced(reason: error.message)
         case .diskFull, .readOnly, .readOnlyNeedsUpgrade: .notReplaced(reason: cause.prefix(1).lowercased() + cause.dropFirst())
         default: self
         }

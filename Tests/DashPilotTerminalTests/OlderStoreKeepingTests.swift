@@ -1,3 +1,4 @@
+import DashPilotCore
 import DashPilotStore
 import Foundation
 import Testing
@@ -103,6 +104,40 @@ struct OlderStoreKeepingTests {
         #expect(result.stderr.contains("The backup could not be made"), "\(result.stderr)")
         let left = (try? FileManager.default.contentsOfDirectory(atPath: dash.folder + "/backups")) ?? []
         #expect(left.isEmpty, "\(left)")
+    }
+
+    /// keeping.md, Faults: a failure during `restore` "leaves the store exactly as it was and
+    /// whole". A file-size limit met while the backup's pages replaced the store's left the file
+    /// half-written, its journal beside it, until the next command read it; a copy of the file
+    /// taken then was damaged. The sentence named the failure as "SQLite error 778".
+    @Test func aFileSizeLimitDuringARestoreLeavesTheStoreFileAsItWas() throws {
+        let dash = Binary()
+        let big = dash.folder + "/big.sqlite"
+        // A store larger than SQLite's page cache, whose pages go to the file before the end.
+        dash.run(["--store", big, "shift", "start"], at: "2026-11-26 17:00:00")
+        let start = try #require(ISO8601.parse("2026-11-26T17:00:01Z"))
+        let gpx = dash.folder + "/drive.gpx"
+        try CrashHarnessTests.gpx(points: 100_000, from: start).write(toFile: gpx, atomically: true, encoding: .utf8)
+        #expect(dash.run(["--store", big, "route", "import", gpx], at: "2026-11-29 21:00:00").status == 0)
+        dash.run(["--store", big, "shift", "end"], at: "2026-11-29 21:00:01")
+        let kept = dash.folder + "/kept.sqlite"
+        #expect(dash.run(["--store", big, "backup", kept], at: "2026-11-29 21:01:00").status == 0)
+        dash.run(["shift", "start"], at: "2026-11-30 17:00:00")
+        let original = try Data(contentsOf: URL(fileURLWithPath: dash.storePath))
+        let keptSize = try #require(try FileManager.default.attributesOfItem(atPath: kept)[.size] as? Int)
+        // Room for the store's backup, not for the backup's pages in its place.
+        let blocks = original.count * 2 / 512
+        #expect(original.count < blocks * 512 && blocks * 512 < keptSize, "\(original.count) \(keptSize)")
+        let command = Binary.command(at: "2026-11-30 17:05:00") + ["--store", dash.storePath, "restore", kept, "--yes"]
+        let limited = "ulimit -f \(blocks); exec " + command.map { "'\($0)'" }.joined(separator: " ")
+        let result = dash.spawn(["/bin/sh", "-c", limited].map { Array($0.utf8) }, environment: dash.environment, stdin: nil)
+        #expect(result.status == 74, "\(result.status): \(result.stderr)")
+        #expect(
+            result.stderr
+                == "Error: The store could not be replaced (disk I/O error), so the restore did not run; the store was left as it was, and no backup was kept.\n",
+            "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dash.storePath)) == original)
+        #expect(!FileManager.default.fileExists(atPath: dash.storePath + "-journal"))
     }
 
     /// keeping.md: "`backup list` shows what is there and how much room it takes". A backup killed

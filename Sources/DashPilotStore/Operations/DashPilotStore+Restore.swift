@@ -151,7 +151,10 @@ extension DashPilotStore {
             let result = locked == SQLITE_OK ? sqlite3_backup_step(backup, -1) : locked
             let finished = sqlite3_backup_finish(backup)
             guard result == SQLITE_DONE, finished == SQLITE_OK else {
-                throw connection.lastError(result == SQLITE_DONE ? finished : result)
+                let error = connection.lastError(result == SQLITE_DONE ? finished : result)
+                // The pages written before the failure are taken back now, not by the next command.
+                connection.putBackAfterFailedWrite()
+                throw error
             }
             return true
         } catch let error as SQLiteError {

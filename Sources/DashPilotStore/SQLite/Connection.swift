@@ -146,16 +146,20 @@ final class Connection {
             if sqlite3_get_autocommit(handle) == 0 {
                 _ = try? execute("ROLLBACK")
             }
-            // A rollback SQLite made itself, after a failed commit, waits for the next read to
-            // put the file back from its journal: read now, so that the file is as it was when
-            // the command ends (a process that exits never reads again, and a copy of the file
-            // taken before another program opened it held the half-written pages).
-            // Without waiting: a lock another program holds now leaves the journal to that
-            // program, which puts the file back as it opens it.
-            _ = try? busyWait.shared(waiting: false) { try scalar("SELECT count(*) FROM sqlite_schema") }
+            putBackAfterFailedWrite()
             throw error
         }
         return value
+    }
+
+    /// A rollback SQLite made itself, after a failed write (a full disk, an I/O error), waits for
+    /// the next read to put the file back from its journal: reads now, so that the file is as it
+    /// was when the command ends (a process that exits never reads again, and a copy of the file
+    /// taken before another program opened it held the half-written pages).
+    /// Without waiting: a lock another program holds now leaves the journal to that program,
+    /// which puts the file back as it opens it.
+    func putBackAfterFailedWrite() {
+        _ = try? busyWait.shared(waiting: false) { try scalar("SELECT count(*) FROM sqlite_schema") }
     }
 
     /// Runs `body` in a read transaction, so that every query in it sees one snapshot.
