@@ -91,9 +91,10 @@ public struct ShiftLogScreen: Sendable, Equatable {
     }
 
     /// The log screen of `log` at `now` (a running shift's time counts up to it).
-    public init(log: ShiftLog, format: ScreenFormat, now: Date? = nil) {
+    /// `now` counts a running shift's times (a completed one's end there).
+    public init(log: ShiftLog, format: ScreenFormat, now: Date) {
         let shift = log.shift
-        let time = log.time(now: now ?? shift.endedAt ?? shift.startedAt)
+        let time = log.time(now: shift.endedAt ?? now)
         let shown = format.shiftTimes(elapsed: time.elapsedSeconds, paused: time.pausedSeconds)
         timeLine = time.pausedSeconds > 0 ? "\(shown.elapsed) elapsed · \(shown.working) working (\(shown.paused) paused)" : nil
         payLine = Self.payLine(log.deliveryPay, tips: log.tips, format: format)

@@ -75,7 +75,7 @@ struct DatesSayTheirYearTests {
             id: 3, startedAt: ISO8601.parse("2025-12-03T17:02:00Z")!, endedAt: ISO8601.parse("2025-12-03T21:40:00Z")!)
         let row = ShiftListScreen.row(ShiftSummary(shift: shift, deliveryCount: 2, route: .none), format: Self.format)
         #expect(row.text.hasPrefix("Shift 3 · Wed, Dec 3, 2025 · 5:02 PM – 9:40 PM"))
-        let log = ShiftLogScreen(log: ShiftLog(shift: shift, deliveries: [], route: .none), format: Self.format)
+        let log = ShiftLogScreen(log: ShiftLog(shift: shift, deliveries: [], route: .none), format: Self.format, now: shift.endedAt!)
         #expect(log.title.hasPrefix("Shift 3 · Wed, Dec 3, 2025"))
     }
 }

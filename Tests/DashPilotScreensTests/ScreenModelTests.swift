@@ -170,7 +170,7 @@ struct ScreenModelTests {
         _ = try fixture.at("17:50") { try store.record(.cancel, delivery: 2) }
         _ = try fixture.at("21:40") { try store.endShift() }
         try store.setEarnings(Money(cents: 8450), shiftID: shift.id)
-        let screen = ShiftLogScreen(log: try store.shiftLog(id: shift.id), format: fixture.format)
+        let screen = ShiftLogScreen(log: try store.shiftLog(id: shift.id), format: fixture.format, now: fixture.clock.now())
         #expect(
             screen
                 == ShiftLogScreen(
@@ -203,7 +203,7 @@ struct ScreenModelTests {
                     ] + ScreenAction.paging))
         try store.setEarnings(nil, shiftID: shift.id)
         #expect(
-            ShiftLogScreen(log: try store.shiftLog(id: shift.id), format: fixture.format).earningsLine
+            ShiftLogScreen(log: try store.shiftLog(id: shift.id), format: fixture.format, now: fixture.clock.now()).earningsLine
                 == "Add what this shift paid to see its rates")
     }
 
@@ -216,7 +216,7 @@ struct ScreenModelTests {
         _ = try fixture.at("17:10") { try store.addRouteSample(latitude: 40.05, longitude: -75, accuracy: 5, session: nil) }
         _ = try fixture.at("17:11") { try store.addRouteSample(latitude: 40.07, longitude: -75, accuracy: 5, session: nil) }
         _ = try fixture.at("18:02") { try store.endShift() }
-        let screen = ShiftLogScreen(log: try store.shiftLog(id: shift.id), format: fixture.format)
+        let screen = ShiftLogScreen(log: try store.shiftLog(id: shift.id), format: fixture.format, now: fixture.clock.now())
         #expect(screen.mileageLine == "3.5 mi recorded · partial route")
     }
 
@@ -358,7 +358,7 @@ struct ScreenModelTests {
             "\(RunningShiftScreen(log: try store.shiftLog(id: nil), format: fixture.format, now: fixture.clock.now()))",
             "\(PickupSheet(delivery: try store.delivery(number: 1, shiftID: nil), recent: try store.recentPlaces()))",
             "\(PlaceHistoryScreen(history: try store.history(ofPlace: place.id), format: fixture.format))",
-            "\(ShiftLogScreen(log: try store.shiftLog(id: nil), format: fixture.format))",
+            "\(ShiftLogScreen(log: try store.shiftLog(id: nil), format: fixture.format, now: fixture.clock.now()))",
         ]
         for model in models {
             #expect(model.contains("NOWHERE Noodles"))

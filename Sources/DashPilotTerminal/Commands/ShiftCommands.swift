@@ -103,7 +103,7 @@ enum ShiftCommands {
                 }
                 context.say(lines: lines)
             } else {
-                context.say(lines: PlainText.lines(ShiftLogScreen(log: log, format: context.format)))
+                context.say(lines: PlainText.lines(ShiftLogScreen(log: log, format: context.format, now: context.clock.now())))
             }
             return ExitStatus.done
         }

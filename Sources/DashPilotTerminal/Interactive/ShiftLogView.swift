@@ -26,8 +26,17 @@ final class ShiftLogView: TerminalScreen {
             return
         }
         self.log = log
-        model = ShiftLogScreen(log: log, format: app.format)
+        model = ShiftLogScreen(log: log, format: app.format, now: app.clock.now())
         list.cursor.clamp(to: log.deliveries.count)
+    }
+
+    /// A shift still running (opened from its week) has times that run with the clock.
+    func tick(_ app: AppEnvironment) -> Bool {
+        guard let log, log.shift.endedAt == nil else { return false }
+        let next = ShiftLogScreen(log: log, format: app.format, now: app.clock.now())
+        guard next != model else { return false }
+        model = next
+        return true
     }
 
     var keys: [ScreenAction] { model?.keys ?? [.goingBack] }
