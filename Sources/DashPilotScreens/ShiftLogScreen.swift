@@ -116,7 +116,10 @@ public struct ShiftLogScreen: Sendable, Equatable {
         keys =
             [
                 .selecting, ScreenAction(.enter, "place history", .open), ScreenAction(.character("p"), "pickup place", .pickupPlace),
-                ScreenAction(.character("$"), "earnings", .earnings), ScreenAction(.character("t"), "pay and tips", .payAndTips),
+                // Earnings go on a completed shift only (platform.md): while it runs, `$` says so.
+                shift.endedAt == nil
+                    ? ScreenAction(.character("$"), "earnings", .earnings).unlisted : ScreenAction(.character("$"), "earnings", .earnings),
+                ScreenAction(.character("t"), "pay and tips", .payAndTips),
                 .goingBack,
                 .keysList,
             ] + ScreenAction.paging

@@ -27,4 +27,20 @@ struct RunningShiftLogTests {
         _ = window.harness.ticks()
         #expect(window.screen.contains("31 min elapsed · 21 min working (10 min paused)"), "\(window.screen)")
     }
+
+    /// platform.md: "Gross earnings may be entered on a completed shift only". The log offered
+    /// `$ earnings` and opened its sheet, which refused only once an amount was typed.
+    @Test func earningsAreNotOfferedUntilTheShiftHasEnded() throws {
+        let (dash, window) = try Self.pausedOnce()
+        #expect(!window.screen.contains("$ earnings"), "\(window.screen)")
+        window.press("$")
+        #expect(window.screen.contains("Shift 1 is still running; end it first."), "\(window.screen)")
+        #expect(!window.screen.contains("What did Shift 1 pay?"), "\(window.screen)")
+        dash.run(["shift", "end"], at: "2026-11-29 17:31:00")
+        let ended = try Window(dash, at: "2026-11-29 17:32:00")
+        ended.press("w", Window.enter, Window.enter)
+        #expect(ended.screen.contains("$ earnings"), "\(ended.screen)")
+        ended.press("$")
+        #expect(ended.screen.contains("What did Shift 1 pay?"), "\(ended.screen)")
+    }
 }

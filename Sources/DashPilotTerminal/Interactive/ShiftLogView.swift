@@ -76,6 +76,9 @@ final class ShiftLogView: TerminalScreen {
             return .push(PlaceHistoryView(placeID: placeID))
         case .earnings:
             guard let shift = log?.shift else { return .stay }
+            guard shift.endedAt != nil else {
+                return .message(ScreenMessages.refusal(.shiftStillRunning(id: shift.id), format: app.format))
+            }
             // Back from the sheet, the earnings and rates it changed are what shows.
             list.scrollToTop()
             return .push(EarningsView(shift: shift, format: app.format))
