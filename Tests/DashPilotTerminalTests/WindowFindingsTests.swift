@@ -37,6 +37,22 @@ struct WindowFindingsTests {
         #expect(!window.screen.contains("…"), "\(window.screen)")
     }
 
+    /// screens.md: "a sentence is never cut". With a delivery on the screen, the window followed
+    /// its card and the paused shift's hint scrolled away above it, out of reach of every key,
+    /// leaving "it." under "↑ more".
+    @Test func aPausedShiftsHintStaysInViewAboveItsCards() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        for step in ["arrive", "pickup", "deliver"] { dash.run([step, "1"], at: "2026-11-29 17:02:00") }
+        let window = try Window(dash, at: "2026-11-29 17:10:00", columns: 40, rows: 12)
+        window.press("b")
+        #expect(Self.words(window).contains("The shift is paused. Press b to resume it."), "\(window.screen)")
+        #expect(window.screen.contains("▸ Delivery 1"), "\(window.screen)")
+        window.press(Window.up)
+        #expect(Self.words(window).contains("The shift is paused. Press b to resume it."), "\(window.screen)")
+    }
+
     @Test func theFooterGivesWayOnlyWhenWhatAKeyActsOnDoesNotFit() throws {
         let dash = try Self.empty()
         let window = try Window(dash, at: "2026-11-28 17:45:00", columns: 40, rows: 12)

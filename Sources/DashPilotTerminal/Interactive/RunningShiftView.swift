@@ -99,9 +99,13 @@ final class RunningShiftView: TerminalScreen {
             screen.pinHeader()
         }
         if let hint = model.emptyHint {
-            screen.blank()
+            // A small window keeps its rows for the cards under a hint that stays.
+            if model.cards.isEmpty || app.rows >= 20 { screen.blank() }
             // A sentence is never cut: the hint wraps, and keeps the key it names.
             screen.wrapped(hint)
+            // Above the cards, a paused shift's hint would scroll away as the window follows the
+            // selected card, out of reach of any key: it stays with the header.
+            if !model.cards.isEmpty { screen.pinHeader() }
         }
         for (index, card) in model.cards.enumerated() {
             let isSelected = card.number == current
