@@ -248,9 +248,14 @@ public struct RunningShiftScreen: Sendable, Equatable {
     /// pickup place; `b` while paused; with no shift, every key.
     public func accessibilityKeys(selected: Int?) -> [ScreenAction] {
         guard keys.contains(where: { $0.command == .accept || $0.command == .pauseOrResume }) else { return keys }
-        let step = cards.first { $0.number == selected }?.lifecycleButton
-        let first: [ScreenAction.Command] =
+        let card = cards.first { $0.number == selected }
+        let step = card?.lifecycleButton
+        var first: [ScreenAction.Command] =
             isPaused ? [.pauseOrResume, .select, .pickupPlace] : [.accept, .select, .nextStep, .pickupPlace]
+        // Only the keys that work: with no delivery the arrows, Enter and p have none to act on,
+        // and Enter records no step on a finished one (screens.md's sketch names the step).
+        if card == nil { first.removeAll { [.select, .pickupPlace].contains($0) } }
+        if step == nil { first.removeAll { $0 == .nextStep } }
         return keys.filter { $0.isListed && first.contains($0.command) }.map { action in
             guard action.command == .nextStep, let step else { return action }
             return ScreenAction(action.key, step.title.lowercased(), action.command)

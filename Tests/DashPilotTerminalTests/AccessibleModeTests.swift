@@ -339,7 +339,12 @@ struct AccessibleModeTests {
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
         let reader = try Reader(dash, at: "2026-11-29 17:05:00")
         dash.run(["delivery", "accept"], at: "2026-11-29 17:06:00")
-        #expect(reader.harness.idle() == ["Shift running since 5:00 PM, 1 delivery.", "Delivery 1, accepted. Selected."])
+        // The first delivery brings the keys that act on it.
+        #expect(
+            reader.harness.idle() == [
+                "Shift running since 5:00 PM, 1 delivery.", "Delivery 1, accepted. Selected.",
+                "Keys: a accept, up and down select, Enter arrived at pickup, p pickup place, question mark all keys.",
+            ])
         // An hour on, the header's clock has moved: nothing is said for it, with or without a key.
         reader.clock.advance(3600)
         #expect(reader.harness.idle().isEmpty)

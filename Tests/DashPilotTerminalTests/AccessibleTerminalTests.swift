@@ -44,10 +44,13 @@ struct AccessibleTerminalTests {
         let transcript = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
         for said in [
             "Shift running since 5:00 PM, 0 deliveries.\nNo deliveries yet. Press a to accept one.\n",
-            "> a\nShift running since 5:00 PM, 1 delivery.\nDelivery 1, accepted. Selected.\n", "> p\nPickup place, Delivery 1.\n",
+            "> a\nShift running since 5:00 PM, 1 delivery.\nDelivery 1, accepted. Selected.\n"
+                + "Keys: a accept, up and down select, Enter arrived at pickup, p pickup place, question mark all keys.\n",
+            "> p\nPickup place, Delivery 1.\n",
             "> Nowhere Noodles\nShift running since 5:00 PM, 1 delivery.\nDelivery 1, accepted, Nowhere Noodles. Selected.\n",
             "> Enter\nDelivery 1, arrived at pickup at 5:02 PM.\n> Enter\nDelivery 1, picked up at 5:02 PM.\n",
-            "> Enter\nDelivery 1, delivered at 5:02 PM.\n> q\ndone-0",
+            "> Enter\nDelivery 1, delivered at 5:02 PM.\n"
+                + "Keys: a accept, up and down select, p pickup place, question mark all keys.\n> q\ndone-0",
         ] {
             #expect(transcript.contains(said), "\(transcript)")
         }
@@ -94,8 +97,10 @@ struct AccessibleTerminalTests {
         #expect(
             result.stdout.hasSuffix(
                 "> s\nShift running since 5:00 PM, 0 deliveries.\nNo deliveries yet. Press a to accept one.\n"
-                    + "Keys: a accept, up and down select, Enter next step, p pickup place, question mark all keys.\n"
-                    + "> a\nShift running since 5:00 PM, 1 delivery.\nDelivery 1, accepted. Selected.\n"), "\(result.stdout)")
+                    + "Keys: a accept, question mark all keys.\n"
+                    + "> a\nShift running since 5:00 PM, 1 delivery.\nDelivery 1, accepted. Selected.\n"
+                    + "Keys: a accept, up and down select, Enter arrived at pickup, p pickup place, question mark all keys.\n"),
+            "\(result.stdout)")
         #expect(!result.stdout.utf8.contains(0x1B))
         #expect(dash.run(["shift", "list", "--all", "--json"]).stdout.contains("\"deliveries\""))
         // Asked for by the environment alone, a script still gets help.

@@ -86,9 +86,19 @@ struct AccessibleWalkTests {
         #expect(
             reader.press("s") == [
                 "> s", "Shift running since 5:00 PM, 0 deliveries.", "No deliveries yet. Press a to accept one.",
-                "Keys: a accept, up and down select, Enter next step, p pickup place, question mark all keys.",
+                // With no delivery, only what works: Enter, the arrows and p act on a delivery.
+                "Keys: a accept, question mark all keys.",
             ])
-        reader.press("a")
+        // screens.md's sketch: Enter names the step it records on the selected card.
+        #expect(
+            reader.press("a") == [
+                "> a", "Shift running since 5:00 PM, 1 delivery.", "Delivery 1, accepted. Selected.",
+                "Keys: a accept, up and down select, Enter arrived at pickup, p pickup place, question mark all keys.",
+            ])
+        // A delivery finished: Enter records nothing on it.
+        reader.press(Window.enter, Window.enter)
+        #expect(
+            reader.press(Window.enter).last == "Keys: a accept, up and down select, p pickup place, question mark all keys.")
         dash.run(["pickup", "set", "1", "Example Diner"], at: "2026-11-29 17:00:00")
         reader.press("a", "p")
         // Typing goes into the name field, which takes away the digits' key, and says nothing.
