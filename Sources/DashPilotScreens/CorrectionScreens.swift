@@ -81,7 +81,10 @@ public struct MergeListScreen: Sendable, Equatable {
             filter.isEmpty
             ? "Merge \(source.name) into…"
             : "Merge \(source.name) into… · \(destinations.count) of \(others) match \"\(filter)\""
-        accessibilityTitle = "Merge \(source.name) into which place?"
+        // Said again as a filter narrows the list, as the title shows it.
+        accessibilityTitle =
+            "Merge \(source.name) into which place?"
+            + (filter.isEmpty ? "" : " \(destinations.count) of \(others) match \"\(filter)\".")
         self.destinations = destinations.map {
             Destination(
                 placeID: $0.id,

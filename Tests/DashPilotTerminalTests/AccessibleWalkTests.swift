@@ -80,6 +80,20 @@ struct AccessibleWalkTests {
         }
     }
 
+    /// cli.md: "after each key only what changed is printed, as a sentence". Typing into the merge
+    /// list's filter changed which places it held and said nothing: only "> z".
+    @Test func typingIntoTheMergeListsFilterSaysHowManyPlacesMatch() throws {
+        let dash = Binary()
+        Self.evening(dash)
+        let reader = try Reader(dash, at: "2026-11-29 17:10:00")
+        reader.press("l", Window.enter, "m")
+        let narrowed = reader.press("z")
+        #expect(narrowed.contains("Merge Example Diner into which place? 0 of 1 match \"z\"."), "\(narrowed)")
+        let back = reader.press(Window.backspace)
+        #expect(back.contains("Merge Example Diner into which place?"), "\(back)")
+        #expect(reader.press("n").contains("Merge Example Diner into which place? 1 of 1 match \"n\"."))
+    }
+
     @Test func aKeyThatChangesWhichKeysWorkSaysTheKeysAgainAndTypingDoesNot() throws {
         let dash = Binary()
         let reader = try Reader(dash, at: "2026-11-29 17:00:00")
