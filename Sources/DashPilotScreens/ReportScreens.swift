@@ -69,7 +69,11 @@ public struct DoctorScreen: Sendable, Equatable {
             pairs.isEmpty
                 ? "No two places share a key."
                 : pairs.map { "\($0.first.name) and \($0.other.name) share a key" }.joined(separator: "; ")
-                    + "; a typed name finds the earlier of each pair, and nothing merges them on its own (place merge does, when you ask)."
+                    // Every spelling finds the earlier, so a merge by name alone would be of one
+                    // place into itself: the earlier takes another name first.
+                    + "; a typed name finds the earlier of each pair, and nothing merges them on its own. To make a pair one place, "
+                    + "rename the earlier (dashpilot place rename), then merge the other into it by the name they shared "
+                    + "(dashpilot place merge), or press m on either's history in the places screen."
         case .tips(let count):
             count == 0 ? "Every tip is more than zero." : "\(plural(count, "tip is", "tips are")) zero or less."
         case .pauses(let count):

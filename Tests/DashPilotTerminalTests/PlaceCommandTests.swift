@@ -27,6 +27,32 @@ struct PlaceCommandTests {
         #expect(places[0]["firstNamedAt"] as? String == "2026-11-29T17:05:00Z")
     }
 
+    /// platform.md: two rows with one key "should never exist"; the earliest-created is the one a
+    /// typed name finds. `doctor` said "place merge does, when you ask", but every spelling finds
+    /// the earlier row, so that merge was refused as a place merged into itself. What it says now
+    /// works.
+    @Test func doctorSaysAWayToMakeTwoPlacesWithOneKeyOneThatWorks() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        dash.run(["pickup", "set", "1", "Sample Sandwiches"], at: "2026-11-29 17:02:00")
+        let raw = try RawStore(path: dash.storePath)
+        raw.execute(
+            "INSERT INTO pickup_place (display_name, key, first_named_at) "
+                + "SELECT 'SAMPLE SANDWICHES', key, first_named_at + 60 FROM pickup_place")
+        raw.close()
+        let doctor = dash.run(["doctor"], at: "2026-11-29 17:03:00")
+        #expect(doctor.status == 1)
+        #expect(
+            doctor.stdout.contains(
+                "rename the earlier (dashpilot place rename), then merge the other into it by the name they shared (dashpilot place merge)"),
+            "\(doctor.stdout)")
+        #expect(dash.run(["place", "rename", "sample sandwiches", "Sample Sandwiches East"], at: "2026-11-29 17:04:00").status == 0)
+        let merged = dash.run(["place", "merge", "Sample Sandwiches", "Sample Sandwiches East", "--yes"], at: "2026-11-29 17:05:00")
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(dash.run(["doctor"], at: "2026-11-29 17:06:00").status == 0)
+    }
+
     @Test func pickupSetTakesAnUnquotedNameAndPrintsWhatItRecorded() {
         let dash = Self.twoPlaces()
         defer { dash.remove() }
