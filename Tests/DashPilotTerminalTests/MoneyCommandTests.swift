@@ -443,6 +443,10 @@ extension MoneyCommandTests {
             let recent = dash.run(["pickup", "set", "1", "--recent", position, "--shift", "1"])
             #expect(recent.status == 64 && recent.stderr.hasPrefix("Error: --recent takes 1 to 5; got \(position).\n"), "\(recent.stderr)")
         }
+        // A space that refused the word is shown: quoted, never "got  1 .".
+        let padded = dash.run(["shift", "show", " 1 "])
+        #expect(
+            padded.status == 64 && padded.stderr.hasPrefix("Error: ID must be a whole number from 1; got \" 1 \".\n"), "\(padded.stderr)")
         let stop = dash.run(["period", "week", "2026-11-27."])
         #expect(
             stop.status == 64 && stop.stderr.hasPrefix("Error: DATE must be a day such as 2026-11-27; got \"2026-11-27.\".\n"),

@@ -17,9 +17,11 @@ enum TerminalText {
 
     /// What a usage error quotes as given: `text` made safe, or "nothing" for an empty word
     /// ("got nothing.", never "got ."), in quotes where it ends in a full stop of its own ("got
-    /// "21:40".", never "got 21:40..").
+    /// "21:40".", never "got 21:40..") or begins or ends in a space that would not show ("got " 1 ".").
     static func given(_ text: String) -> String {
-        text.isEmpty ? "nothing" : text.hasSuffix(".") ? "\"\(safe(text))\"" : safe(text)
+        guard !text.isEmpty else { return "nothing" }
+        let quoted = text.hasSuffix(".") || text.first?.isWhitespace == true || text.last?.isWhitespace == true
+        return quoted ? "\"\(safe(text))\"" : safe(text)
     }
 
     /// `text` with every such scalar written as `\u{1B}`.
