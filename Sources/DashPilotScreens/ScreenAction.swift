@@ -64,6 +64,9 @@ public struct ScreenAction: Sendable, Equatable {
             case .upDown: "up and down"
             case .digits(let range): range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound) to \(range.upperBound)"
             case .typing: "type"
+            // An empty field, said as the keys that empty it: in the screen-reader mode a line
+            // is read, and Enter alone keeps what the field holds.
+            case .word("empty"): "Control U then Enter"
             case .word(let word): word
             case .left: "left"
             case .right: "right"
