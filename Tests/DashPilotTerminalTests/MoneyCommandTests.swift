@@ -455,5 +455,8 @@ extension MoneyCommandTests {
         #expect(cleared.status == 0 && cleared.stdout == "Delivery 2 of shift 1 has no recorded pay to clear; nothing changed.\n")
         #expect(
             dash.run(["delivery", "pay", "1", "--clear", "--shift", "1"]).stdout == "Cleared the recorded pay of Delivery 1 of shift 1.\n")
+        // Earnings cleared once are cleared; cleared again, there were none to clear (as for pay).
+        #expect(dash.run(["shift", "earnings", "1", "--clear"]).stdout == "Cleared the earnings of shift 1.\n")
+        #expect(dash.run(["shift", "earnings", "1", "--clear"]).stdout == "Shift 1 has no recorded earnings to clear; nothing changed.\n")
     }
 }

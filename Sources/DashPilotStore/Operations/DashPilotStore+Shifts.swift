@@ -128,12 +128,15 @@ extension DashPilotStore {
     }
 
     /// Records (`amount`) or clears (`nil`) the gross earnings of completed shift `id`.
-    public func setEarnings(_ amount: Money?, shiftID id: Int64) throws {
+    /// Returns the earnings recorded before (`nil`: none, so a clearing changed nothing).
+    @discardableResult
+    public func setEarnings(_ amount: Money?, shiftID id: Int64) throws -> Money? {
         try write {
             let shift = try shiftRow(id: id)
             guard !shift.isRunning else { throw DashPilotRefusal.shiftStillRunning(id: id) }
             if let amount, amount.cents < 0 { throw DashPilotRefusal.negativeEarnings }
             try shiftTable.setEarnings(amount, id: id)
+            return shift.earnings
         }
     }
 }

@@ -152,9 +152,12 @@ enum ShiftCommands {
         return { context in
             let store = try context.store()
             let amount = try typed.map { try context.amount($0, for: input.command, subject: "Earnings") }
-            try store.setEarnings(amount, shiftID: id)
+            let before = try store.setEarnings(amount, shiftID: id)
             if let amount {
                 context.say("Shift \(id) earned \(context.format.money(amount))".withFullStop)
+            } else if before == nil {
+                // As a clearing of pay never recorded says (never a change that did not happen).
+                context.say("Shift \(id) has no recorded earnings to clear; nothing changed.")
             } else {
                 context.say("Cleared the earnings of shift \(id).")
             }
