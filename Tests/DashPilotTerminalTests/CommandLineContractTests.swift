@@ -364,8 +364,10 @@ struct CommandLineContractTests {
         "Each refused amount says why",
         arguments: [
             // Not well formed: a usage error (64).
-            ("84.555", "Use at most two decimal places.", 64), ("abc", "An amount is a decimal number such as 84.50.", 64),
-            ("84,50", "Write 84.50: amounts here use a point for decimals.", 64),
+            // One sentence that quotes what was given.
+            ("84.555", "Use at most two decimal places; got 84.555.", 64),
+            ("abc", "An amount is a decimal number such as 84.50; got abc.", 64),
+            ("84,50", "Write 84.50: amounts here use a point for decimals; got 84,50.", 64),
             // Well formed, and refused by a rule (1).
             ("9999999999999999", "That amount is too large: at most 9,999,999.99.", 1), ("-5", "Earnings can't be negative.", 1),
         ] as [(String, String, Int32)])

@@ -132,7 +132,7 @@ struct MoneyCommandTests {
     @Test(
         "Bad input gets a sentence, and nothing is written",
         arguments: [
-            (["delivery", "pay", "2", "84.555", "--shift", "1"], 64, "Use at most two decimal places."),
+            (["delivery", "pay", "2", "84.555", "--shift", "1"], 64, "Use at most two decimal places; got 84.555."),
             (["delivery", "pay", "1", "1,23,4", "--shift", "1"], 64, "Group digits in threes"),
             (["delivery", "pay", "1", "-1", "--shift", "1"], 1, "Amounts can't be negative."),
             // Typed as the program writes a negative amount ("-$67.10"): a value, never an option.
@@ -433,7 +433,7 @@ extension MoneyCommandTests {
         defer { dash.remove() }
         let empty = dash.run(["delivery", "pay", "1", "", "--shift", "1"])
         #expect(
-            empty.status == 64 && empty.stderr.hasPrefix("Error: An amount is a decimal number such as 84.50. Got nothing.\n"),
+            empty.status == 64 && empty.stderr.hasPrefix("Error: An amount is a decimal number such as 84.50; got nothing.\n"),
             "\(empty.stderr)")
         let both = dash.run(["delivery", "tip", "1", "2", "--cash", "--platform", "--shift", "1"])
         #expect(

@@ -105,7 +105,9 @@ final class CommandContext {
         switch Money.parse(text, style: format.amountStyle) {
         case .success(let amount): return amount
         case .failure(let problem) where problem.isMalformed:
-            throw UsageError(command: command, message: "\(problem.sentence) Got \(TerminalText.given(text)).")
+            // One sentence, as a refused ID's: "…; got 84,50."
+            let sentence = problem.sentence.hasSuffix(".") ? String(problem.sentence.dropLast()) : problem.sentence
+            throw UsageError(command: command, message: "\(sentence); got \(TerminalText.given(text)).")
         case .failure(let problem): throw CommandFailure(sentence: subject.map(problem.sentence(about:)) ?? problem.sentence)
         }
     }
