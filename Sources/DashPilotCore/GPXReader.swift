@@ -25,8 +25,9 @@ public enum GPXReader {
             self.reason = reason
         }
 
-        /// The refusal as a sentence.
-        public var sentence: String { "The GPX file is malformed at line \(line): \(reason). Nothing was imported." }
+        /// The refusal as one sentence, after the file's name and a colon: "the GPX file is
+        /// malformed at line 3: the file ends inside <trk>; nothing was imported."
+        public var sentence: String { "the GPX file is malformed at line \(line): \(reason); nothing was imported." }
     }
 
     /// Why a point was skipped while the file was read.
