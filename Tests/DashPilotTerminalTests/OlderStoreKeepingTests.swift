@@ -176,13 +176,14 @@ struct OlderStoreKeepingTests {
         #expect(refused.status == 74)
         #expect(
             refused.stderr
-                == "Error: The backup \(newer) was written by a newer version of DashPilot (schema 99); update DashPilot to restore it. Nothing was changed.\n"
+                == "Error: The backup \(newer) was written by a newer version of DashPilot (schema 99), so the store was left as it is; "
+                + "update DashPilot to restore it.\n"
         )
         let junk = dash.folder + "/junk.sqlite"
         try Data("not a store".utf8).write(to: URL(fileURLWithPath: junk))
         let notOne = dash.run(["restore", junk, "--yes"])
         #expect(notOne.status == 74 && notOne.stderr.hasPrefix("Error: \(junk) is not a DashPilot backup ("), "\(notOne.stderr)")
-        #expect(notOne.stderr.hasSuffix("). Nothing was changed.\n"), "\(notOne.stderr)")
+        #expect(notOne.stderr.hasSuffix("); the store was left as it is.\n"), "\(notOne.stderr)")
     }
 
     func jsonObject(_ text: String) -> [String: Any]? { json(text) as? [String: Any] }

@@ -119,14 +119,16 @@ enum KeepingCommands {
             switch error {
             case .newerVersion(let at, let version) where at == path.display:
                 sentence =
-                    "The backup \(at) was written by a newer version of DashPilot (schema \(version)); update DashPilot to restore it."
+                    "The backup \(at) was written by a newer version of DashPilot (schema \(version)), so the store was left as it is; "
+                    + "update DashPilot to restore it."
             case .notADashPilotStore(let at, let reason) where at == path.display:
-                sentence = "\(at) is not a DashPilot backup (\(reason))."
+                sentence = "\(at) is not a DashPilot backup (\(reason)); the store was left as it is."
             case .damaged(let at) where at == path.display:
-                sentence = "The backup \(at) is damaged and can't be restored."
+                sentence = "The backup \(at) is damaged and can't be restored; the store was left as it is."
             default: throw error
             }
-            throw CommandFailure(sentence: sentence + " Nothing was changed.", status: ExitStatus.storeUnusable)
+            // One sentence, as the other refusals of a restore end.
+            throw CommandFailure(sentence: sentence, status: ExitStatus.storeUnusable)
         }
     }
 
