@@ -60,7 +60,10 @@ public struct DoctorScreen: Sendable, Equatable {
         case .namingPolicy(let found, let today):
             found == today
                 ? "Keys were made by today's naming policy (version \(found))."
-                : "Keys were made by naming policy version \(found); today's is \(today)."
+                // Versions count from 1: 0 is a store whose record of it another tool removed.
+                : found == 0
+                    ? "The store does not record which naming policy made its keys; today's is \(today)."
+                    : "Keys were made by naming policy version \(found); today's is \(today)."
         case .keys(let count):
             count == 0
                 ? "Every place's key matches today's naming policy."

@@ -53,6 +53,20 @@ struct PlaceCommandTests {
         #expect(dash.run(["doctor"], at: "2026-11-29 17:06:00").status == 0)
     }
 
+    /// platform.md: a version is never invented. A store whose record of its naming policy another
+    /// tool removed was said to be keyed by "naming policy version 0".
+    @Test func doctorSaysWhenTheStoreDoesNotRecordItsNamingPolicy() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        let raw = try RawStore(path: dash.storePath)
+        raw.execute("DELETE FROM naming_policy")
+        raw.close()
+        let doctor = dash.run(["doctor"], at: "2026-11-29 17:03:00")
+        #expect(doctor.status == 1)
+        #expect(
+            doctor.stdout.contains("FAIL The store does not record which naming policy made its keys; today's is 1."), "\(doctor.stdout)")
+    }
+
     @Test func pickupSetTakesAnUnquotedNameAndPrintsWhatItRecorded() {
         let dash = Self.twoPlaces()
         defer { dash.remove() }
