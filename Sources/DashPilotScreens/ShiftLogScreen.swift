@@ -197,12 +197,15 @@ public struct ShiftLogScreen: Sendable, Equatable {
         ].joined(separator: " · ")
     }
 
+    /// A delivery's entry; its steps' times say their offset from UTC in the hour a fall-back
+    /// night repeats, where "Accepted 1:40 AM" then "Arrived at pickup 1:10 AM" read backwards.
     static func entry(_ delivery: Delivery, format: ScreenFormat) -> Entry {
-        var times = [Entry.Time(label: "Accepted", value: format.time(delivery.acceptedAt))]
-        if let time = delivery.arrivedAtPickupAt { times.append(Entry.Time(label: "Arrived at pickup", value: format.time(time))) }
-        if let time = delivery.pickedUpAt { times.append(Entry.Time(label: "Picked up", value: format.time(time))) }
-        if let time = delivery.deliveredAt { times.append(Entry.Time(label: "Delivered", value: format.time(time))) }
-        if let time = delivery.cancelledAt { times.append(Entry.Time(label: "Cancelled", value: format.time(time))) }
+        var times = [Entry.Time(label: "Accepted", value: format.timeReadOnce(delivery.acceptedAt))]
+        let steps: [(String, Date?)] = [
+            ("Arrived at pickup", delivery.arrivedAtPickupAt), ("Picked up", delivery.pickedUpAt), ("Delivered", delivery.deliveredAt),
+            ("Cancelled", delivery.cancelledAt),
+        ]
+        for case (let label, let time?) in steps { times.append(Entry.Time(label: label, value: format.timeReadOnce(time))) }
         return Entry(
             number: delivery.number, title: "Delivery \(delivery.number) · \(delivery.state.title)", placeLine: delivery.pickupPlace,
             times: times, paidLine: paidLine(delivery, format: format), pickupControl: DeliveryCard.pickupControl(delivery),

@@ -1,0 +1,22 @@
+import DashPilotCore
+import DashPilotScreens
+import Foundation
+import Testing
+
+/// platform.md: times follow the driver's time zone, which reads one hour twice a year.
+@Suite("The hour a fall-back night repeats")
+struct RepeatedHourTests {
+    /// A shift across the night the clocks go back: its steps read in the order they happened only
+    /// where the repeated hour says which it is ("Accepted 1:40 AM" then "Arrived at pickup 1:10 AM"
+    /// read backwards). Times outside that hour are written as always.
+    @Test func aStepInTheHourAFallBackNightRepeatsSaysItsOffset() {
+        let format = ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "America/New_York")!)
+        let shift = Shift(id: 1, startedAt: ISO8601.parse("2026-11-01T04:30:00Z")!, endedAt: ISO8601.parse("2026-11-01T08:00:00Z")!)
+        let delivery = Delivery(
+            shiftID: 1, number: 1, acceptedAt: ISO8601.parse("2026-11-01T05:40:00Z")!,
+            arrivedAtPickupAt: ISO8601.parse("2026-11-01T06:10:00Z")!,
+            cancelledAt: ISO8601.parse("2026-11-01T07:20:00Z")!)
+        let log = ShiftLogScreen(log: ShiftLog(shift: shift, deliveries: [delivery], route: .none), format: format, now: shift.endedAt!)
+        #expect(log.entries[0].times.map(\.value) == ["1:40 AM UTC-4", "1:10 AM UTC-5", "2:20 AM"])
+    }
+}
