@@ -53,6 +53,20 @@ struct WindowFindingsTests {
         #expect(Self.words(window).contains("The shift is paused. Press b to resume it."), "\(window.screen)")
     }
 
+    /// Every list's header in screens.md's sketches ends in "? keys"; the completed shifts'
+    /// header had only its title.
+    @Test func theCompletedShiftsHeaderOffersTheKeysList() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["shift", "end"], at: "2026-11-29 18:00:00")
+        for (columns, rows) in [(100, 32), (40, 12)] {
+            let window = try Window(dash, at: "2026-11-29 18:10:00", columns: columns, rows: rows)
+            window.press("h")
+            let header = Self.lines(window)[0]
+            #expect(header.hasPrefix("Completed shifts") && header.hasSuffix("? keys"), "\(window.screen)")
+        }
+    }
+
     @Test func theFooterGivesWayOnlyWhenWhatAKeyActsOnDoesNotFit() throws {
         let dash = try Self.empty()
         let window = try Window(dash, at: "2026-11-28 17:45:00", columns: 40, rows: 12)

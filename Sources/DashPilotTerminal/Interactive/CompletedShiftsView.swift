@@ -68,7 +68,8 @@ final class CompletedShiftsView: TerminalScreen {
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         let model = ShiftListScreen(summaries: [], format: app.format)
-        screen.line(model.title, style: .bold)
+        // As every list's header in the sketches: its title, and "? keys" at the right.
+        screen.titled(model.title, right: [.keysList])
         screen.blank()
         screen.pinHeader()
         if total == 0 { screen.line(ShiftListScreen.noCompletedShifts) }
