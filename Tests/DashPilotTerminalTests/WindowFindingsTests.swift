@@ -53,6 +53,28 @@ struct WindowFindingsTests {
         #expect(Self.words(window).contains("The shift is paused. Press b to resume it."), "\(window.screen)")
     }
 
+    /// A paused shift past 12 hours, with several cards, in the smallest windows: the hint and the
+    /// 12-hour line stay with the header, and the selected card's lines give way under them. A
+    /// card whose last line gave way (its control, on a paused card) ended its focus past the
+    /// buffer's end: the program stopped on opening.
+    @Test(arguments: [12, 13, 14])
+    func aPausedShiftPastTwelveHoursOpensInTheSmallestWindow(rows: Int) throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 16:00:00")
+        for number in 1...4 {
+            dash.run(["delivery", "accept"], at: "2026-11-29 16:0\(number):00")
+            dash.run(["pickup", "set", "\(number)", "Example Diner"], at: "2026-11-29 16:0\(number):00")
+            for step in ["arrive", "pickup", "deliver"] { dash.run([step, "\(number)"], at: "2026-11-29 16:0\(number):30") }
+        }
+        dash.run(["shift", "pause"], at: "2026-11-30 04:30:00")
+        let window = try Window(dash, at: "2026-11-30 05:00:00", columns: 40, rows: rows)
+        #expect(Self.words(window).contains("The shift is paused. Press b to resume it."), "\(window.screen)")
+        #expect(window.screen.contains("▸ Delivery 4"), "\(window.screen)")
+        window.press(Window.up, Window.up)
+        #expect(window.screen.contains("▸ Delivery 2"), "\(window.screen)")
+        #expect(Self.words(window).contains("The shift is paused. Press b to resume it."), "\(window.screen)")
+    }
+
     /// Every list's header in screens.md's sketches ends in "? keys"; the completed shifts'
     /// header had only its title.
     @Test func theCompletedShiftsHeaderOffersTheKeysList() throws {

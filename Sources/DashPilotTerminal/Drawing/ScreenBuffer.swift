@@ -109,7 +109,10 @@ struct ScreenBuffer {
             return line
         }
         func moved(_ index: Int) -> Int { index - gone.filter { $0 < index }.count }
-        fitted.focus = (moved(first), moved(last))
+        // The focus ends at its last line that stays (its last may be the one that gave way:
+        // a paused card's control), never past it.
+        let kept = (first...last).filter { !gone.contains($0) }
+        fitted.focus = (moved(kept.first ?? first), moved(kept.last ?? first))
         fitted.headerCount = moved(headerCount)
         if let box { fitted.box = (moved(box.top), box.bottom.map(moved)) }
         fitted.boxKeysStart = boxKeysStart.map(moved)
