@@ -256,6 +256,8 @@ struct CompletionLineTests {
         // A group's too: `shift --help` is its help.
         #expect(shells.bash("dashpilot shift --") == ["--help"])
         #expect(shells.bash("dashpilot help shift --") == [])
+        // After `--`, --help is a word like any other, no option: not offered.
+        #expect(shells.bash("dashpilot -- shift -") == [])
         if Self.zsh {
             #expect(shells.zsh("dashpilot shift list --").contains("--help"))
             #expect(shells.zsh("dashpilot shift --").contains("--help"))
@@ -263,6 +265,7 @@ struct CompletionLineTests {
         if Self.fish {
             #expect(shells.fish("dashpilot shift list --h") == ["--help"])
             #expect(shells.fish("dashpilot shift --") == ["--help"])
+            #expect(shells.fish("dashpilot -- shift -") == [] && shells.fish("dashpilot help shift -") == [])
         }
     }
 

@@ -128,7 +128,7 @@ extension ShellCompletions {
             if test -z "$valueof"; and set -q subcommands[1]; and test (count $rest) -eq 1
                 printf '%s\n' $subcommands
                 # The group's own help (shift --help); a group that is a command too has its options.
-                if not set -q topic[1] ended[1] alone[1]; and string match -q -- '-*' "$cur"
+                if not set -q topic[1]; and not set -q ended[1]; and not set -q alone[1]; and string match -q -- '-*' "$cur"
                     printf '%s\n' \#(described(help.name, help.help))
                 end
                 # A group that is a command too (backup PATH) goes on to its first argument.
