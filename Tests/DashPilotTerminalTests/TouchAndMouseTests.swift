@@ -46,6 +46,22 @@ struct TouchAndMouseTests {
         #expect(states(dash)[card.number - 1] == "arrivedAtPickup" && states(dash)[2] == "accepted")
     }
 
+    /// A card tapped where it shows stays there: the view moved it away from under the finger,
+    /// and a second tap aimed at its button fell on another card's.
+    @Test func aTappedCardStaysWhereTheFingerFoundIt() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        for minute in 1...7 { dash.run(["delivery", "accept"], at: "2026-11-29 17:0\(minute):00") }
+        let window = try Window(dash, at: "2026-11-29 17:09:00", columns: 100, rows: 32)
+        #expect(window.screen.contains("▸ Delivery 7"))
+        let before = try #require(window.place(of: "  Delivery 5 · "), "\(window.screen)")
+        window.tap(column: before.column + 2, row: before.row)
+        #expect(window.place(of: "▸ Delivery 5 · ")?.row == before.row, "\(window.screen)")
+        // Its button, where it now shows, works its step for it.
+        window.tap(window.place(of: "Arrived at Pickup", from: before.row))
+        #expect(states(dash)[4] == "arrivedAtPickup", "\(window.screen)")
+    }
+
     @Test("A tap on a card's button does what its key does, for that card", arguments: windows)
     func aTapOnACardsButtonWorksItsStepForThatCard(columns: Int, rows: Int) throws {
         let dash = threeDeliveries()

@@ -14,6 +14,11 @@ extension InteractiveApp {
             pointerActed = true
             if let row {
                 message = nil
+                // The row tapped is in view: the view stays where the finger found it (as the
+                // wheel leaves it), rather than moving what was tapped away from under it.
+                if let laidOut, laidOut.view == view, !laidOut.layout.isSheet, let viewTop = laidOut.layout.top {
+                    pointer.wheeled = Pointer.Wheeled(screen: ObjectIdentifier(top), top: viewTop, movedFrom: nil)
+                }
                 perform { try top.select(row: row, environment) }
             }
             if let key {
