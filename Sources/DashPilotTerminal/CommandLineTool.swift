@@ -97,15 +97,15 @@ public enum CommandLineTool {
                     words.count < 2
                     ? "\(words[0]) needs a subcommand"
                     : words[1].hasPrefix("-") && !global.endedBeforeCommand
-                        ? "\(words[0]) needs a subcommand before \(TerminalText.safe(words[1]))"
-                        : "\(words[0]) has no subcommand \(TerminalText.safe(words[1]))"
+                        ? "\(words[0]) needs a subcommand before \(TerminalText.word(words[1]))"
+                        : "\(words[0]) has no subcommand \(TerminalText.word(words[1]))"
                 writeError((["Error: \(what)."] + usages + ["  See 'dashpilot help \(words[0])'."]).joined(separator: "\n"))
                 return ExitStatus.usage
             }
             // A word like an option before any command is an option no command knows (after
             // `--`, a word like any other).
             let what = words[0].hasPrefix("-") && !global.endedBeforeCommand ? "option" : "command"
-            return usageFailure(UsageError(command: nil, message: "Unknown \(what) \(TerminalText.safe(words[0]))."))
+            return usageFailure(UsageError(command: nil, message: "Unknown \(what) \(TerminalText.word(words[0]))."))
         }
         // After `--` before the command, its words are no options either.
         let commandArguments = (global.endedBeforeCommand ? [Argument("--")] : []) + Array(global.rest.dropFirst(used))
@@ -186,7 +186,7 @@ public enum CommandLineTool {
             print(text)
             return ExitStatus.done
         }
-        return usageFailure(UsageError(command: nil, message: "No command is called \(TerminalText.safe(topic.joined(separator: " ")))."))
+        return usageFailure(UsageError(command: nil, message: "No command is called \(TerminalText.word(topic.joined(separator: " ")))."))
     }
 
     static func interactive(_ global: GlobalOptions, _ options: InteractiveOptions, environment: [String: String], clock: any WallClock)

@@ -443,6 +443,15 @@ extension MoneyCommandTests {
             let recent = dash.run(["pickup", "set", "1", "--recent", position, "--shift", "1"])
             #expect(recent.status == 64 && recent.stderr.hasPrefix("Error: --recent takes 1 to 5; got \(position).\n"), "\(recent.stderr)")
         }
+        // The same for a command, a subcommand or an option that names none because of a space.
+        for (arguments, said) in [
+            ([" shift"], "Unknown command \" shift\"."), (["shift", " list"], "shift has no subcommand \" list\"."),
+            (["help", " shift"], "No command is called \" shift\"."), (["shift", "list", "--all "], "Unknown option \"--all \"."),
+            ([""], "Unknown command \"\"."),
+        ] {
+            let refused = dash.run(arguments)
+            #expect(refused.status == 64 && refused.stderr.hasPrefix("Error: " + said + "\n"), "\(refused.stderr)")
+        }
         // A space that refused the word is shown: quoted, never "got  1 .".
         let padded = dash.run(["shift", "show", " 1 "])
         #expect(

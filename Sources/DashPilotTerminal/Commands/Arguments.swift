@@ -71,7 +71,7 @@ struct ParsedArguments {
                 name = String(name[..<equals])
             }
             guard let option = command.options.first(where: { $0.name == name }) else {
-                throw UsageError(command: command, message: "Unknown option \(TerminalText.safe(name)).")
+                throw UsageError(command: command, message: "Unknown option \(TerminalText.word(name)).")
             }
             if option.value == nil {
                 guard inlineValue == nil else { throw UsageError(command: command, message: "\(name) takes no value.") }

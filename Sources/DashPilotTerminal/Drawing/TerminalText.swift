@@ -18,6 +18,10 @@ enum TerminalText {
     /// What a usage error quotes as given: `text` made safe, or "nothing" for an empty word
     /// ("got nothing.", never "got ."), in quotes where it ends in a full stop of its own ("got
     /// "21:40".", never "got 21:40..") or begins or ends in a space that would not show ("got " 1 ".").
+    /// A word named as what the program does not know ("Unknown command " shift"."): as `given`,
+    /// an empty one as "" (never "Unknown command nothing.").
+    static func word(_ text: String) -> String { text.isEmpty ? "\"\"" : given(text) }
+
     static func given(_ text: String) -> String {
         guard !text.isEmpty else { return "nothing" }
         let quoted = text.hasSuffix(".") || text.first?.isWhitespace == true || text.last?.isWhitespace == true
