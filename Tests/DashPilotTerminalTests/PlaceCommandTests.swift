@@ -67,6 +67,21 @@ struct PlaceCommandTests {
             doctor.stdout.contains("FAIL The store does not record which naming policy made its keys; today's is 1."), "\(doctor.stdout)")
     }
 
+    /// money-and-time.md: doctor checks "the currency a real ISO 4217 code". `currency` printed
+    /// "USD" for a store whose code another program made one that names no currency.
+    @Test func currencySaysWhenTheStoresCodeIsNoCurrency() throws {
+        let dash = Binary()
+        dash.run(["currency", "EUR"], at: "2026-11-29 17:00:00")
+        let raw = try RawStore(path: dash.storePath)
+        raw.execute("UPDATE store_currency SET code = 'QQ9'")
+        raw.close()
+        let said = dash.run(["currency"], at: "2026-11-29 17:01:00")
+        #expect(said.status == 74 && said.stdout.isEmpty, "\(said.stdout)")
+        #expect(said.stderr.hasPrefix("Error: The store's currency, QQ9, is not an ISO 4217 code"), "\(said.stderr)")
+        #expect(dash.run(["currency", "GBP"], at: "2026-11-29 17:02:00").status == 0)
+        #expect(dash.run(["currency"], at: "2026-11-29 17:03:00").stdout == "GBP\n")
+    }
+
     @Test func pickupSetTakesAnUnquotedNameAndPrintsWhatItRecorded() {
         let dash = Self.twoPlaces()
         defer { dash.remove() }

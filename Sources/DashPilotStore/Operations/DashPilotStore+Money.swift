@@ -66,6 +66,15 @@ extension DashPilotStore {
         try read { Currency(try currencyTable.code()) ?? .usd }
     }
 
+    /// The code the store holds when it is no ISO 4217 code (another program wrote it), which
+    /// `currency()` reads as USD; `nil` when it is one.
+    public func unreadableCurrencyCode() throws -> String? {
+        try read {
+            let code = try currencyTable.code()
+            return Currency(code) == nil ? code : nil
+        }
+    }
+
     /// Sets the store's currency, converting nothing: every amount stays the number it was.
     public func setCurrency(_ currency: Currency) throws {
         try write { try currencyTable.set(currency) }

@@ -156,7 +156,16 @@ enum ExpenseCommands {
         }
         return { context in
             guard let code else {
-                print(try context.readStore().currency().code)
+                let store = try context.readStore()
+                // Never "USD" for a code another program wrote that names no currency (doctor's FAIL).
+                if let unreadable = try store.unreadableCurrencyCode() {
+                    throw CommandFailure(
+                        sentence:
+                            "The store's currency, \(TerminalText.word(unreadable)), is not an ISO 4217 code (another program wrote it); "
+                            + "amounts are written as USD until `dashpilot currency CODE` sets one.",
+                        status: ExitStatus.storeUnusable)
+                }
+                print(try store.currency().code)
                 return ExitStatus.done
             }
             guard let currency = Currency(code) else { throw DashPilotRefusal.unknownCurrency(TerminalText.safe(code)) }
