@@ -340,6 +340,22 @@ struct AccessibleModeTests {
         #expect(removed.contains { $0.hasPrefix("Removed: ") && $0.contains("Fuel") }, "\(removed)")
     }
 
+    /// screens.md: "After 12 hours a line under the header says: 'Running for 14 h. If you forgot
+    /// to end it, e ends it at its last activity.'" For a driver who forgot the shift, it is said
+    /// as it appears, with no key; it was heard only after the next key.
+    @Test func theTwelveHourReminderIsSaidAsItAppears() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:02:00")
+        let reader = try Reader(dash, at: "2026-11-30 05:01:00")
+        #expect(!reader.opening.contains { $0.hasPrefix("Running for") }, "\(reader.opening)")
+        reader.clock.advance(120)
+        #expect(reader.harness.idle() == ["Running for 12 hours. If you forgot to end it, e ends it at its last activity."])
+        // Said once: not again a minute on, nor after the next key.
+        reader.clock.advance(60)
+        #expect(reader.harness.idle().isEmpty)
+        #expect(reader.press(Window.up) == ["> up"])
+    }
+
     @Test func anotherTerminalsChangeIsSaidWithNoKeyAndTheClockSaysNothing() throws {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")

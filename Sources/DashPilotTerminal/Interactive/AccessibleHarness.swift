@@ -37,12 +37,13 @@ public final class AccessibleHarness {
     }
 
     /// What the run loop does while no key comes: a change from another terminal is said, and
-    /// the screen follows the clock (saying nothing for it). Returns the lines said.
+    /// the screen follows the clock (saying nothing for it but the 12-hour reminder). Returns the
+    /// lines said.
     @discardableResult
     public func idle() -> [String] {
         saying {
             if app.noticeChanges() { session?.sayChanges() }
-            app.tick()
+            if app.tick() { session?.sayReminder() }
         }
     }
 

@@ -59,6 +59,19 @@ final class AccessibleSession: KeyListener {
     /// Says what changed with no key: another terminal's change.
     func sayChanges() { say(whole: false, after: nil) }
 
+    /// After the clock moved the screen: the line a shift gains after 12 hours ("Running for 12
+    /// hours. If you forgot to end it, …", screens.md) is said as it appears, for the driver who
+    /// forgot the shift; nothing else the clock moves is (a reader is not interrupted each minute).
+    func sayReminder() {
+        guard !app.showingKeys, let top = app.top, ObjectIdentifier(top) == shownScreen else { return }
+        let isReminder = { (line: SpokenScreen.Line) in line.kind == .text && line.text.hasPrefix("Running for ") }
+        let said = Set(lines.map(\.id))
+        let new = app.spoken().lines.filter { isReminder($0) && !said.contains($0.id) }
+        guard !new.isEmpty else { return }
+        write(new.map(\.said))
+        lines = lines.filter { !isReminder($0) } + new
+    }
+
     func keyWillAct(_ key: Key) -> [Key] {
         focusedBefore = app.showingKeys ? nil : lines.first { $0.kind == .field && $0.isSelected }
         // A key the screen has no action for goes into its field, when it edits one (`?` lists
@@ -252,9 +265,9 @@ final class AccessibleSession: KeyListener {
                 for key in keys where app.exitStatus == nil { app.handle(key) }
                 // A change that finds the store unusable ends the mode: nothing more is said.
                 if app.exitStatus == nil && app.noticeChanges() && app.exitStatus == nil { session.sayChanges() }
-                // The screen follows the clock; nothing is said for it: a screen reader is not
-                // interrupted each minute.
-                app.tick()
+                // The screen follows the clock; nothing is said for it but the 12-hour reminder:
+                // a screen reader is not interrupted each minute.
+                if app.tick() { session.sayReminder() }
             }
         }
         return app.exitStatus ?? ExitStatus.done
