@@ -64,6 +64,9 @@ public enum ScreenMessages {
     }
     /// Said by `s` while a shift runs.
     public static let shiftAlreadyRunning = "A shift is already running."
+
+    /// A key that acts on the selected delivery, pressed on a shift with none.
+    public static let noDeliveryYet = "There is no delivery on this shift yet to act on."
     /// A shift's log with no deliveries.
     public static let noDeliveriesRecorded = "No deliveries recorded."
     /// A place's history with no deliveries.

@@ -340,6 +340,18 @@ struct AccessibleModeTests {
         #expect(removed.contains { $0.hasPrefix("Removed: ") && $0.contains("Fuel") }, "\(removed)")
     }
 
+    /// A key that acts on a delivery, on a shift with none, said nothing at all: a listener could
+    /// not tell it from a key that was not heard.
+    @Test func aKeyForADeliveryOnAShiftWithNoneSaysThereIsNone() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:02:00")
+        let reader = try Reader(dash, at: "2026-11-29 17:05:00")
+        for key in ["x", "@", Window.enter, "p", "t"] {
+            #expect(reader.press(key).last == "There is no delivery on this shift yet to act on.", "\(key)")
+        }
+        #expect(dash.run(["shift", "show", "--json"]).stdout.contains("\"deliveries\": []"))
+    }
+
     /// screens.md: "After 12 hours a line under the header says: 'Running for 14 h. If you forgot
     /// to end it, e ends it at its last activity.'" For a driver who forgot the shift, it is said
     /// as it appears, with no key; it was heard only after the next key.

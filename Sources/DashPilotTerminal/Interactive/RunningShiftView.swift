@@ -41,7 +41,12 @@ final class RunningShiftView: TerminalScreen {
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         let numbers = model?.cards.map { $0.number } ?? []
-        switch action(for: key)?.command {
+        let command = action(for: key)?.command
+        // A key that acts on the selected delivery says so on a shift with none (silent, a
+        // screen reader's driver heard nothing of it).
+        let onDelivery: [ScreenAction.Command] = [.nextStep, .pickupPlace, .cancelDelivery, .forgottenStep, .payAndTips]
+        if let command, onDelivery.contains(command), log != nil, currentDelivery == nil { return .message(ScreenMessages.noDeliveryYet) }
+        switch command {
         case .select:
             // The cards are a list: ↑↓ a card, PgUp PgDn the cards in view less one, Home End the ends.
             guard let current, let index = numbers.firstIndex(of: current) else { return .stay }
