@@ -89,6 +89,32 @@ struct WindowFindingsTests {
         }
     }
 
+    /// After a refused name in the pickup sheet at 40x12, ↑ to a recent place, then ↑ ↓ and Enter
+    /// did nothing however often pressed: the refusal, kept in view with the focus, made the focus
+    /// taller than the window, and each key waited for it to come back into view.
+    @Test(arguments: [(40, 12), (40, 13), (41, 12)])
+    func aRecentPlaceIsChosenAfterARefusedNameInTheSmallestWindow(columns: Int, rows: Int) throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-30 03:00:00")
+        for (number, name) in ["Nowhere Noodles", "Example Diner", "Sample Sandwiches"].enumerated() {
+            dash.run(["delivery", "accept"], at: "2026-11-30 03:0\(2 * number + 1):00")
+            dash.run(["pickup", "set", "\(number + 1)", name], at: "2026-11-30 03:0\(2 * number + 2):00")
+        }
+        let window = try Window(dash, at: "2026-11-30 05:00:00", columns: columns, rows: rows)
+        window.press("p", Window.down, Window.down, Window.down)
+        window.type(String(repeating: "a", count: 121))
+        window.press(Window.enter)
+        #expect(Self.words(window).contains("That name is too long"), "\(window.screen)")
+        window.press(Window.up, Window.up)
+        #expect(window.screen.contains("▸ 2  Example Diner"), "\(window.screen)")
+        window.press(Window.up)
+        #expect(window.screen.contains("▸ 1  Sample Sandwiches"), "\(window.screen)")
+        window.press(Window.down, Window.enter)
+        let show = try #require(json(dash.run(["shift", "show", "--json"]).stdout) as? [String: Any])
+        let deliveries = try #require(show["deliveries"] as? [[String: Any]])
+        #expect(deliveries[2]["pickupPlace"] as? String == "Example Diner", "\(window.screen)")
+    }
+
     @Test func theFooterGivesWayOnlyWhenWhatAKeyActsOnDoesNotFit() throws {
         let dash = try Self.empty()
         let window = try Window(dash, at: "2026-11-28 17:45:00", columns: 40, rows: 12)

@@ -76,7 +76,10 @@ extension InteractiveApp {
         // A key that names what it acts on (1–5 a recent place, c and f a new tip) acts on that,
         // not on the focus: it never waits for the focus to come back.
         let actsAtOnce: Set<ScreenAction.Command> = [.back, .recordRecent, .addCashTip, .addPlatformTip]
-        return !layout.focusShown && top.action(for: key).map { !actsAtOnce.contains($0.command) } == true
+        // Only a sheet the driver scrolled away from its focus brings it back first: one whose
+        // view follows its focus and still cannot show it whole (taller than the window) would
+        // wait for ever, every key spent.
+        return layout.scrolled != 0 && !layout.focusShown && top.action(for: key).map { !actsAtOnce.contains($0.command) } == true
     }
 
     /// The sheet or text showing, laid out as the keys before this one left it; `nil` when a list

@@ -118,8 +118,9 @@ final class PickupSheetView: TerminalScreen {
         screen.boxField(
             label: model.nameFieldLabel, field, marker: focus == fieldIndex ? "▸ " : "  ", row: fieldIndex,
             selected: focus == fieldIndex)
-        // A refusal stays in view with the field it is about, whatever the window's size.
-        if let error { screen.boxWrapped("  " + error, style: .warning, focus: true) }
+        // A refusal stays in view with the field it is about, whatever the window's size, while
+        // the field is what the keys act on.
+        if let error { screen.boxWrapped("  " + error, style: .warning, focus: focus == fieldIndex) }
         if let remove = model.removeControl {
             screen.boxLine(
                 Pieces((focus > fieldIndex ? "▸ " : "  ") + remove.title), style: focus > fieldIndex ? .selected : .normal,
