@@ -224,8 +224,10 @@ public struct RunningShiftScreen: Sendable, Equatable {
         initiallySelected = log.deliveries.last(where: { !$0.state.isFinished })?.number ?? log.deliveries.last?.number
         let working: [ScreenAction] =
             isPaused
-            // No a while paused (screens.md); pressed, it says why (money-and-time.md's refusal).
-            ? [ScreenAction(.character("b"), "resume", .pauseOrResume), ScreenAction(.character("a"), "accept", .accept).unlisted]
+            // No a, no step while paused (screens.md); pressed, each says why (no card is open).
+            ? [ScreenAction(.character("b"), "resume", .pauseOrResume)]
+                + [ScreenAction(.character("a"), "accept", .accept), ScreenAction(.enter, "next step", .nextStep)].map(\.unlisted)
+                + [ScreenAction(.character("@"), "step at a time", .forgottenStep).unlisted]
             : [
                 ScreenAction(.character("a"), "accept", .accept), .selecting, ScreenAction(.enter, "next step", .nextStep),
                 ScreenAction(.character("@"), "step at a time", .forgottenStep),

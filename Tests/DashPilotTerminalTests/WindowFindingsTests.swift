@@ -53,6 +53,22 @@ struct WindowFindingsTests {
         #expect(Self.words(window).contains("The shift is paused. Press b to resume it."), "\(window.screen)")
     }
 
+    /// Enter and @ on a paused shift's card did nothing and said nothing, where `a` says why.
+    @Test func aStepKeyOnAPausedShiftsCardSaysWhyItRecordsNothing() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        for step in ["arrive", "pickup", "deliver"] { dash.run([step, "1"], at: "2026-11-29 17:02:00") }
+        dash.run(["shift", "pause"], at: "2026-11-29 17:03:00")
+        let window = try Window(dash, at: "2026-11-29 17:10:00")
+        for key in [Window.enter, "@"] {
+            window.press(key)
+            #expect(window.screen.contains("Delivery 1 is delivered; it takes no more steps."), "\(window.screen)")
+            window.press(Window.escape)
+        }
+        #expect(!window.screen.contains("Enter next step"), "\(window.screen)")
+    }
+
     /// A paused shift past 12 hours, with several cards, in the smallest windows: the hint and the
     /// 12-hour line stay with the header, and the selected card's lines give way under them. A
     /// card whose last line gave way (its control, on a paused card) ended its focus past the
