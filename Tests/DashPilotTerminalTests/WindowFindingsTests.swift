@@ -53,6 +53,21 @@ struct WindowFindingsTests {
         #expect(Self.words(window).contains("The shift is paused. Press b to resume it."), "\(window.screen)")
     }
 
+    /// The merge list's last place selected, "↓ more" stood under it over the rename hint, which
+    /// no key brought into view.
+    @Test func theMergeListsHintShowsUnderItsLastPlace() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        for number in 1...12 {
+            dash.run(["delivery", "accept"], at: "2026-11-29 17:00:00")
+            dash.run(["pickup", "set", "\(number)", "Place number \(number)"], at: "2026-11-29 17:00:00")
+        }
+        let window = try Window(dash, at: "2026-11-29 17:10:00", columns: 40, rows: 12)
+        window.press("l", Window.enter, "m", Window.end)
+        #expect(Self.words(window).contains("rename it instead: Esc, then r."), "\(window.screen)")
+        #expect(!window.screen.contains("↓ more") && window.screen.contains("▸ "), "\(window.screen)")
+    }
+
     /// Enter and @ on a paused shift's card did nothing and said nothing, where `a` says why.
     @Test func aStepKeyOnAPausedShiftsCardSaysWhyItRecordsNothing() throws {
         let dash = Binary()
