@@ -54,7 +54,7 @@ struct WindowFindingsTests {
     }
 
     /// The merge list's last place selected, "↓ more" stood under it over the rename hint, which
-    /// no key brought into view.
+    /// no key brought into view. Lines under a list's last row now show with it where they fit.
     @Test func theMergeListsHintShowsUnderItsLastPlace() throws {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
@@ -66,6 +66,8 @@ struct WindowFindingsTests {
         window.press("l", Window.enter, "m", Window.end)
         #expect(Self.words(window).contains("rename it instead: Esc, then r."), "\(window.screen)")
         #expect(!window.screen.contains("↓ more") && window.screen.contains("▸ "), "\(window.screen)")
+        // The footer keeps its keys: the hint shows where it fits, never in their place.
+        #expect(window.screen.contains("↑↓ select"), "\(window.screen)")
     }
 
     /// Enter and @ on a paused shift's card did nothing and said nothing, where `a` says why.

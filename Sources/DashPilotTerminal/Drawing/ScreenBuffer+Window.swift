@@ -157,6 +157,13 @@ extension ScreenBuffer {
             // view; above them, as much as fits. Taller than the window, they show from the top.
             var start = 0
             while end(from: start) <= last && start < first { start += 1 }
+            // The last row of a list selected, the lines under it (a hint, no row of their own)
+            // show with it where they fit: nothing else would bring them into view.
+            if box == nil, lines[base + last].target.row != nil, !lines[(base + last + 1)...].contains(where: { $0.target.row != nil }) {
+                var whole = start
+                while end(from: whole) < body.count && whole < first { whole += 1 }
+                if end(from: whole) == body.count { start = whole }
+            }
             // A sheet the driver scrolled shows as far from there as there is to show.
             var latest = 0
             while end(from: latest) < body.count { latest += 1 }

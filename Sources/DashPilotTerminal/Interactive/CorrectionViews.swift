@@ -119,15 +119,8 @@ final class MergeListView: TerminalScreen {
         for index in max(0, selected - reach)..<min(destinations.count, selected + reach) {
             screen.row(destinations[index].control.title, selected: index == selected, index: index)
         }
-        // With the last place selected, the hint under the list shows with it: nothing else
-        // would ever bring it into view ("↓ more" that no key reaches).
-        let atEnd = selected == destinations.count - 1
-        if atEnd { screen.markFocus() }
         screen.blank()
-        for piece in ScreenBuffer.wrap(TerminalText.safe(model.renameHint), width: screen.width) {
-            if atEnd { screen.markFocus() }
-            screen.line(piece, style: .dim)
-        }
+        screen.wrapped(model.renameHint, style: .dim)
         screen.setFooter(model.keys)
     }
 
