@@ -76,8 +76,14 @@ struct PlaceCommandTests {
         raw.execute("UPDATE store_currency SET code = 'QQ9'")
         raw.close()
         let said = dash.run(["currency"], at: "2026-11-29 17:01:00")
-        #expect(said.status == 74 && said.stdout.isEmpty, "\(said.stdout)")
+        #expect(said.status == 1 && said.stdout.isEmpty, "\(said.stdout)")
         #expect(said.stderr.hasPrefix("Error: The store's currency, QQ9, is not an ISO 4217 code"), "\(said.stderr)")
+        // As doctor reads it: "eur" is no code either.
+        let lower = try RawStore(path: dash.storePath)
+        lower.execute("UPDATE store_currency SET code = 'eur'")
+        lower.close()
+        #expect(dash.run(["currency"], at: "2026-11-29 17:01:30").stderr.contains("The store's currency, eur, is not"))
+        #expect(dash.run(["doctor"], at: "2026-11-29 17:01:40").stdout.contains("FAIL The store's currency, eur"))
         #expect(dash.run(["currency", "GBP"], at: "2026-11-29 17:02:00").status == 0)
         #expect(dash.run(["currency"], at: "2026-11-29 17:03:00").stdout == "GBP\n")
     }

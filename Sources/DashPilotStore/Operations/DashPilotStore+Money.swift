@@ -71,7 +71,8 @@ extension DashPilotStore {
     public func unreadableCurrencyCode() throws -> String? {
         try read {
             let code = try currencyTable.code()
-            return Currency(code) == nil ? code : nil
+            // As doctor reads it: the code exactly, in capitals ("eur" is none).
+            return Currency(code)?.code == code ? nil : code
         }
     }
 

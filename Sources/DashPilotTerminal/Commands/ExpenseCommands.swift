@@ -163,7 +163,7 @@ enum ExpenseCommands {
                         sentence:
                             "The store's currency, \(TerminalText.word(unreadable)), is not an ISO 4217 code (another program wrote it); "
                             + "amounts are written as USD until `dashpilot currency CODE` sets one.",
-                        status: ExitStatus.storeUnusable)
+                        status: ExitStatus.refused)
                 }
                 print(try store.currency().code)
                 return ExitStatus.done
