@@ -160,36 +160,6 @@ public struct ScreenFormat: Sendable {
     /// A moment as a sentence quotes it: "9:30 PM on Sun, Nov 29", local time in the driver's locale.
     public func moment(_ date: Date) -> String { "\(time(date)) on \(day(date))" }
 
-    /// Two moments a sentence sets against each other, written so that they read apart: to the
-    /// minute; to the second where they read alike ("5:30:00 PM on Sun, Nov 29", "5:30:20 PM on
-    /// Sun, Nov 29"); and where the clock read them at different offsets from UTC (the hour a
-    /// fall-back night repeats), each with its offset ("1:45 AM UTC-4 on Sun, Nov 1").
-    public func apart(_ first: Date, _ second: Date) -> (String, String) {
-        let seconds = moment(first) == moment(second)
-        let offsets = (timeZone.secondsFromGMT(for: first), timeZone.secondsFromGMT(for: second))
-        func written(_ date: Date, _ offset: Int) -> String {
-            let time = seconds ? timeWithSeconds(date) : self.time(date)
-            guard offsets.0 != offsets.1 else { return "\(time) on \(day(date))" }
-            return "\(time) \(Self.utc(offset)) on \(day(date))"
-        }
-        return (written(first, offsets.0), written(second, offsets.1))
-    }
-
-    /// A time of day that says which of two it is where the clock read it twice (the hour a
-    /// fall-back night repeats): "1:40 AM UTC-4", then "1:10 AM UTC-5"; elsewhere as `time`.
-    public func timeReadOnce(_ date: Date) -> String {
-        let before = timeZone.secondsFromGMT(for: date.addingTimeInterval(-3600))
-        let after = timeZone.secondsFromGMT(for: date.addingTimeInterval(3600))
-        guard before > after else { return time(date) }
-        return "\(time(date)) \(Self.utc(timeZone.secondsFromGMT(for: date)))"
-    }
-
-    /// An offset from UTC as a clock's zone is written: "UTC-4", "UTC+5:30".
-    static func utc(_ offset: Int) -> String {
-        let minutes = abs(offset) / 60
-        return "UTC\(offset < 0 ? "-" : "+")\(minutes / 60)" + (minutes % 60 == 0 ? "" : ":\(minutes % 60 < 10 ? "0" : "")\(minutes % 60)")
-    }
-
     /// An amount in the locale's currency format ("$84.50").
     public func money(_ money: Money) -> String {
         if writesUSDollars, let dollars = USEnglish.dollars(cents: money.cents) { return dollars }

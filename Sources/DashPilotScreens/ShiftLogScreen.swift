@@ -98,9 +98,11 @@ public struct ShiftLogScreen: Sendable, Equatable {
         let shown = format.shiftTimes(elapsed: time.elapsedSeconds, paused: time.pausedSeconds)
         timeLine = time.pausedSeconds > 0 ? "\(shown.elapsed) elapsed · \(shown.working) working (\(shown.paused) paused)" : nil
         payLine = Self.payLine(log.deliveryPay, tips: log.tips, format: format)
-        var title = "Shift \(shift.id) · \(format.day(shift.startedAt)) · \(format.time(shift.startedAt))"
+        // Its start and end, in the hour a fall-back night repeats, say which (as its steps do).
+        var title = "Shift \(shift.id) · \(format.day(shift.startedAt)) · \(format.timeReadOnce(shift.startedAt))"
         if let end = shift.endedAt, let seconds = shift.durationSeconds {
-            title += " – \(format.end(end, after: shift.startedAt)) · \(format.duration(seconds: Double(seconds)))"
+            let ended = format.end(end, after: shift.startedAt)
+            title += " – \(ended == format.time(end) ? format.timeReadOnce(end) : ended) · \(format.duration(seconds: Double(seconds)))"
         } else {
             title += " · running"
         }

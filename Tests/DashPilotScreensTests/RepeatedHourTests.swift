@@ -18,5 +18,19 @@ struct RepeatedHourTests {
             cancelledAt: ISO8601.parse("2026-11-01T07:20:00Z")!)
         let log = ShiftLogScreen(log: ShiftLog(shift: shift, deliveries: [delivery], route: .none), format: format, now: shift.endedAt!)
         #expect(log.entries[0].times.map(\.value) == ["1:40 AM UTC-4", "1:10 AM UTC-5", "2:20 AM"])
+        // Its span too: "12:30 AM – 3:00 AM" has no hour read twice at either end.
+        #expect(log.title.hasPrefix("Shift 1 · Sun, Nov 1 · 12:30 AM – 3:00 AM"), "\(log.title)")
+    }
+
+    /// Where the clocks go back half an hour (Lord Howe Island, 2:00 back to 1:30), only the
+    /// half hour read twice says its offset; 1:00 and 2:10 were read once.
+    @Test func aHalfHourChangeMarksOnlyTheHalfHourReadTwice() {
+        let format = ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "Australia/Lord_Howe")!)
+        // 2027-04-04 02:00 local (UTC+11) is 2027-04-03 15:00 UTC; the clocks then read 1:30 (UTC+10:30).
+        func at(_ utc: String) -> String { format.timeReadOnce(ISO8601.parse(utc)!) }
+        #expect(at("2027-04-03T14:00:00Z") == "1:00 AM")
+        #expect(at("2027-04-03T14:40:00Z") == "1:40 AM UTC+11")
+        #expect(at("2027-04-03T15:10:00Z") == "1:40 AM UTC+10:30")
+        #expect(at("2027-04-03T15:40:00Z") == "2:10 AM")
     }
 }

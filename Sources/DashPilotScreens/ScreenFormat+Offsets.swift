@@ -1,0 +1,44 @@
+import DashPilotCore
+import Foundation
+
+/// Times that say their offset from UTC where the clock read two of them alike: the hour a
+/// fall-back night repeats.
+extension ScreenFormat {
+    /// Two moments a sentence sets against each other, written so that they read apart: to the
+    /// minute; to the second where they read alike ("5:30:00 PM on Sun, Nov 29", "5:30:20 PM on
+    /// Sun, Nov 29"); and where the clock read them at different offsets from UTC (the hour a
+    /// fall-back night repeats), each with its offset ("1:45 AM UTC-4 on Sun, Nov 1").
+    public func apart(_ first: Date, _ second: Date) -> (String, String) {
+        let seconds = moment(first) == moment(second)
+        let offsets = (timeZone.secondsFromGMT(for: first), timeZone.secondsFromGMT(for: second))
+        func written(_ date: Date, _ offset: Int) -> String {
+            let time = seconds ? timeWithSeconds(date) : self.time(date)
+            guard offsets.0 != offsets.1 else { return "\(time) on \(day(date))" }
+            return "\(time) \(Self.utc(offset)) on \(day(date))"
+        }
+        return (written(first, offsets.0), written(second, offsets.1))
+    }
+
+    /// A time of day that says which of two it is where the clock read it twice (the hour a
+    /// fall-back night repeats): "1:40 AM UTC-4", then "1:10 AM UTC-5"; elsewhere as `time`.
+    public func timeReadOnce(_ date: Date) -> String {
+        let before = timeZone.secondsFromGMT(for: date.addingTimeInterval(-3600))
+        let after = timeZone.secondsFromGMT(for: date.addingTimeInterval(3600))
+        guard before > after else { return time(date) }
+        // Read twice only within the change's own length of it (half an hour at Lord Howe):
+        // the clock reads this time again after it, or read it before.
+        let change = Double(before - after)
+        let own = timeZone.secondsFromGMT(for: date)
+        let repeated =
+            own == before
+            ? timeZone.secondsFromGMT(for: date.addingTimeInterval(change)) == after
+            : timeZone.secondsFromGMT(for: date.addingTimeInterval(-change)) == before
+        return repeated ? "\(time(date)) \(Self.utc(own))" : time(date)
+    }
+
+    /// An offset from UTC as a clock's zone is written: "UTC-4", "UTC+5:30".
+    static func utc(_ offset: Int) -> String {
+        let minutes = abs(offset) / 60
+        return "UTC\(offset < 0 ? "-" : "+")\(minutes / 60)" + (minutes % 60 == 0 ? "" : ":\(minutes % 60 < 10 ? "0" : "")\(minutes % 60)")
+    }
+}
