@@ -3,6 +3,13 @@ import Testing
 
 @Suite("The command line: pickup places, rename and merge")
 struct PlaceCommandTests {
+    /// Another program's write to `dash`'s store, below every rule of DashPilot's.
+    static func rewrite(_ dash: Binary, _ sql: String) throws {
+        let raw = try RawStore(path: dash.storePath)
+        raw.execute(sql)
+        raw.close()
+    }
+
     /// A store with a shift, four deliveries, and two places.
     static func twoPlaces() -> Binary {
         let dash = Binary()
@@ -36,11 +43,10 @@ struct PlaceCommandTests {
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
         dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
         dash.run(["pickup", "set", "1", "Sample Sandwiches"], at: "2026-11-29 17:02:00")
-        let raw = try RawStore(path: dash.storePath)
-        raw.execute(
+        try Self.rewrite(
+            dash,
             "INSERT INTO pickup_place (display_name, key, first_named_at) "
                 + "SELECT 'SAMPLE SANDWICHES', key, first_named_at + 60 FROM pickup_place")
-        raw.close()
         let doctor = dash.run(["doctor"], at: "2026-11-29 17:03:00")
         #expect(doctor.status == 1)
         #expect(
@@ -58,9 +64,7 @@ struct PlaceCommandTests {
     @Test func doctorSaysWhenTheStoreDoesNotRecordItsNamingPolicy() throws {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
-        let raw = try RawStore(path: dash.storePath)
-        raw.execute("DELETE FROM naming_policy")
-        raw.close()
+        try Self.rewrite(dash, "DELETE FROM naming_policy")
         let doctor = dash.run(["doctor"], at: "2026-11-29 17:03:00")
         #expect(doctor.status == 1)
         #expect(
@@ -72,16 +76,12 @@ struct PlaceCommandTests {
     @Test func currencySaysWhenTheStoresCodeIsNoCurrency() throws {
         let dash = Binary()
         dash.run(["currency", "EUR"], at: "2026-11-29 17:00:00")
-        let raw = try RawStore(path: dash.storePath)
-        raw.execute("UPDATE store_currency SET code = 'QQ9'")
-        raw.close()
+        try Self.rewrite(dash, "UPDATE store_currency SET code = 'QQ9'")
         let said = dash.run(["currency"], at: "2026-11-29 17:01:00")
         #expect(said.status == 1 && said.stdout.isEmpty, "\(said.stdout)")
         #expect(said.stderr.hasPrefix("Error: The store's currency, QQ9, is not an ISO 4217 code"), "\(said.stderr)")
         // As doctor reads it: "eur" is no code either.
-        let lower = try RawStore(path: dash.storePath)
-        lower.execute("UPDATE store_currency SET code = 'eur'")
-        lower.close()
+        try Self.rewrite(dash, "UPDATE store_currency SET code = 'eur'")
         #expect(dash.run(["currency"], at: "2026-11-29 17:01:30").stderr.contains("The store's currency, eur, is not"))
         #expect(dash.run(["doctor"], at: "2026-11-29 17:01:40").stdout.contains("FAIL The store's currency, eur"))
         #expect(dash.run(["currency", "GBP"], at: "2026-11-29 17:02:00").status == 0)
