@@ -119,8 +119,7 @@ public struct ShiftLogScreen: Sendable, Equatable {
             [
                 .selecting, ScreenAction(.enter, "place history", .open), ScreenAction(.character("p"), "pickup place", .pickupPlace),
                 // Earnings go on a completed shift only (platform.md): while it runs, `$` says so.
-                shift.endedAt == nil
-                    ? ScreenAction(.character("$"), "earnings", .earnings).unlisted : ScreenAction(.character("$"), "earnings", .earnings),
+                shift.endedAt == nil ? Self.earningsKey.unlisted : Self.earningsKey,
                 ScreenAction(.character("t"), "pay and tips", .payAndTips),
                 .goingBack,
                 .keysList,
@@ -198,6 +197,9 @@ public struct ShiftLogScreen: Sendable, Equatable {
             rate(rates.perMile, "a mile", "per mile"),
         ].joined(separator: " · ")
     }
+
+    /// `$`, which opens the earnings sheet.
+    static let earningsKey = ScreenAction(.character("$"), "earnings", .earnings)
 
     /// A delivery's entry; its steps' times say their offset from UTC in the hour a fall-back
     /// night repeats, where "Accepted 1:40 AM" then "Arrived at pickup 1:10 AM" read backwards.

@@ -46,11 +46,11 @@ enum ShellCompletions {
 
     static var firstOptions: String { firstOptionSpecs.map(\.name).joined(separator: " ") }
 
-    /// The options of the screens, which take no command (cli.md: "With no command").
-    static var screensOptions: [String] { ([.accessible] + CommandLineTool.InteractiveOptions.all).map(\.name) }
-
     /// What completes after an option of the screens: the others, and `--store`, each once.
     static var besideScreens: [OptionSpec] { [.store, .accessible] + CommandLineTool.InteractiveOptions.all }
+
+    /// The options of the screens, which take no command (cli.md: "With no command").
+    static var screensOptions: [String] { besideScreens.dropFirst().map(\.name) }
 
     static func script(for shell: String) -> String {
         switch shell {
