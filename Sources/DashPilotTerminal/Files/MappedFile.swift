@@ -110,11 +110,21 @@ final class MappedFile {
         let copy = try privateTemporaryFile(shown: shown)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
+            do {
+                // A stop signal stops the copy. One that came while the last bytes were written
+                // finds no read to cut short, and a read waits as long as the writer keeps the
+                // pipe open: the flag is looked at before each wait, and the wait is bounded.
+                try StopSignals.check()
+                guard try readable(STDIN_FILENO, shown: shown) else { continue }
+            } catch {
+                close(copy)
+                throw error
+            }
             let count = buffer.withUnsafeMutableBytes { systemRead(STDIN_FILENO, $0.baseAddress, $0.count) }
             if count == 0 { return copy }
             do {
                 // A stop signal cuts a read short (EINTR): the copy stops there, unless none came.
-                if count < 0 && errno == EINTR {
+                if count < 0 && (errno == EINTR || errno == EAGAIN) {
                     try StopSignals.check()
                     continue
                 }
@@ -125,6 +135,15 @@ final class MappedFile {
                 throw error
             }
         }
+    }
+
+    /// Whether `descriptor` has something to read (or its end), waiting a quarter of a second
+    /// at most: a stop signal is then seen however it fell against the wait.
+    private static func readable(_ descriptor: Int32, shown: String) throws -> Bool {
+        var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&waiting, 1, 250)
+        guard ready >= 0 || errno == EINTR else { throw failure(shown, String(cString: strerror(errno))) }
+        return ready > 0
     }
 
     /// A temporary file made private (0600) and removed from its folder before anything is
