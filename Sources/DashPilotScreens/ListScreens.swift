@@ -51,12 +51,11 @@ public struct ShiftListScreen: Sendable, Equatable {
     public static func row(_ summary: ShiftSummary, format: ScreenFormat) -> Row {
         let shift = summary.shift
         let day = format.day(shift.startedAt)
-        let times =
-            shift.endedAt.map { "\(format.time(shift.startedAt)) – \(format.end($0, after: shift.startedAt))" }
-            ?? "running since \(format.time(shift.startedAt))"
-        let spokenTimes =
-            shift.endedAt.map { "\(format.time(shift.startedAt)) to \(format.end($0, after: shift.startedAt))" }
-            ?? "running since \(format.time(shift.startedAt))"
+        // In the hour a fall-back night repeats, each end says which it is, as the log's title does.
+        let span = shift.endedAt.map { format.span(shift.startedAt, $0) }
+        let running = "running since \(format.timeReadOnce(shift.startedAt))"
+        let times = span.map { "\($0.start) – \($0.end)" } ?? running
+        let spokenTimes = span.map { "\($0.start) to \($0.end)" } ?? running
         let count = summary.deliveryCount == 1 ? "1 delivery" : "\(summary.deliveryCount) deliveries"
         var parts = ["Shift \(shift.id)", day, times, count]
         var spoken = ["Shift \(shift.id)", day, spokenTimes, count]

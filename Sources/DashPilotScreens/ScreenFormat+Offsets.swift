@@ -36,6 +36,12 @@ extension ScreenFormat {
         return repeated ? "\(time(date)) \(Self.utc(own))" : time(date)
     }
 
+    /// A span's start and end as a row or a heading writes them ("5:02 PM", "9:40 PM"; an end
+    /// a day or more later with its day), each saying its offset where the clock read it twice.
+    public func span(_ start: Date, _ end: Date) -> (start: String, end: String) {
+        (timeReadOnce(start), endsWithinADay(end, after: start) ? timeReadOnce(end) : self.end(end, after: start))
+    }
+
     /// An offset from UTC as a clock's zone is written: "UTC-4", "UTC+5:30".
     static func utc(_ offset: Int) -> String {
         let minutes = abs(offset) / 60

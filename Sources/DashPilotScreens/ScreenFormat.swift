@@ -251,7 +251,13 @@ public struct ScreenFormat: Sendable {
     /// round a whole day since ("5:00 PM – 12:30 AM" reads as overnight), else with its day
     /// ("5:00 PM – Sun, Nov 29, 5:30 PM"), so that two days never read as half an hour.
     public func end(_ end: Date, after start: Date) -> String {
-        end.localSeconds(in: timeZone) - start.localSeconds(in: timeZone) < 86_400 ? time(end) : "\(day(end)), \(time(end))"
+        endsWithinADay(end, after: start) ? time(end) : "\(day(end)), \(time(end))"
+    }
+
+    /// Whether the clock has not gone round a whole day from `start` to `end` (its time alone
+    /// says when it ended).
+    func endsWithinADay(_ end: Date, after start: Date) -> Bool {
+        end.localSeconds(in: timeZone) - start.localSeconds(in: timeZone) < 86_400
     }
 
     /// A moment as a message quotes it: the time alone when it is today ("9:40 PM"), else with its

@@ -101,8 +101,7 @@ public struct ShiftLogScreen: Sendable, Equatable {
         // Its start and end, in the hour a fall-back night repeats, say which (as its steps do).
         var title = "Shift \(shift.id) · \(format.day(shift.startedAt)) · \(format.timeReadOnce(shift.startedAt))"
         if let end = shift.endedAt, let seconds = shift.durationSeconds {
-            let ended = format.end(end, after: shift.startedAt)
-            title += " – \(ended == format.time(end) ? format.timeReadOnce(end) : ended) · \(format.duration(seconds: Double(seconds)))"
+            title += " – \(format.span(shift.startedAt, end).end) · \(format.duration(seconds: Double(seconds)))"
         } else {
             title += " · running"
         }

@@ -33,4 +33,23 @@ struct RepeatedHourTests {
         #expect(at("2027-04-03T15:10:00Z") == "1:40 AM UTC+10:30")
         #expect(at("2027-04-03T15:40:00Z") == "2:10 AM")
     }
+    /// A list's row says which of the two it means as the log's title does: two shifts started
+    /// at "1:30 AM" that night, one ended "1:00 AM" half an hour after it began, read as the same
+    /// start and as an end before its start. Both sides of the row say their offset; the screen
+    /// reader's label too.
+    @Test func aShiftListRowInTheRepeatedHourSaysItsOffsets() {
+        let format = ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "America/Chicago")!)
+        // 1 November 2026: at 07:00Z Chicago's clocks go back from 02:00 CDT to 01:00 CST.
+        let first = Shift(id: 1, startedAt: ISO8601.parse("2026-11-01T06:30:00Z")!, endedAt: ISO8601.parse("2026-11-01T07:00:00Z")!)
+        let second = Shift(id: 2, startedAt: ISO8601.parse("2026-11-01T07:30:00Z")!, endedAt: ISO8601.parse("2026-11-01T08:00:00Z")!)
+        let evening = Shift(id: 3, startedAt: ISO8601.parse("2026-11-01T23:00:00Z")!, endedAt: ISO8601.parse("2026-11-02T01:00:00Z")!)
+        func row(_ shift: Shift) -> ShiftListScreen.Row {
+            ShiftListScreen.row(ShiftSummary(shift: shift, deliveryCount: 0, route: .none), format: format)
+        }
+        #expect(row(first).text == "Shift 1 · Sun, Nov 1 · 1:30 AM UTC-5 – 1:00 AM UTC-6 · 0 deliveries")
+        #expect(row(first).accessibilityLabel.contains("1:30 AM UTC-5 to 1:00 AM UTC-6"), "\(row(first).accessibilityLabel)")
+        #expect(row(second).text == "Shift 2 · Sun, Nov 1 · 1:30 AM UTC-6 – 2:00 AM · 0 deliveries")
+        // Outside that hour, a row is written as always.
+        #expect(row(evening).text == "Shift 3 · Sun, Nov 1 · 5:00 PM – 7:00 PM · 0 deliveries")
+    }
 }
