@@ -61,10 +61,10 @@ public struct ExpenseListScreen: Sendable, Equatable {
     /// One expense's row.
     public static func row(_ expense: Expense, format: ScreenFormat) -> Row {
         let day = format.day(expense.spentAt)
-        let when = "\(day) · \(format.time(expense.spentAt))"
-        var spoken = [
-            expense.category.title, format.spokenAmount(expense.amount), format.spokenDay(expense.spentAt), format.time(expense.spentAt),
-        ]
+        // In the hour a fall-back night repeats, its time says which of the two it is.
+        let time = format.timeReadOnce(expense.spentAt)
+        let when = "\(day) · \(time)"
+        var spoken = [expense.category.title, format.spokenAmount(expense.amount), format.spokenDay(expense.spentAt), time]
         if let note = expense.note { spoken.append("note: \(note)") }
         return Row(
             id: expense.id, when: when, listedWhen: format.saysYear(LocalDate(expense.spentAt, in: format.timeZone)) ? day : when,

@@ -51,8 +51,9 @@ public struct PayTipsSheet: Sendable, Equatable {
         let finishedDay = LocalDate(delivery.closedAt ?? delivery.acceptedAt, in: format.timeZone)
         tips = delivery.tips.map { tip in
             let sameDay = LocalDate(tip.recordedAt, in: format.timeZone) == finishedDay
-            let when = sameDay ? format.time(tip.recordedAt) : format.moment(tip.recordedAt)
-            let spokenWhen = sameDay ? when : "\(format.time(tip.recordedAt)) on \(format.spokenDay(tip.recordedAt))"
+            // In the hour a fall-back night repeats, a time says which of the two it is.
+            let when = sameDay ? format.timeReadOnce(tip.recordedAt) : format.moment(tip.recordedAt)
+            let spokenWhen = sameDay ? when : "\(format.timeReadOnce(tip.recordedAt)) on \(format.spokenDay(tip.recordedAt))"
             return TipRow(
                 number: tip.number,
                 text: "Tip \(tip.number) · \(format.money(tip.amount)) \(tip.method.rawValue) · recorded \(when)",

@@ -9,7 +9,7 @@ extension ScreenFormat {
     /// Sun, Nov 29"); and where the clock read them at different offsets from UTC (the hour a
     /// fall-back night repeats), each with its offset ("1:45 AM UTC-4 on Sun, Nov 1").
     public func apart(_ first: Date, _ second: Date) -> (String, String) {
-        let seconds = moment(first) == moment(second)
+        let seconds = time(first) == time(second) && day(first) == day(second)
         let offsets = (timeZone.secondsFromGMT(for: first), timeZone.secondsFromGMT(for: second))
         func written(_ date: Date, _ offset: Int) -> String {
             let time = seconds ? timeWithSeconds(date) : self.time(date)

@@ -157,8 +157,9 @@ public struct ScreenFormat: Sendable {
         }
     }
 
-    /// A moment as a sentence quotes it: "9:30 PM on Sun, Nov 29", local time in the driver's locale.
-    public func moment(_ date: Date) -> String { "\(time(date)) on \(day(date))" }
+    /// A moment as a sentence quotes it: "9:30 PM on Sun, Nov 29", local time in the driver's
+    /// locale; in the hour a fall-back night repeats, with its offset ("1:10 AM UTC-6 on Sun, Nov 1").
+    public func moment(_ date: Date) -> String { "\(timeReadOnce(date)) on \(day(date))" }
 
     /// An amount in the locale's currency format ("$84.50").
     public func money(_ money: Money) -> String {

@@ -52,4 +52,27 @@ struct RepeatedHourTests {
         // Outside that hour, a row is written as always.
         #expect(row(evening).text == "Shift 3 · Sun, Nov 1 · 5:00 PM – 7:00 PM · 0 deliveries")
     }
+    /// Tips and expenses are lists of moments too: a tip recorded at 1:50 AM, then one at 1:10
+    /// AM after the clocks went back, read backwards without their offsets.
+    @Test func aTipOrAnExpenseInTheRepeatedHourSaysItsOffset() {
+        let format = ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "America/Chicago")!)
+        let tips = [
+            Tip(number: 1, amount: Money(cents: 250), method: .cash, recordedAt: ISO8601.parse("2026-11-01T06:50:00Z")!),
+            Tip(number: 2, amount: Money(cents: 100), method: .platform, recordedAt: ISO8601.parse("2026-11-01T07:10:00Z")!),
+        ]
+        let delivery = Delivery(
+            shiftID: 1, number: 1, acceptedAt: ISO8601.parse("2026-11-01T06:00:00Z")!,
+            deliveredAt: ISO8601.parse("2026-11-01T06:40:00Z")!, tips: tips)
+        let sheet = PayTipsSheet(delivery: delivery, format: format)
+        let recorded = ["Tip 1 · $2.50 cash · recorded 1:50 AM UTC-5", "Tip 2 · $1.00 platform · recorded 1:10 AM UTC-6"]
+        #expect(sheet.tips.map(\.text) == recorded)
+        #expect(sheet.tips[1].accessibilityLabel.hasSuffix("recorded 1:10 AM UTC-6"), "\(sheet.tips[1].accessibilityLabel)")
+        let fuel = Expense(id: 1, amount: Money(cents: 3000), spentAt: ISO8601.parse("2026-11-01T07:10:00Z")!, category: .fuel, note: nil)
+        let row = ExpenseListScreen.row(fuel, format: format)
+        #expect(row.when == "Sun, Nov 1 · 1:10 AM UTC-6")
+        #expect(row.accessibilityLabel.contains("1:10 AM UTC-6"), "\(row.accessibilityLabel)")
+        // A moment a sentence quotes (a place's last use, the end at a shift's last activity).
+        #expect(format.moment(ISO8601.parse("2026-11-01T06:50:00Z")!) == "1:50 AM UTC-5 on Sun, Nov 1")
+        #expect(format.moment(ISO8601.parse("2026-11-01T09:50:00Z")!) == "3:50 AM on Sun, Nov 1")
+    }
 }
