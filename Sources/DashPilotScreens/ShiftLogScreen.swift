@@ -99,13 +99,13 @@ public struct ShiftLogScreen: Sendable, Equatable {
         timeLine = time.pausedSeconds > 0 ? "\(shown.elapsed) elapsed · \(shown.working) working (\(shown.paused) paused)" : nil
         payLine = Self.payLine(log.deliveryPay, tips: log.tips, format: format)
         // Its start and end, in the hour a fall-back night repeats, say which (as its steps do).
-        var title = "Shift \(shift.id) · \(format.day(shift.startedAt)) · \(format.timeReadOnce(shift.startedAt))"
+        let heading = "Shift \(shift.id) · \(format.day(shift.startedAt))"
         if let end = shift.endedAt, let seconds = shift.durationSeconds {
-            title += " – \(format.span(shift.startedAt, end).end) · \(format.duration(seconds: Double(seconds)))"
+            let span = format.span(shift.startedAt, end)
+            title = "\(heading) · \(span.start) – \(span.end) · \(format.duration(seconds: Double(seconds)))"
         } else {
-            title += " · running"
+            title = "\(heading) · \(format.timeReadOnce(shift.startedAt)) · running"
         }
-        self.title = title
         mileageLine =
             switch log.route {
             case .none: nil
