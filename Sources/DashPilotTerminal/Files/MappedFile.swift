@@ -107,33 +107,30 @@ final class MappedFile {
         if fstat(STDIN_FILENO, &info) == 0, info.st_mode & S_IFMT == S_IFREG, lseek(STDIN_FILENO, 0, SEEK_CUR) == 0 {
             return fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0)
         }
+        return try privateCopy(of: STDIN_FILENO, shown: shown, stopping: StopSignals.check)
+    }
+
+    /// A private temporary file holding what `source` (a pipe) holds to its end. `stopping`
+    /// throws once the copy is to stop. A stop signal that came while the last bytes were
+    /// written finds no read to cut short, and a read waits as long as the writer keeps the pipe
+    /// open: `stopping` is asked before each wait, and the wait is bounded.
+    static func privateCopy(of source: Int32, shown: String, stopping: () throws -> Void) throws -> Int32 {
         let copy = try privateTemporaryFile(shown: shown)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            do {
-                // A stop signal stops the copy. One that came while the last bytes were written
-                // finds no read to cut short, and a read waits as long as the writer keeps the
-                // pipe open: the flag is looked at before each wait, and the wait is bounded.
-                try StopSignals.check()
-                guard try readable(STDIN_FILENO, shown: shown) else { continue }
-            } catch {
-                close(copy)
-                throw error
-            }
-            let count = buffer.withUnsafeMutableBytes { systemRead(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if count == 0 { return copy }
-            do {
-                // A stop signal cuts a read short (EINTR): the copy stops there, unless none came.
-                if count < 0 && (errno == EINTR || errno == EAGAIN) {
-                    try StopSignals.check()
-                    continue
-                }
+        do {
+            while true {
+                try stopping()
+                guard try readable(source, shown: shown) else { continue }
+                let count = buffer.withUnsafeMutableBytes { systemRead(source, $0.baseAddress, $0.count) }
+                if count == 0 { return copy }
+                // A stop signal cuts a read short (EINTR): `stopping` is asked again.
+                if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
                 guard count > 0 else { throw failure(shown, String(cString: strerror(errno))) }
                 try buffer[..<count].withUnsafeBufferPointer { try write($0, to: copy, shown: shown) }
-            } catch {
-                close(copy)
-                throw error
             }
+        } catch {
+            close(copy)
+            throw error
         }
     }
 

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import DashPilotTerminal
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// cli.md, 130: "Interrupted (Ctrl-C) … the operation under way either committed or left no
+/// trace." `route import -` copies a pipe before it reads it; a stop must end that copy whenever
+/// it comes, the writer still holding the pipe open (CI saw the import wait on).
+@Suite("Copying standard input")
+struct StandardInputCopyTests {
+    /// A pipe with `bytes` written into it, its write end left open as a writer that has not
+    /// finished would leave it.
+    static func openPipe(holding bytes: [UInt8]) throws -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        try #require(bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) } == bytes.count)
+        return (ends[0], ends[1])
+    }
+
+    /// The stop comes once the first read took every byte written: no read is under way for it
+    /// to cut short, and the next would wait for as long as the writer keeps the pipe open.
+    /// Before, the copy looked for a stop only when a read was cut short, and waited on.
+    @Test(.timeLimit(.minutes(1)))
+    func aStopBetweenTwoReadsEndsTheCopyAtOnce() throws {
+        let pipe = try Self.openPipe(holding: Array(repeating: UInt8(ascii: "x"), count: 600))
+        defer {
+            close(pipe.read)
+            close(pipe.write)
+        }
+        var asked = 0
+        #expect(throws: StopSignals.Stopped.self) {
+            _ = try MappedFile.privateCopy(of: pipe.read, shown: "standard input") {
+                asked += 1
+                if asked > 1 { throw StopSignals.Stopped() }
+            }
+        }
+        #expect(asked == 2)
+    }
+
+    /// A stop while nothing has come yet ends the copy too.
+    @Test(.timeLimit(.minutes(1)))
+    func aStopBeforeAnythingCameEndsTheCopy() throws {
+        let pipe = try Self.openPipe(holding: [])
+        defer {
+            close(pipe.read)
+            close(pipe.write)
+        }
+        var asked = 0
+        #expect(throws: StopSignals.Stopped.self) {
+            _ = try MappedFile.privateCopy(of: pipe.read, shown: "standard input") {
+                asked += 1
+                if asked > 1 { throw StopSignals.Stopped() }
+            }
+        }
+    }
+
+    /// With no stop, the copy holds every byte once the writer closes the pipe, and no file of
+    /// it is left in a folder.
+    @Test func withNoStopTheCopyHoldsEveryByteToTheEnd() throws {
+        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 * 7) }
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        // The writer on its own thread: the pipe holds less than what is written.
+        let writeEnd = ends[1]
+        let writer = Thread {
+            bytes.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let written = write(writeEnd, raw.baseAddress! + offset, raw.count - offset)
+                    guard written > 0 else { break }
+                    offset += written
+                }
+            }
+            close(writeEnd)
+        }
+        writer.start()
+        let copy = try MappedFile.privateCopy(of: ends[0], shown: "standard input") {}
+        defer { close(copy) }
+        var info = stat()
+        #expect(fstat(copy, &info) == 0 && info.st_nlink == 0 && info.st_mode & 0o777 == 0o600)
+        var read = [UInt8](repeating: 0, count: bytes.count + 1)
+        let count = read.withUnsafeMutableBytes { pread(copy, $0.baseAddress, $0.count, 0) }
+        #expect(count == bytes.count)
+        #expect(Array(read.prefix(count)) == bytes)
+    }
+}
