@@ -153,7 +153,9 @@ enum BackupFile {
                 throw KeepingFailure.checkFailed("the copy does not hold the store's rows")
             }
         } else if store == nil {
-            let report = try DashPilotStore(storePath: path, busyTimeoutMilliseconds: 0, migrating: false, creating: false).doctor()
+            // Both SQLite checks passed above: doctor runs the rest, not those again.
+            let copy = try DashPilotStore(storePath: path, busyTimeoutMilliseconds: 0, migrating: false, creating: false)
+            let report = try copy.doctor(sqliteFound: (problems: 0, dangling: 0))
             guard report.isHealthy else {
                 throw KeepingFailure.checkFailed("doctor found a problem in the copy; doctor on the store names it")
             }

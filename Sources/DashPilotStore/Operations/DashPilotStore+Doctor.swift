@@ -3,12 +3,21 @@ import DashPilotCore
 extension DashPilotStore {
     /// Checks the store (integrity, foreign keys, schema and policy versions, every key against
     /// `policy`, keys held twice, every route summary against its samples) and changes nothing.
-    public func doctor(policy: NamingPolicy = .current) throws -> DoctorReport {
+    public func doctor(policy: NamingPolicy = .current) throws -> DoctorReport { try doctor(policy: policy, sqliteFound: nil) }
+
+    /// `doctor`, given what SQLite's integrity and foreign-key checks found when the caller ran
+    /// them on this file already (a backup's copy: each reads the whole file, seconds on years).
+    func doctor(policy: NamingPolicy = .current, sqliteFound: (problems: Int, dangling: Int)?) throws -> DoctorReport {
         try read {
             var findings: [DoctorReport.Finding] = []
-            let integrity = try connection.texts("PRAGMA integrity_check")
-            findings.append(.integrity(problems: integrity == ["ok"] ? 0 : integrity.count))
-            findings.append(.foreignKeys(dangling: Int(try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") ?? 0)))
+            if let sqliteFound {
+                findings.append(.integrity(problems: sqliteFound.problems))
+                findings.append(.foreignKeys(dangling: sqliteFound.dangling))
+            } else {
+                let integrity = try connection.texts("PRAGMA integrity_check")
+                findings.append(.integrity(problems: integrity == ["ok"] ? 0 : integrity.count))
+                findings.append(.foreignKeys(dangling: Int(try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") ?? 0)))
+            }
             let version = Int(try connection.scalar("PRAGMA user_version") ?? 0)
             // Tables unlike those of the version the store says it has: no check or upgrade can run.
             try SchemaShape.check(connection, version: version)

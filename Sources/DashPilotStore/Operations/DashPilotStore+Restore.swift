@@ -31,7 +31,10 @@ extension DashPilotStore {
         // older backup is upgraded once restored, as any store is).
         if summary.schemaVersion == Schema.currentVersion {
             let store = try DashPilotStore(storePath: path, busyTimeoutMilliseconds: 5000, migrating: false, creating: false)
-            guard try store.doctor().isHealthy else { throw DashPilotRefusal.cannotRestore(path: path.display, reason: .unhealthy) }
+            // Both SQLite checks passed above: doctor runs the rest, not those again.
+            guard try store.doctor(sqliteFound: (problems: 0, dangling: 0)).isHealthy else {
+                throw DashPilotRefusal.cannotRestore(path: path.display, reason: .unhealthy)
+            }
         }
         return summary
     }
