@@ -56,3 +56,10 @@ public struct UnusableBackup: Sendable, Equatable {
         self.isUnfinishedCopy = isUnfinishedCopy
     }
 }
+
+/// Where a backup stands: copying the store's pages (the fraction copied), then checking the copy
+/// (on ten years, most of the time a backup takes).
+public enum BackupStep: Sendable, Equatable {
+    case copying(Double)
+    case checking
+}

@@ -15,7 +15,7 @@ extension DashPilotStore {
     /// Writes a checked copy of the store, at its own schema version: into the backups folder under the default name when
     /// `destination` is `nil`, under the default name inside `destination` when it is a folder,
     /// else at `destination`, which is never overwritten. Returns what the copy holds.
-    public func backup(to destination: StorePath?, timeZone: TimeZone, progress: ((Double) -> Void)? = nil) throws -> BackupSummary {
+    public func backup(to destination: StorePath?, timeZone: TimeZone, progress: ((BackupStep) -> Void)? = nil) throws -> BackupSummary {
         let time = now
         var target: StorePath
         do {
@@ -53,9 +53,10 @@ extension DashPilotStore {
     @discardableResult
     func makeCheckedCopy(
         at target: StorePath, from source: Connection? = nil, before: String?, version: Int?, keepingDamage: Bool = false,
-        progress: ((Double) -> Void)?
+        progress reported: ((BackupStep) -> Void)?
     ) throws -> Bool {
         let connection = source ?? connection
+        let progress = reported.map { report in { (fraction: Double) in report(.copying(fraction)) } }
         BackupFile.removeAbandoned(in: target.folder)
         let temporary = target.sibling(".dashpilot-backup-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sqlite")
         do {
@@ -94,6 +95,7 @@ extension DashPilotStore {
                 // another terminal cannot come between.
                 storeVersion = try BackupFile.schemaVersion(of: temporary)
             }
+            reported?(.checking)
             let damaged = try BackupFile.check(
                 temporary, version: version ?? storeVersion, counts: counts, asItWas: keepingDamage ? connection : nil, stop: stopRequested)
             // A stop asked for while the copy was checked: it is not given its name.

@@ -35,7 +35,7 @@ enum KeepingCommands {
             // As it is: a store at an older version is copied at that version, never upgraded
             // first (an upgrade could not run on a read-only store, or without its own backup).
             let store = try context.storeAsItIs()
-            let progress = KeepingProgress(what: "Backing up")
+            let progress = KeepingProgress(what: "Backing up", plainCharacters: context.plainCharacters)
             // Ctrl-C stops the copy between its steps, and it leaves no trace (cli.md's 130): killed
             // outright, it left its temporary copy, as large as the store, until the next backup.
             StopSignals.catchThem()
@@ -177,19 +177,34 @@ enum KeepingCommands {
     }
 }
 
-/// A backup's progress on standard error, when it is a terminal and the copy takes more than a second.
+/// A backup's progress on standard error, when it is a terminal and the backup takes more than a
+/// second: the percentage copied, then that the copy is being checked (the longer part on years).
 final class KeepingProgress: @unchecked Sendable {
     private let what: String
     private let start = Date()
     private let terminal = isatty(STDERR_FILENO) != 0
+    private let plainCharacters: Bool
     private var shown = false
 
-    init(what: String) { self.what = what }
+    /// `plainCharacters`: the terminal cannot show Unicode, and "…" is written "...".
+    init(what: String, plainCharacters: Bool) {
+        self.what = what
+        self.plainCharacters = plainCharacters
+    }
 
-    func show(_ fraction: Double) {
+    func show(_ step: BackupStep) {
         guard terminal, Date().timeIntervalSince(start) > 1 else { return }
         shown = true
-        StandardError.write("\r\(what): \(Int(fraction * 100))%")
+        let line = Self.line(what, step)
+        StandardError.write("\r\u{1B}[K" + (plainCharacters ? PlainCharacters.text(line) : line))
+    }
+
+    /// "Backing up: 62%", then "Backing up: checking the copy…".
+    static func line(_ what: String, _ step: BackupStep) -> String {
+        switch step {
+        case .copying(let fraction): "\(what): \(Int(fraction * 100))%"
+        case .checking: "\(what): checking the copy…"
+        }
     }
 
     func clear() {
