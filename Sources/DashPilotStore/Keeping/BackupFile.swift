@@ -155,7 +155,7 @@ enum BackupFile {
         } else if store == nil {
             // Both SQLite checks passed above: doctor runs the rest, not those again.
             let copy = try DashPilotStore(storePath: path, busyTimeoutMilliseconds: 0, migrating: false, creating: false)
-            let report = try copy.doctor(sqliteFound: (problems: 0, dangling: 0))
+            let report = try copy.doctor(sqliteChecksPassed: true)
             guard report.isHealthy else {
                 throw KeepingFailure.checkFailed("doctor found a problem in the copy; doctor on the store names it")
             }

@@ -3,16 +3,17 @@ import DashPilotCore
 extension DashPilotStore {
     /// Checks the store (integrity, foreign keys, schema and policy versions, every key against
     /// `policy`, keys held twice, every route summary against its samples) and changes nothing.
-    public func doctor(policy: NamingPolicy = .current) throws -> DoctorReport { try doctor(policy: policy, sqliteFound: nil) }
+    public func doctor(policy: NamingPolicy = .current) throws -> DoctorReport { try doctor(policy: policy, sqliteChecksPassed: false) }
 
-    /// `doctor`, given what SQLite's integrity and foreign-key checks found when the caller ran
-    /// them on this file already (a backup's copy: each reads the whole file, seconds on years).
-    func doctor(policy: NamingPolicy = .current, sqliteFound: (problems: Int, dangling: Int)?) throws -> DoctorReport {
+    /// `doctor`; with `sqliteChecksPassed`, the caller ran SQLite's integrity and foreign-key
+    /// checks on this file already and both passed (a backup's copy: each reads the whole file,
+    /// seconds on years), and they are not run again.
+    func doctor(policy: NamingPolicy = .current, sqliteChecksPassed: Bool) throws -> DoctorReport {
         try read {
             var findings: [DoctorReport.Finding] = []
-            if let sqliteFound {
-                findings.append(.integrity(problems: sqliteFound.problems))
-                findings.append(.foreignKeys(dangling: sqliteFound.dangling))
+            if sqliteChecksPassed {
+                findings.append(.integrity(problems: 0))
+                findings.append(.foreignKeys(dangling: 0))
             } else {
                 let integrity = try connection.texts("PRAGMA integrity_check")
                 findings.append(.integrity(problems: integrity == ["ok"] ? 0 : integrity.count))

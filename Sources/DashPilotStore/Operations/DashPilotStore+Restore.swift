@@ -32,7 +32,7 @@ extension DashPilotStore {
         if summary.schemaVersion == Schema.currentVersion {
             let store = try DashPilotStore(storePath: path, busyTimeoutMilliseconds: 5000, migrating: false, creating: false)
             // Both SQLite checks passed above: doctor runs the rest, not those again.
-            guard try store.doctor(sqliteFound: (problems: 0, dangling: 0)).isHealthy else {
+            guard try store.doctor(sqliteChecksPassed: true).isHealthy else {
                 throw DashPilotRefusal.cannotRestore(path: path.display, reason: .unhealthy)
             }
         }
