@@ -63,3 +63,22 @@ public enum BackupStep: Sendable, Equatable {
     case copying(Double)
     case checking
 }
+
+/// Where a restore stands, in the order its steps run: checking the backup (again, only when the
+/// file changed since it was checked before the question), upgrading an older backup in a private
+/// copy, backing the store up as it is, then replacing the store (the fraction of pages written).
+public enum RestoreStep: Sendable, Equatable {
+    case checkingBackup
+    case upgradingBackup
+    case backingUpStore(BackupStep)
+    case replacing(Double)
+}
+
+/// Where `doctor` stands: SQLite's two checks, then the places' keys, then every route summary
+/// (the fraction of shifts recomputed; on years, most of the time it takes).
+public enum DoctorStep: Sendable, Equatable {
+    case integrity
+    case references
+    case keys
+    case routeSummaries(Double)
+}

@@ -3,20 +3,25 @@ import DashPilotCore
 extension DashPilotStore {
     /// Checks the store (integrity, foreign keys, schema and policy versions, every key against
     /// `policy`, keys held twice, every route summary against its samples) and changes nothing.
-    public func doctor(policy: NamingPolicy = .current) throws -> DoctorReport { try doctor(policy: policy, sqliteChecksPassed: false) }
+    /// `progress` is told each step as it begins, and how far through the route summaries it is.
+    public func doctor(policy: NamingPolicy = .current, progress: ((DoctorStep) -> Void)? = nil) throws -> DoctorReport {
+        try doctor(policy: policy, sqliteChecksPassed: false, progress: progress)
+    }
 
     /// `doctor`; with `sqliteChecksPassed`, the caller ran SQLite's integrity and foreign-key
     /// checks on this file already and both passed (a backup's copy: each reads the whole file,
     /// seconds on years), and they are not run again.
-    func doctor(policy: NamingPolicy = .current, sqliteChecksPassed: Bool) throws -> DoctorReport {
+    func doctor(policy: NamingPolicy = .current, sqliteChecksPassed: Bool, progress: ((DoctorStep) -> Void)? = nil) throws -> DoctorReport {
         try read {
             var findings: [DoctorReport.Finding] = []
             if sqliteChecksPassed {
                 findings.append(.integrity(problems: 0))
                 findings.append(.foreignKeys(dangling: 0))
             } else {
+                progress?(.integrity)
                 let integrity = try connection.texts("PRAGMA integrity_check")
                 findings.append(.integrity(problems: integrity == ["ok"] ? 0 : integrity.count))
+                progress?(.references)
                 findings.append(.foreignKeys(dangling: Int(try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") ?? 0)))
             }
             let version = Int(try connection.scalar("PRAGMA user_version") ?? 0)
@@ -31,6 +36,7 @@ extension DashPilotStore {
             let keyedBy = version >= Schema.pickupPlacesVersion ? try placeTable.policyVersion() : nil
             if let keyedBy, version == Schema.currentVersion || keyedBy == policy.version {
                 findings.append(.namingPolicy(found: keyedBy, today: policy.version))
+                progress?(.keys)
                 // The policy refuses bytes that are not UTF-8, never repairs them.
                 var notTodays = try placeTable.notUTF8()
                 try placeTable.forEachStored { id, displayName, key in
@@ -45,7 +51,7 @@ extension DashPilotStore {
                 findings.append(.sharedKeys(try placeTable.sharedKeys().map { DoctorReport.SharedKey(first: $0.first, other: $0.other) }))
             }
             if version >= Schema.routeSummaryVersion {
-                findings.append(.routeSummaries(differing: try routeSummaries.shiftsWhoseSummaryDiffers()))
+                findings.append(.routeSummaries(differing: try routeSummaries.shiftsWhoseSummaryDiffers { progress?(.routeSummaries($0)) }))
             }
             if version >= Schema.moneyVersion {
                 findings.append(.tips(notMoreThanZero: try tipTable.notMoreThanZero()))

@@ -12,12 +12,17 @@ import Foundation
 extension DashPilotStore {
     /// Checks that the file at `path` can replace a store: a DashPilot store no newer than today's
     /// code, whole, with no dangling reference, and healthy to `doctor`. Changes nothing.
-    public static func checkRestorable(_ path: StorePath) throws -> BackupSummary {
+    public static func checkRestorable(_ path: StorePath) throws -> BackupSummary { try checkedForRestore(path).summary }
+
+    /// `checkRestorable`, kept with the file as it was when its check began, so that a restore
+    /// that follows (after the driver's answer) checks it again only when something wrote to it.
+    public static func checkedForRestore(_ path: StorePath) throws -> CheckedBackup {
         var info = stat()
         guard path.withCString({ stat($0, &info) }) == 0 else {
             throw DashPilotRefusal.cannotRestore(path: path.display, reason: .missing)
         }
         guard info.st_mode & S_IFMT == S_IFREG else { throw DashPilotRefusal.cannotRestore(path: path.display, reason: .notAFile) }
+        let identity = FileIdentity(path)
         let summary = try summary(of: path, isAutomatic: false)
         do {
             let connection = try Connection(path: path, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
@@ -36,10 +41,23 @@ extension DashPilotStore {
                 throw DashPilotRefusal.cannotRestore(path: path.display, reason: .unhealthy)
             }
         }
-        return summary
+        return CheckedBackup(path: path, summary: summary, identity: identity)
     }
 
-    /// Replaces the store with the backup at `path`, after checking it and backing the store up
+    /// Replaces the store with the backup at `path`, checked first: `restore(_:…)`.
+    public func restore(from path: StorePath, timeZone: TimeZone, backingUpFirst: Bool = true) throws -> BackupSummary {
+        try restore(path, checked: nil, timeZone: timeZone, backingUpFirst: backingUpFirst, progress: nil)
+    }
+
+    /// Replaces the store with `backup`: `restore(_:checked:…)`, with a step for each part.
+    public func restore(
+        _ backup: CheckedBackup, timeZone: TimeZone, backingUpFirst: Bool = true, progress: ((RestoreStep) -> Void)? = nil
+    ) throws -> BackupSummary {
+        try restore(backup.path, checked: backup, timeZone: timeZone, backingUpFirst: backingUpFirst, progress: progress)
+    }
+
+    /// Replaces the store with the backup at `backup.path`, after checking it (unless it was checked
+    /// and nothing wrote to it since) and backing the store up
     /// (`dashpilot-before-restore-…`): in one step through SQLite into the live store, under its
     /// write lock, so another connection sees the old record or the new one, never a mixture. A
     /// backup older than today's schema is first upgraded in a private copy, and that copy checked
@@ -48,7 +66,9 @@ extension DashPilotStore {
     /// for the restore, which holds nothing) no before-restore backup is made. A store that
     /// fails SQLite's checks is backed up as it is all the same (`damagedStoreKeptAs`); one that
     /// cannot be backed up at all is not replaced (`StoreError.notRestored`).
-    public func restore(from path: StorePath, timeZone: TimeZone, backingUpFirst: Bool = true) throws -> BackupSummary {
+    private func restore(
+        _ path: StorePath, checked backup: CheckedBackup?, timeZone: TimeZone, backingUpFirst: Bool, progress: ((RestoreStep) -> Void)?
+    ) throws -> BackupSummary {
         // The store's own file (by another name too) would wait on its own lock and say "busy".
         var given = stat()
         var own = stat()
@@ -57,7 +77,13 @@ extension DashPilotStore {
         {
             throw DashPilotRefusal.cannotRestore(path: path.display, reason: .isTheStore)
         }
-        let incoming = try Self.checkRestorable(path)
+        let incoming: BackupSummary
+        if let backup, let identity = backup.identity, FileIdentity(path) == identity {
+            incoming = backup.summary
+        } else {
+            progress?(.checkingBackup)
+            incoming = try Self.checkRestorable(path)
+        }
         if StoreFile.isMarkedReadOnly(file) { throw StoreError.readOnly(path: self.path) }
         let folder = Self.backupsFolder(of: file)
         // A backups folder made for a restore that is refused or fails goes with it (only when
@@ -80,6 +106,7 @@ extension DashPilotStore {
                 let name = ".dashpilot-backup-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sqlite"
                 let copy = backingUpFirst ? folder.child(Array(name.utf8)) : folder.sibling(name)
                 upgraded = copy
+                progress?(.upgradingBackup)
                 do {
                     try upgradedCopy(of: path, at: copy)
                 } catch let failure as KeepingFailure {
@@ -99,7 +126,9 @@ extension DashPilotStore {
             let watch = CommitWatch(file)
             do {
                 if backingUpFirst {
-                    (before, damaged) = try Self.beforeRestoring { try copyBeforeRestore(into: folder, timeZone: timeZone) }
+                    (before, damaged) = try Self.beforeRestoring {
+                        try copyBeforeRestore(into: folder, timeZone: timeZone) { progress?(.backingUpStore($0)) }
+                    }
                 }
                 if stopRequested?() == true {
                     _ = before?.withCString { unlink($0) }
@@ -108,7 +137,8 @@ extension DashPilotStore {
             } catch let failure as KeepingFailure {
                 throw Self.storeError(failure)
             }
-            if try replace(from: source, unless: backingUpFirst ? { watch.moved } : { false }, before: before) {
+            let moved = backingUpFirst ? { watch.moved } : { false }
+            if try replace(from: source, unless: moved, before: before, progress: progress.map { report in { report(.replacing($0)) } }) {
                 break
             }
             _ = before?.withCString { unlink($0) }
@@ -139,7 +169,11 @@ extension DashPilotStore {
     /// write lock, so that another connection sees the old record or the new one, never a mixture;
     /// unless `changed`, asked under that lock, says the store moved since it was copied: then the
     /// lock is let go with nothing written, and `false` returned. A failure unlinks `before`.
-    private func replace(from source: StorePath, unless changed: () -> Bool, before: StorePath?) throws -> Bool {
+    /// `progress` is told the fraction of pages written, between steps of 4,096 (the write lock is
+    /// held from the first step to the last).
+    private func replace(
+        from source: StorePath, unless changed: () -> Bool, before: StorePath?, progress: ((Double) -> Void)?
+    ) throws -> Bool {
         do {
             let reader = try Connection(path: source, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
             guard let backup = sqlite3_backup_init(connection.handle, "main", reader.handle, "main") else {
@@ -151,7 +185,14 @@ extension DashPilotStore {
                 sqlite3_backup_finish(backup)
                 return false
             }
-            let result = locked == SQLITE_OK ? sqlite3_backup_step(backup, -1) : locked
+            var result = locked
+            while result == SQLITE_OK {
+                result = sqlite3_backup_step(backup, 4096)
+                let total = sqlite3_backup_pagecount(backup)
+                if result == SQLITE_OK || result == SQLITE_DONE, total > 0 {
+                    progress?(Double(total - sqlite3_backup_remaining(backup)) / Double(total))
+                }
+            }
             let finished = sqlite3_backup_finish(backup)
             guard result == SQLITE_DONE, finished == SQLITE_OK else {
                 let error = connection.lastError(result == SQLITE_DONE ? finished : result)
@@ -172,10 +213,12 @@ extension DashPilotStore {
     /// The checked before-restore backup of the store, read through its own connection. A store
     /// that fails SQLite's checks is kept as it is, damage included (the only way back to it):
     /// then `damaged` is true.
-    private func copyBeforeRestore(into folder: StorePath, timeZone: TimeZone) throws -> (name: StorePath, damaged: Bool) {
+    private func copyBeforeRestore(
+        into folder: StorePath, timeZone: TimeZone, progress: @escaping (BackupStep) -> Void
+    ) throws -> (name: StorePath, damaged: Bool) {
         let name = BackupFile.freeName(in: folder, before: "restore", at: now, timeZone: timeZone)
         let damaged = try makeCheckedCopy(
-            at: name, before: "restore", version: Schema.currentVersion, keepingDamage: true, progress: nil)
+            at: name, before: "restore", version: Schema.currentVersion, keepingDamage: true, progress: progress)
         #if DEBUG
             afterBeforeRestoreCopy?()
         #endif
@@ -198,6 +241,16 @@ extension DashPilotStore {
         let upgraded = try DashPilotStore(storePath: target, busyTimeoutMilliseconds: 0, migrating: false, creating: false)
         guard try upgraded.doctor().isHealthy else { throw DashPilotRefusal.cannotRestore(path: path.display, reason: .unhealthy) }
     }
+}
+
+/// A backup checked for a restore (`checkedForRestore`): what it holds, and the file as it was
+/// when its check began.
+public struct CheckedBackup: Sendable {
+    /// Where it is.
+    public let path: StorePath
+    /// What it holds.
+    public let summary: BackupSummary
+    let identity: FileIdentity?
 }
 
 /// Whether another program committed to the store since it was made: the file change counter a

@@ -117,13 +117,16 @@ struct RouteSummaryTable {
     }
 
     /// The ids of shifts whose stored summary differs from recomputing it from their samples.
-    func shiftsWhoseSummaryDiffers() throws -> [Int64] {
+    func shiftsWhoseSummaryDiffers(progress: (Double) -> Void = { _ in }) throws -> [Int64] {
         var differing: [Int64] = []
-        for id in try ShiftTable(connection: connection).ids() {
+        let ids = try ShiftTable(connection: connection).ids()
+        for (index, id) in ids.enumerated() {
+            progress(Double(index) / Double(ids.count))
             let recomputed = try recomputed(shiftID: id)
             let stored = try stored(shiftID: id) ?? RouteSummary()
             if !Self.sameBits(stored, recomputed) { differing.append(id) }
         }
+        progress(1)
         return differing
     }
 

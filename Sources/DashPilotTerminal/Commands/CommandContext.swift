@@ -202,8 +202,7 @@ enum Confirmation {
         defer { if terminal >= 0 { close(terminal) } }
         let output = terminal >= 0 ? terminal : STDERR_FILENO
         // Wrapped between words at the terminal's width, which would break it anywhere.
-        var size = winsize()
-        let columns = ioctl(output, UInt(TIOCGWINSZ), &size) == 0 ? Int(size.ws_col) : 0
+        let columns = terminalColumns(output)
         let lines = question.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let shown = columns < 20 ? lines : lines.flatMap { broken($0, width: columns) }
         StandardError.write(shown.joined(separator: "\n") + "\n" + prompt + " ", to: output)

@@ -12,7 +12,10 @@ enum DoctorCommand {
         try input.expectAtMost(0)
         let json = input.json
         return { context in
-            let report = try context.storeAsItIs().doctor()
+            // On a terminal, a line says which check runs (seconds on years), cleared before the findings.
+            let status = ProgressLine(plainCharacters: context.plainCharacters)
+            let report = try context.storeAsItIs().doctor { status.show(StatusWords.doctor($0)) }
+            status.clear()
             let screen = DoctorScreen(report: report, format: context.format)
             if json {
                 // Its sentences and times never follow the locale or the time zone (platform.md:

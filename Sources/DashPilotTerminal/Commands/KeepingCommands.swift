@@ -35,19 +35,19 @@ enum KeepingCommands {
             // As it is: a store at an older version is copied at that version, never upgraded
             // first (an upgrade could not run on a read-only store, or without its own backup).
             let store = try context.storeAsItIs()
-            let progress = KeepingProgress(what: "Backing up", plainCharacters: context.plainCharacters)
+            let status = ProgressLine(plainCharacters: context.plainCharacters)
+            defer { status.clear() }
             // Ctrl-C stops the copy between its steps, and it leaves no trace (cli.md's 130): killed
             // outright, it left its temporary copy, as large as the store, until the next backup.
             StopSignals.catchThem()
             store.stopRequested = { stopSignal != 0 }
             let summary: BackupSummary
             do {
-                summary = try store.backup(to: destination, timeZone: context.format.timeZone, progress: progress.show)
+                summary = try store.backup(to: destination, timeZone: context.format.timeZone) { status.show(StatusWords.backup($0)) }
             } catch  where stopSignal != 0 {
-                progress.clear()
                 return 128 + stopSignal
             }
-            progress.clear()
+            status.clear()
             context.say(KeepingWords.backedUp(summary))
             return ExitStatus.done
         }
@@ -92,9 +92,14 @@ enum KeepingCommands {
         if path.bytes.isEmpty { throw UsageError(command: input.command, message: "PATH is empty; give the backup's path.") }
         let yes = input.flag("--yes")
         return { context in
+            // On a terminal, a line says what runs while the backup is checked (seconds on years):
+            // cleared before the question, or, with `--yes`, followed by the restore's own steps.
+            let status = ProgressLine(plainCharacters: context.plainCharacters)
+            defer { status.clear() }
+            status.show(StatusWords.checkingBackup)
             let incoming = try checkedBackup(path)
             do {
-                return try restore(incoming, from: path, yes: yes, context)
+                return try restore(incoming, yes: yes, status: status, context)
             } catch let error as StoreError {
                 switch error {
                 case .notADashPilotStore(let at, _) where at == context.storePath.display,
@@ -111,9 +116,9 @@ enum KeepingCommands {
 
     /// The backup at `path`, checked; a file that cannot be one is named as the backup (the store
     /// sentences called it "the store", and said only that it was left as it was).
-    private static func checkedBackup(_ path: StorePath) throws -> BackupSummary {
+    private static func checkedBackup(_ path: StorePath) throws -> CheckedBackup {
         do {
-            return try DashPilotStore.checkRestorable(path)
+            return try DashPilotStore.checkedForRestore(path)
         } catch let error as StoreError {
             let sentence: String
             switch error {
@@ -132,8 +137,10 @@ enum KeepingCommands {
         }
     }
 
-    /// The restore of `incoming`, checked, at `path`, once the driver said yes (or `--yes`).
-    private static func restore(_ incoming: BackupSummary, from path: StorePath, yes: Bool, _ context: CommandContext) throws -> Int32 {
+    /// The restore of `incoming`, checked, once the driver said yes (or `--yes`); `status` shows
+    /// its steps on a terminal.
+    private static func restore(_ checked: CheckedBackup, yes: Bool, status: ProgressLine, _ context: CommandContext) throws -> Int32 {
+        let incoming = checked.summary
         // Asked before the store is opened for writing: a store that is not there yet is
         // made only once the driver said yes, and there is nothing of it to back up.
         // A link to no file: no store stands there, and none is made through it (asked first).
@@ -147,21 +154,28 @@ enum KeepingCommands {
             : KeepingWords.restoreQuestion(newStoreAt: context.storePath.display, backup: incoming, format: context.format)
         // The prompt asks what the question does: there is nothing to replace on a new device.
         let prompt = existed ? "Replace? [y/N]" : "Make it? [y/N]"
+        if !yes { status.clear() }
         guard try context.confirmed(yes, question: question, prompt: prompt, what: "Restoring a backup") else {
             throw CommandFailure(sentence: "Not confirmed; nothing was changed.")
         }
         let store = try context.store()
+        let steps = yes ? status : ProgressLine(plainCharacters: context.plainCharacters)
+        defer { steps.clear() }
         // Ctrl-C before the replacement leaves no trace (cli.md's 130): the copy of the store
         // made first stops between its steps and goes; the replacement is one step, and commits.
         StopSignals.catchThem()
         store.stopRequested = { stopSignal != 0 }
         let restored: BackupSummary
         do {
-            restored = try store.restore(from: path, timeZone: context.format.timeZone, backingUpFirst: existed)
+            restored = try store.restore(checked, timeZone: context.format.timeZone, backingUpFirst: existed) {
+                steps.show(StatusWords.restore($0))
+            }
         } catch  where stopSignal != 0 {
             return 128 + stopSignal
         }
-        context.say(KeepingWords.restored(restored, from: path.display, keptBefore: existed, damagedKeptAs: store.damagedStoreKeptAs))
+        steps.clear()
+        let keptAs = store.damagedStoreKeptAs
+        context.say(KeepingWords.restored(restored, from: checked.path.display, keptBefore: existed, damagedKeptAs: keptAs))
         return ExitStatus.done
     }
 
@@ -174,41 +188,5 @@ enum KeepingCommands {
             if case .damaged = error { return nil }
             throw error
         }
-    }
-}
-
-/// A backup's progress on standard error, when it is a terminal and the backup takes more than a
-/// second: the percentage copied, then that the copy is being checked (the longer part on years).
-final class KeepingProgress: @unchecked Sendable {
-    private let what: String
-    private let start = Date()
-    private let terminal = isatty(STDERR_FILENO) != 0
-    private let plainCharacters: Bool
-    private var shown = false
-
-    /// `plainCharacters`: the terminal cannot show Unicode, and "…" is written "...".
-    init(what: String, plainCharacters: Bool) {
-        self.what = what
-        self.plainCharacters = plainCharacters
-    }
-
-    func show(_ step: BackupStep) {
-        guard terminal, Date().timeIntervalSince(start) > 1 else { return }
-        shown = true
-        let line = Self.line(what, step)
-        StandardError.write("\r\u{1B}[K" + (plainCharacters ? PlainCharacters.text(line) : line))
-    }
-
-    /// "Backing up: 62%", then "Backing up: checking the copy…".
-    static func line(_ what: String, _ step: BackupStep) -> String {
-        switch step {
-        case .copying(let fraction): "\(what): \(Int(fraction * 100))%"
-        case .checking: "\(what): checking the copy…"
-        }
-    }
-
-    func clear() {
-        if shown { StandardError.write("\r\u{1B}[K") }
-        shown = false
     }
 }

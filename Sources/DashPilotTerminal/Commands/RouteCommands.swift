@@ -113,7 +113,10 @@ enum RouteCommands {
     static func importOne(_ bytes: [UInt8], into store: DashPilotStore) throws -> RouteImportReport {
         let path = String(decoding: bytes, as: UTF8.self)
         let given = try MappedFile(path: bytes)
-        let progress = ImportProgress(file: path == "-" ? "standard input" : path)
+        // The name as the terminal can show it; Unicode of the program's own is not in the line.
+        let shown = TerminalText.safe(path == "-" ? "standard input" : path)
+        let progress = ProgressLine(plainCharacters: false)
+        defer { progress.clear() }
         do {
             // UTF-16 is read as the same text in UTF-8, written first to a private file.
             let utf16 = given.withBytes(GPXReader.isUTF16)
@@ -123,7 +126,7 @@ enum RouteCommands {
                 sink.release = { offset, fraction in
                     try StopSignals.check()
                     try file.release(before: offset)
-                    progress.show(fraction)
+                    progress.show(StatusWords.reading(shown, fraction))
                 }
                 let report = try file.withBytes { try GPXReader.read($0, into: sink, transcodedFromUTF16: utf16) }
                 // A file too small to reach a check between its MiBs is stopped before it commits.
@@ -131,7 +134,6 @@ enum RouteCommands {
                 return report
             }
         } catch let malformed as GPXReader.Malformed {
-            progress.clear()
             throw CommandFailure(sentence: "\(path == "-" ? "Standard input" : path): \(malformed.sentence)")
         }
     }
@@ -143,28 +145,4 @@ enum RouteCommands {
             ("tracks", .integer(Int64(report.tracks))), ("routesOrWaypoints", .integer(Int64(report.routesOrWaypoints))),
         ])
     }
-}
-
-/// An import's progress on standard error, when it is a terminal and the file takes more than a
-/// second.
-final class ImportProgress {
-    private let file: String
-    private let start = Date()
-    private let terminal = isatty(STDERR_FILENO) != 0
-    private var shown = false
-
-    init(file: String) { self.file = file }
-
-    func show(_ fraction: Double) {
-        guard terminal, Date().timeIntervalSince(start) > 1 else { return }
-        shown = true
-        StandardError.write("\rReading \(TerminalText.safe(file)): \(Int(fraction * 100))%")
-    }
-
-    func clear() {
-        if shown { StandardError.write("\r\u{1B}[K") }
-        shown = false
-    }
-
-    deinit { clear() }
 }

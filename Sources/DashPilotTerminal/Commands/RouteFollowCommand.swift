@@ -179,8 +179,8 @@ final class StatusLine {
         let route = (try? store.recordedRoute(shiftID: follow.shiftID)) ?? .none
         let forms = RouteFollowWords.status(kept: follow.report.kept, route: route, lastFix: follow.lastFix, format: format)
             .map(TerminalText.safe)
-        var size = winsize()
-        let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 1 ? Int(size.ws_col) - 1 : Int.max
+        let width = terminalColumns(STDERR_FILENO)
+        let columns = width > 1 ? width - 1 : Int.max
         let line = forms.first { DisplayWidth.of($0) <= columns } ?? DisplayWidth.fit(forms[forms.count - 1], columns)
         guard line != shown else { return }
         StandardError.write("\r\u{1B}[K\(line)")

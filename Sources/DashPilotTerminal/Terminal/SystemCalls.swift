@@ -24,3 +24,9 @@ func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int)
         Darwin.write(descriptor, buffer, count)
     #endif
 }
+
+/// How many columns the terminal on `descriptor` has; 0 when it is not a terminal or does not say.
+func terminalColumns(_ descriptor: Int32) -> Int {
+    var size = winsize()
+    return ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 ? Int(size.ws_col) : 0
+}

@@ -1,0 +1,44 @@
+import DashPilotCore
+
+/// The one line a long command redraws on a terminal's standard error while it works: what it is
+/// doing, and how far through it is when that is known.
+public enum StatusWords {
+    /// "Backing up: 62%", then "Backing up: checking the copy…".
+    public static func backup(_ step: BackupStep) -> String {
+        switch step {
+        case .copying(let fraction): "Backing up: \(percent(fraction))"
+        case .checking: "Backing up: checking the copy…"
+        }
+    }
+
+    /// What a restore checks before its question (or before it runs, with `--yes`).
+    public static let checkingBackup = "Checking the backup…"
+
+    /// "Restoring: backing up the store, 62%", "Restoring: replacing the store, 40%"…
+    public static func restore(_ step: RestoreStep) -> String {
+        switch step {
+        case .checkingBackup: "Restoring: checking the backup…"
+        case .upgradingBackup: "Restoring: upgrading the backup…"
+        case .backingUpStore(.copying(let fraction)): "Restoring: backing up the store, \(percent(fraction))"
+        case .backingUpStore(.checking): "Restoring: checking the store's copy…"
+        case .replacing(let fraction): "Restoring: replacing the store, \(percent(fraction))"
+        }
+    }
+
+    /// "Checking the file…", "Checking references…", "Checking place keys…", then "Checking route
+    /// summaries: 62%".
+    public static func doctor(_ step: DoctorStep) -> String {
+        switch step {
+        case .integrity: "Checking the file…"
+        case .references: "Checking references…"
+        case .keys: "Checking place keys…"
+        case .routeSummaries(let fraction): "Checking route summaries: \(percent(fraction))"
+        }
+    }
+
+    /// An import's line: "Reading ride.gpx: 62%".
+    public static func reading(_ file: String, _ fraction: Double) -> String { "Reading \(file): \(percent(fraction))" }
+
+    /// "62%": whole percents, rounded down, so that 100% means done.
+    static func percent(_ fraction: Double) -> String { "\(Int((min(1, max(0, fraction)) * 100).rounded(.down)))%" }
+}
