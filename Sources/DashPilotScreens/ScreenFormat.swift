@@ -243,9 +243,9 @@ public struct ScreenFormat: Sendable {
 
     /// Since when something runs, as a header says it: the time alone when it is today ("5:02
     /// PM"), else with its day ("Sat, Nov 28, 8:20 PM"): a shift's start, a pause's (a time
-    /// alone would read as today's).
+    /// alone would read as today's); in the hour a fall-back night repeats, with its offset.
     public func since(_ date: Date, now: Date) -> String {
-        LocalDate(date, in: timeZone) == LocalDate(now, in: timeZone) ? time(date) : "\(day(date)), \(time(date))"
+        LocalDate(date, in: timeZone) == LocalDate(now, in: timeZone) ? timeReadOnce(date) : "\(day(date)), \(timeReadOnce(date))"
     }
 
     /// When something that began at `start` ended: the time alone while the clock has not gone
@@ -262,9 +262,10 @@ public struct ScreenFormat: Sendable {
     }
 
     /// A moment as a message quotes it: the time alone when it is today ("9:40 PM"), else with its
-    /// day ("9:40 PM on Wed, Dec 31, 2025"), so that a time of another day never reads as today's.
+    /// day ("9:40 PM on Wed, Dec 31, 2025"), so that a time of another day never reads as today's;
+    /// in the hour a fall-back night repeats, with its offset ("1:10 AM UTC-6").
     public func time(_ date: Date, today now: Date) -> String {
-        LocalDate(date, in: timeZone) == LocalDate(now, in: timeZone) ? time(date) : moment(date)
+        LocalDate(date, in: timeZone) == LocalDate(now, in: timeZone) ? timeReadOnce(date) : moment(date)
     }
 
     private static func tenths(_ value: Double) -> String {

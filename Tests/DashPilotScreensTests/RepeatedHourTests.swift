@@ -75,4 +75,24 @@ struct RepeatedHourTests {
         #expect(format.moment(ISO8601.parse("2026-11-01T06:50:00Z")!) == "1:50 AM UTC-5 on Sun, Nov 1")
         #expect(format.moment(ISO8601.parse("2026-11-01T09:50:00Z")!) == "3:50 AM on Sun, Nov 1")
     }
+
+    /// The running shift's header speaks of now, and read "Shift running since 1:30 AM" with the
+    /// clock at 1:10 AM, the hour after it began: a start that reads as later than now. It says
+    /// which 1:30 AM, as a pause begun then and a sentence's time of today do.
+    @Test func theRunningHeaderAndTodaysTimesInTheRepeatedHourSayTheirOffsets() {
+        let format = ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "America/Chicago")!)
+        let started = ISO8601.parse("2026-11-01T06:30:00Z")!
+        let now = ISO8601.parse("2026-11-01T07:10:00Z")!
+        let shift = Shift(id: 1, startedAt: started, endedAt: nil)
+        let pause = Pause(start: ISO8601.parse("2026-11-01T06:50:00Z")!, end: nil)
+        let log = ShiftLog(shift: shift, deliveries: [], route: .none, pauses: [pause])
+        let screen = RunningShiftScreen(log: log, format: format, now: now)
+        #expect(screen.title.hasPrefix("Shift running since 1:30 AM UTC-5 · paused since 1:50 AM UTC-5 · "), "\(screen.title)")
+        #expect(screen.accessibilityTitle.hasPrefix("Shift running since 1:30 AM UTC-5, paused since 1:50 AM UTC-5"))
+        #expect(format.time(now, today: now) == "1:10 AM UTC-6")
+        // Outside that hour, as always.
+        let evening = ISO8601.parse("2026-11-01T23:00:00Z")!
+        #expect(format.time(evening, today: evening) == "5:00 PM")
+        #expect(format.since(evening, now: evening) == "5:00 PM")
+    }
 }
