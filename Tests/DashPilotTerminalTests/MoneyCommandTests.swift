@@ -144,6 +144,11 @@ struct MoneyCommandTests {
             (["expense", "add", "5", "snacks"], 64, "fuel, parking, maintenance, supplies or other"),
             (["expense", "add", "5", "other", "--note", "bell\u{7}"], 1, "control character"),
             (["expense", "add", "5", "other", "--note", String(repeating: "n", count: 121)], 1, "at most 120 characters"),
+            // A note is checked as a name is: nothing visible is refused, never read as no note
+            // (an edit removed the note; `--no-note` says that).
+            (["expense", "add", "5", "other", "--note", "   "], 1, "nothing visible"),
+            (["expense", "add", "5", "other", "--note", ""], 1, "nothing visible"),
+            (["expense", "edit", "1", "--note", " \t "], 1, "nothing visible"),
             (
                 ["expense", "add", "5", "other", "--at", "2026-11-25 10:00"], 1,
                 "later than now (the time given reads as 10:00 AM on Wed, Nov 25)"

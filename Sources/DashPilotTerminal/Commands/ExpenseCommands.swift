@@ -19,13 +19,18 @@ enum ExpenseCommands {
         return category
     }
 
-    /// A note's bytes as a note, or the refusal that says why not.
-    static func note(_ bytes: [UInt8]) throws -> ExpenseNote? {
+    /// A note's bytes as a note, or the refusal that says why not. `--note` with nothing visible
+    /// (empty, spaces) is refused as a name is, never read as "no note": on an edit it removed the
+    /// note without a word, where `--no-note` is how a driver says that.
+    static func note(_ bytes: [UInt8]) throws -> ExpenseNote {
+        let note: ExpenseNote?
         do {
-            return try ExpenseNote.make(utf8: bytes)
+            note = try ExpenseNote.make(utf8: bytes)
         } catch {
             throw DashPilotRefusal.invalidNote(error)
         }
+        guard let note else { throw DashPilotRefusal.invalidNote(.invisible) }
+        return note
     }
 
     static let at = OptionSpec.valued("--at", "TIME", "When it was spent (default now, never later): 16:10, 4:10pm or 2026-11-28 16:10.")
@@ -47,7 +52,7 @@ enum ExpenseCommands {
         return { context in
             let store = try context.store()
             let amount = try context.amount(typed, for: input.command)
-            let note = try noteBytes.flatMap { try Self.note($0) }
+            let note = try noteBytes.map { try Self.note($0) }
             print(try store.addExpense(amount, category: category, at: try time.map { try context.instant($0) }, note: note).id)
             return ExitStatus.done
         }
