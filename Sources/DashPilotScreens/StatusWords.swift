@@ -39,6 +39,12 @@ public enum StatusWords {
     /// An import's line: "Reading ride.gpx: 62%".
     public static func reading(_ file: String, _ fraction: Double) -> String { "Reading \(file): \(percent(fraction))" }
 
+    /// Standard input while it is copied, its length not known: "Reading standard input: 12 MiB
+    /// so far".
+    public static func reading(_ file: String, bytes: Int) -> String {
+        "Reading \(file): \(KeepingWords.size(Int64(bytes))) so far"
+    }
+
     /// "62%": whole percents, rounded down, so that 100% means done.
     static func percent(_ fraction: Double) -> String { "\(Int((min(1, max(0, fraction)) * 100).rounded(.down)))%" }
 }

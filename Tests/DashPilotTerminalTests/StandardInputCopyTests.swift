@@ -45,7 +45,8 @@ struct StandardInputCopyTests {
     }
 
     /// With no stop, the copy holds every byte once the writer closes the pipe, and no file of
-    /// it is left in a folder.
+    /// it is left in a folder. How much it has copied is told as it goes (a terminal's line
+    /// says it: a writer can take many seconds), from nothing to every byte.
     @Test func withNoStopTheCopyHoldsEveryByteToTheEnd() throws {
         let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 * 7) }
         var ends: [Int32] = [0, 0]
@@ -65,8 +66,10 @@ struct StandardInputCopyTests {
             close(writeEnd)
         }
         writer.start()
-        let copy = try MappedFile.privateCopy(of: ends[0], shown: "standard input") {}
+        var told: [Int] = []
+        let copy = try MappedFile.privateCopy(of: ends[0], shown: "standard input", stopping: {}, copied: { told.append($0) })
         defer { close(copy) }
+        #expect(told.first == 0 && told.last == bytes.count && told == told.sorted(), "\(told)")
         var info = stat()
         #expect(fstat(copy, &info) == 0 && info.st_nlink == 0 && info.st_mode & 0o777 == 0o600)
         var read = [UInt8](repeating: 0, count: bytes.count + 1)

@@ -112,11 +112,12 @@ enum RouteCommands {
     /// Reads and imports one file in one transaction; a malformed file imports nothing.
     static func importOne(_ bytes: [UInt8], into store: DashPilotStore) throws -> RouteImportReport {
         let path = String(decoding: bytes, as: UTF8.self)
-        let given = try MappedFile(path: bytes)
         // The name as the terminal can show it; Unicode of the program's own is not in the line.
         let shown = TerminalText.safe(path == "-" ? "standard input" : path)
         let progress = ProgressLine(plainCharacters: false)
         defer { progress.clear() }
+        // Standard input from a pipe is copied first, for as long as its writer writes.
+        let given = try MappedFile(path: bytes) { progress.show(StatusWords.reading(shown, bytes: $0)) }
         do {
             // UTF-16 is read as the same text in UTF-8, written first to a private file.
             let utf16 = given.withBytes(GPXReader.isUTF16)

@@ -20,13 +20,14 @@ final class MappedFile {
     private let shown: String
 
     /// Maps the file at `bytes` (a path used as the bytes it was given: one that is not UTF-8 is
-    /// never repaired into another file's name), or throws a sentence saying why not.
-    convenience init(path bytes: [UInt8]) throws {
+    /// never repaired into another file's name), or throws a sentence saying why not. Standard
+    /// input from a pipe is copied first, `copied` told the bytes copied so far.
+    convenience init(path bytes: [UInt8], copied: (Int) -> Void = { _ in }) throws {
         let path = String(decoding: bytes, as: UTF8.self)
         let shown = path == "-" ? "standard input" : path
         let descriptor: Int32
         if bytes == Array("-".utf8) || bytes == Array("/dev/stdin".utf8) {
-            descriptor = try Self.standardInputAsFile(shown: shown)
+            descriptor = try Self.standardInputAsFile(shown: shown, copied: copied)
         } else {
             descriptor = (bytes + [0]).withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
@@ -102,23 +103,28 @@ final class MappedFile {
     /// input itself when it is such a file read from its start, else a temporary copy of what it
     /// holds to its end, made private (0600) and removed from its folder before anything is
     /// written to it.
-    private static func standardInputAsFile(shown: String) throws -> Int32 {
+    private static func standardInputAsFile(shown: String, copied: (Int) -> Void) throws -> Int32 {
         var info = stat()
         if fstat(STDIN_FILENO, &info) == 0, info.st_mode & S_IFMT == S_IFREG, lseek(STDIN_FILENO, 0, SEEK_CUR) == 0 {
             return fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0)
         }
-        return try privateCopy(of: STDIN_FILENO, shown: shown, stopping: StopSignals.check)
+        return try privateCopy(of: STDIN_FILENO, shown: shown, stopping: StopSignals.check, copied: copied)
     }
 
     /// A private temporary file holding what `source` (a pipe) holds to its end. `stopping`
     /// throws once the copy is to stop. A stop signal that came while the last bytes were
     /// written finds no read to cut short, and a read waits as long as the writer keeps the pipe
-    /// open: `stopping` is asked before each wait, and the wait is bounded.
-    static func privateCopy(of source: Int32, shown: String, stopping: () throws -> Void) throws -> Int32 {
+    /// open: `stopping` is asked before each wait, and the wait is bounded. `copied` is told the
+    /// bytes copied so far, before each wait.
+    static func privateCopy(
+        of source: Int32, shown: String, stopping: () throws -> Void, copied: (Int) -> Void = { _ in }
+    ) throws -> Int32 {
         let copy = try privateTemporaryFile(shown: shown)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var total = 0
         do {
             while true {
+                copied(total)
                 try stopping()
                 guard try readable(source, shown: shown) else { continue }
                 let count = buffer.withUnsafeMutableBytes { systemRead(source, $0.baseAddress, $0.count) }
@@ -127,6 +133,7 @@ final class MappedFile {
                 if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
                 guard count > 0 else { throw failure(shown, String(cString: strerror(errno))) }
                 try buffer[..<count].withUnsafeBufferPointer { try write($0, to: copy, shown: shown) }
+                total += count
             }
         } catch {
             close(copy)
