@@ -62,17 +62,40 @@ struct ProgressStepTests {
         #expect(try fixture.store.backups().isEmpty)
     }
 
-    /// doctor says each check as it begins, and how far through the route summaries it is.
+    /// doctor says each check as it begins, and how far through the route summaries it is; SQLite's
+    /// integrity check runs beside them (each reads the whole file), and is said last, as what
+    /// may still run once they are done.
     @Test func doctorReportsEachCheckAsItBegins() throws {
         let fixture = try KeepingTests.store()
         let steps = Steps<DoctorStep>()
-        #expect(try fixture.store.doctor { steps.all.append($0) }.isHealthy)
-        #expect(Array(steps.all.prefix(3)) == [.integrity, .references, .keys])
-        let fractions = steps.all.dropFirst(3).compactMap { step -> Double? in
+        let report = try fixture.store.doctor { steps.all.append($0) }
+        #expect(report.isHealthy && report.findings.first == .integrity(problems: 0) && report.findings[1] == .foreignKeys(dangling: 0))
+        #expect(Array(steps.all.prefix(2)) == [.references, .keys] && steps.all.last == .integrity)
+        let fractions = steps.all.dropFirst(2).dropLast().compactMap { step -> Double? in
             if case .routeSummaries(let fraction) = step { return fraction }
             return nil
         }
         #expect(fractions.count == steps.all.count - 3)
         #expect(fractions == fractions.sorted() && fractions.first == 0 && fractions.last == 1, "\(fractions)")
+    }
+
+    /// A store whose file SQLite's integrity check finds wrong says so in its report, first, as
+    /// when the checks ran in turn; the rest still runs.
+    @Test func doctorSaysWhatTheIntegrityCheckBesideItFound() throws {
+        let fixture = try KeepingTests.store()
+        let root = try #require(
+            try fixture.store.connection.scalar("SELECT rootpage FROM sqlite_schema WHERE name = 'pickup_place_by_key'"))
+        let handle = try #require(FileHandle(forUpdatingAtPath: fixture.path))
+        try handle.seek(toOffset: UInt64(root) * 4096 - 10)
+        handle.write(Data("zzzzzz".utf8))
+        try handle.close()
+        let store = try DashPilotStore(path: fixture.path, clock: ManualClock(), migrating: false, creating: false)
+        let report = try store.doctor()
+        guard case .integrity(let problems) = report.findings.first else {
+            Issue.record("\(report.findings)")
+            return
+        }
+        #expect(problems > 0 && !report.isHealthy)
+        #expect(report.findings.count > 5)
     }
 }

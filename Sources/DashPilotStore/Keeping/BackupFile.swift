@@ -127,39 +127,43 @@ enum BackupFile {
         throws -> Bool
     {
         let connection = try Connection(path: path, create: false, busyTimeoutMilliseconds: 0)
+        if store == nil && counts == nil {
+            try checkDriversCopy(connection, at: path, version: version, stop: stop)
+            return false
+        }
         // Of a store kept as it was, a file too damaged for a check to run fails that check.
         func passes(_ check: () throws -> Bool) throws -> Bool {
             do { return try check() } catch let error as SQLiteError where store != nil && error.primaryCode == SQLITE_CORRUPT {
                 return false
             }
         }
-        let intact = try passes { try connection.texts("PRAGMA integrity_check") == ["ok"] }
+        // The integrity check beside the rest (`checkingIntegrity`), each failure said in turn.
+        let (integrity, rest) = checkingIntegrity(of: path) { () throws -> (whole: Bool, version: Int, holdsRows: Bool) in
+            let whole = try passes { try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0 }
+            let version = Int(try connection.scalar("PRAGMA user_version") ?? 0)
+            return (whole, version, try counts.map { counts in try passes { try rowCounts(connection) == counts } } ?? true)
+        }
+        let intact: Bool
+        switch integrity {
+        case .success(let lines): intact = lines == ["ok"]
+        case .failure(let error):
+            guard store != nil, let sqlite = error as? SQLiteError, sqlite.primaryCode == SQLITE_CORRUPT else { throw error }
+            intact = false
+        }
         if stop?() == true { throw KeepingFailure.interrupted }
-        let whole = try passes { try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0 }
+        guard intact || store != nil else { throw KeepingFailure.checkFailed("SQLite's integrity check failed on the copy") }
+        let (whole, copyVersion, holdsRows) = try rest.get()
         if let store, !intact || !whole {
             let storeIntact = try intact || passes { try store.texts("PRAGMA integrity_check") == ["ok"] }
             guard intact || !storeIntact else { throw KeepingFailure.checkFailed("SQLite's integrity check failed on the copy") }
             let storeWhole = try whole || passes { try store.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0 }
             guard whole || !storeWhole else { throw KeepingFailure.checkFailed("a reference in the copy points at no row") }
         } else {
-            guard intact else { throw KeepingFailure.checkFailed("SQLite's integrity check failed on the copy") }
             guard whole else { throw KeepingFailure.checkFailed("a reference in the copy points at no row") }
         }
-        guard Int(try connection.scalar("PRAGMA user_version") ?? 0) == version else {
-            throw KeepingFailure.checkFailed("the copy is not at the store's schema version")
-        }
-        if let counts {
-            guard try passes({ try rowCounts(connection) == counts }) else {
-                throw KeepingFailure.checkFailed("the copy does not hold the store's rows")
-            }
-        } else if store == nil {
-            // Both SQLite checks passed above: doctor runs the rest, not those again.
-            let copy = try DashPilotStore(storePath: path, busyTimeoutMilliseconds: 0, migrating: false, creating: false)
-            let report = try copy.doctor(sqliteChecksPassed: true)
-            guard report.isHealthy else {
-                throw KeepingFailure.checkFailed("doctor found a problem in the copy; doctor on the store names it")
-            }
-        }
+        guard copyVersion == version else { throw KeepingFailure.checkFailed("the copy is not at the store's schema version") }
+        // An automatic backup, which keeps the store as it was, holds the store's rows.
+        guard holdsRows else { throw KeepingFailure.checkFailed("the copy does not hold the store's rows") }
         return !intact || !whole
     }
 

@@ -12,15 +12,37 @@ extension DashPilotStore {
     /// checks on this file already and both passed (a backup's copy: each reads the whole file,
     /// seconds on years), and they are not run again.
     func doctor(policy: NamingPolicy = .current, sqliteChecksPassed: Bool, progress: ((DoctorStep) -> Void)? = nil) throws -> DoctorReport {
+        // A store on disk has SQLite's integrity check run beside the rest, through a connection
+        // of its own: each reads the whole file, seconds on years.
+        guard !sqliteChecksPassed && path != ":memory:" else {
+            return DoctorReport(findings: try findings(policy: policy, sqliteChecksPassed: sqliteChecksPassed, progress: progress))
+        }
+        let (integrity, rest) = BackupFile.checkingIntegrity(of: file) {
+            let findings = try findings(policy: policy, sqliteChecksPassed: false, integrityBeside: true, progress: progress)
+            // What may still run once the rest is done.
+            progress?(.integrity)
+            return findings
+        }
+        let lines = try integrity.get()
+        return DoctorReport(findings: [.integrity(problems: lines == ["ok"] ? 0 : lines.count)] + (try rest.get()))
+    }
+
+    /// What each check found, in the report's order; with `integrityBeside`, all but SQLite's
+    /// integrity check, which the caller runs.
+    private func findings(
+        policy: NamingPolicy, sqliteChecksPassed: Bool, integrityBeside: Bool = false, progress: ((DoctorStep) -> Void)?
+    ) throws -> [DoctorReport.Finding] {
         try read {
             var findings: [DoctorReport.Finding] = []
             if sqliteChecksPassed {
                 findings.append(.integrity(problems: 0))
                 findings.append(.foreignKeys(dangling: 0))
             } else {
-                progress?(.integrity)
-                let integrity = try connection.texts("PRAGMA integrity_check")
-                findings.append(.integrity(problems: integrity == ["ok"] ? 0 : integrity.count))
+                if !integrityBeside {
+                    progress?(.integrity)
+                    let integrity = try connection.texts("PRAGMA integrity_check")
+                    findings.append(.integrity(problems: integrity == ["ok"] ? 0 : integrity.count))
+                }
                 progress?(.references)
                 findings.append(.foreignKeys(dangling: Int(try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") ?? 0)))
             }
@@ -61,7 +83,7 @@ extension DashPilotStore {
                 findings.append(.currency(code: code, isISO4217: Currency(code)?.code == code))
             }
             findings.append(.newestBackup(try backups().first?.madeAt))
-            return DoctorReport(findings: findings)
+            return findings
         }
     }
 }

@@ -24,22 +24,25 @@ extension DashPilotStore {
         guard info.st_mode & S_IFMT == S_IFREG else { throw DashPilotRefusal.cannotRestore(path: path.display, reason: .notAFile) }
         let identity = FileIdentity(path)
         let summary = try summary(of: path, isAutomatic: false)
-        do {
+        // SQLite's integrity check beside the rest: each reads the whole file, seconds on years.
+        let (integrity, healthy) = BackupFile.checkingIntegrity(of: path) { () throws -> Bool in
             let connection = try Connection(path: path, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
-            guard try connection.texts("PRAGMA integrity_check") == ["ok"],
-                try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0
-            else { throw StoreError.damaged(path: path.display) }
+            guard try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0 else {
+                throw StoreError.damaged(path: path.display)
+            }
+            // Healthy as a backup is checked: every check of `doctor`, which reads today's version
+            // (an older backup is upgraded once restored, as any store is).
+            guard summary.schemaVersion == Schema.currentVersion else { return true }
+            let store = try DashPilotStore(storePath: path, busyTimeoutMilliseconds: 5000, migrating: false, creating: false)
+            // Both SQLite checks are run here: doctor runs the rest, not those again.
+            return try store.doctor(sqliteChecksPassed: true).isHealthy
+        }
+        do {
+            // A file that is not intact may fail anything read from it: that is what is said.
+            guard try integrity.get() == ["ok"] else { throw StoreError.damaged(path: path.display) }
+            guard try healthy.get() else { throw DashPilotRefusal.cannotRestore(path: path.display, reason: .unhealthy) }
         } catch let error as SQLiteError {
             throw StoreError(error, path: path.display)
-        }
-        // Healthy as a backup is checked: every check of `doctor`, which reads today's version (an
-        // older backup is upgraded once restored, as any store is).
-        if summary.schemaVersion == Schema.currentVersion {
-            let store = try DashPilotStore(storePath: path, busyTimeoutMilliseconds: 5000, migrating: false, creating: false)
-            // Both SQLite checks passed above: doctor runs the rest, not those again.
-            guard try store.doctor(sqliteChecksPassed: true).isHealthy else {
-                throw DashPilotRefusal.cannotRestore(path: path.display, reason: .unhealthy)
-            }
         }
         return CheckedBackup(path: path, summary: summary, identity: identity)
     }
