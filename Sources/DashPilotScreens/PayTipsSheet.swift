@@ -102,7 +102,9 @@ public struct TipSheet: Sendable, Equatable {
 
 /// The sheet `@` opens on a card: the time the selected delivery's next step happened.
 public struct ForgottenStepSheet: Sendable, Equatable {
-    /// "Picked up at".
+    /// "Delivery 2": what the sheet records a step of.
+    public var title: String
+    /// "Picked up at", beside the field, as the sketch has it: "Picked up at  [ 5:26 PM_ ]".
     public var fieldLabel: String
     /// The field as it starts: now, as the driver reads it ("5:26 PM"), or as "17:26" where the
     /// locale writes a time in a form a time is not typed in ("17.26", Arabic digits).
@@ -122,9 +124,10 @@ public struct ForgottenStepSheet: Sendable, Equatable {
     /// The sheet for `delivery`'s next step, `step`, at `now`.
     public init(delivery: Delivery, step: LifecycleStep, now: Date, format: ScreenFormat) {
         self.step = step
-        fieldLabel = "Delivery \(delivery.number) · \(step.spokenTitle) at"
+        title = "Delivery \(delivery.number)"
+        fieldLabel = "\(step.spokenTitle) at"
         accessibilityTitle = "\(step.spokenTitle), Delivery \(delivery.number), at another time"
-        accessibilityFieldLabel = "\(step.spokenTitle) at"
+        accessibilityFieldLabel = fieldLabel
         prefilled = ExpenseSheet.typeableTime(now, format: format)
         self.now = now
         keys = [ScreenAction(.enter, "record", .record), ScreenAction(.escape, "cancel", .back)]

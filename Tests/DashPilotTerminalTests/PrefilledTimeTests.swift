@@ -23,6 +23,22 @@ struct PrefilledTimeTests {
         #expect(delivery?["arrivedAtPickupAt"] as? String == "2026-11-29T19:30:00Z")
     }
 
+    /// The sketch's own line: the step's label beside its field ("Picked up at  [ 5:26 PM_ ]"),
+    /// with the delivery it records in the title; the label stood in the title and the field
+    /// alone, unnamed, on its line.
+    @Test("The step sheet's label stands beside its field", arguments: [(100, 32), (40, 12)])
+    func theStepSheetsLabelStandsBesideItsField(columns: Int, rows: Int) throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:10:00")
+        dash.run(["delivery", "arrive", "1"], at: "2026-11-29 17:20:00")
+        let window = try Window(dash, at: "2026-11-29 17:26:00", columns: columns, rows: rows)
+        window.press("@")
+        let lines = window.screen.split(separator: "\n")
+        #expect(lines.contains { $0.contains("Picked up at  [ 5:26 PM") }, "\(window.screen)")
+        #expect(lines.contains { $0.contains("┌ Delivery 1 ─") }, "\(window.screen)")
+    }
+
     /// The field shows the minute; left as it is, it means the moment the sheet opened, so a step
     /// recorded earlier in the same minute does not make the sheet's own now refused.
     @Test func thePrefilledNowKeepsItsSeconds() throws {

@@ -58,7 +58,7 @@ final class ForgottenStepView: TerminalScreen {
     }
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
-        screen.fieldSheet(title: model.fieldLabel, label: "", field, error: error, keys: model.keys)
+        screen.fieldSheet(title: model.title, label: model.fieldLabel, field, error: error, keys: model.keys)
     }
 
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
