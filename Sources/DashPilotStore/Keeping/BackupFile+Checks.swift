@@ -5,40 +5,50 @@ extension BackupFile {
     /// SQLite's integrity check of the file at `path`, through a read-only connection of its own
     /// on a thread of its own, while `body` runs on this one. Each reads the whole file (the
     /// integrity check 3.5 s of ten years, the rest of a backup's checks 6 s more), and a
-    /// driver's device has two cores or more. Returns the check's lines (`["ok"]`: intact) or
-    /// what kept it from running, and what `body` returned or threw.
+    /// driver's device has two cores or more. Once `stop` asks for it, the check and the
+    /// statements of every connection `body` holds through the `Interrupter` are interrupted.
+    /// Returns the check's lines (`["ok"]`: intact) or what kept it from running, and what `body`
+    /// returned or threw.
     static func checkingIntegrity<T>(
-        of path: StorePath, alongside body: () throws -> T
+        of path: StorePath, stop: (@Sendable () -> Bool)? = nil, alongside body: (Interrupter) throws -> T
     ) -> (integrity: Result<[String], any Error>, result: Result<T, any Error>) {
-        let outcome = IntegrityOutcome()
-        let finished = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            outcome.lines = Result {
-                try Connection(path: path, create: false, readOnly: true, busyTimeoutMilliseconds: 5000).texts("PRAGMA integrity_check")
+        Interrupter.watching(stop) { interrupter in
+            let outcome = IntegrityOutcome()
+            let finished = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                outcome.lines = Result {
+                    let connection = try Connection(path: path, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
+                    return try interrupter.interrupting(connection) { try connection.texts("PRAGMA integrity_check") }
+                }
+                finished.signal()
             }
-            finished.signal()
+            thread.start()
+            let result = Result { try body(interrupter) }
+            finished.wait()
+            return (outcome.lines, result)
         }
-        thread.start()
-        let result = Result { try body() }
-        finished.wait()
-        return (outcome.lines, result)
     }
 
     /// A driver's backup checked (keeping.md: "SQLite's integrity and foreign-key checks pass on
     /// the copy, its schema version is the store's, and every check of `doctor` passes on it"):
     /// the integrity check beside the rest, each failure said as it was when they ran in turn.
-    static func checkDriversCopy(_ connection: Connection, at path: StorePath, version: Int, stop: (() -> Bool)?) throws {
+    static func checkDriversCopy(_ connection: Connection, at path: StorePath, version: Int, stop: (@Sendable () -> Bool)?) throws {
         enum Found { case whole, dangling, otherVersion, unhealthy }
-        let (integrity, found) = checkingIntegrity(of: path) { () throws -> Found in
-            guard try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0 else { return .dangling }
-            guard Int(try connection.scalar("PRAGMA user_version") ?? 0) == version else { return .otherVersion }
-            // Both SQLite checks are run here: doctor runs the rest, not those again.
-            let copy = try DashPilotStore(storePath: path, busyTimeoutMilliseconds: 0, migrating: false, creating: false)
-            return try copy.doctor(sqliteChecksPassed: true).isHealthy ? .whole : .unhealthy
+        let (integrity, found) = checkingIntegrity(of: path, stop: stop) { interrupter throws -> Found in
+            try interrupter.interrupting(connection) {
+                guard try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0 else { return .dangling }
+                guard Int(try connection.scalar("PRAGMA user_version") ?? 0) == version else { return .otherVersion }
+                // Both SQLite checks are run here: doctor runs the rest, not those again.
+                let copy = try DashPilotStore(storePath: path, busyTimeoutMilliseconds: 0, migrating: false, creating: false)
+                return try interrupter.interrupting(copy.connection) {
+                    try copy.doctor(sqliteChecksPassed: true).isHealthy ? .whole : .unhealthy
+                }
+            }
         }
+        // A stop asked for: whatever the checks said, interrupted or not, it is what is said.
+        if stop?() == true { throw KeepingFailure.interrupted }
         // A copy that is not intact may fail anything read from it: that is what is said.
         guard try integrity.get() == ["ok"] else { throw KeepingFailure.checkFailed("SQLite's integrity check failed on the copy") }
-        if stop?() == true { throw KeepingFailure.interrupted }
         switch try found.get() {
         case .whole: return
         case .dangling: throw KeepingFailure.checkFailed("a reference in the copy points at no row")

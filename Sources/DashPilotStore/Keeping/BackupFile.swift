@@ -122,7 +122,7 @@ enum BackupFile {
     /// the store passes. Returns whether it was kept so.
     @discardableResult
     static func check(
-        _ path: StorePath, version: Int, counts: [String: Int64]?, asItWas store: Connection? = nil, stop: (() -> Bool)? = nil
+        _ path: StorePath, version: Int, counts: [String: Int64]?, asItWas store: Connection? = nil, stop: (@Sendable () -> Bool)? = nil
     )
         throws -> Bool
     {
@@ -138,11 +138,16 @@ enum BackupFile {
             }
         }
         // The integrity check beside the rest (`checkingIntegrity`), each failure said in turn.
-        let (integrity, rest) = checkingIntegrity(of: path) { () throws -> (whole: Bool, version: Int, holdsRows: Bool) in
-            let whole = try passes { try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0 }
-            let version = Int(try connection.scalar("PRAGMA user_version") ?? 0)
-            return (whole, version, try counts.map { counts in try passes { try rowCounts(connection) == counts } } ?? true)
+        typealias Rest = (whole: Bool, version: Int, holdsRows: Bool)
+        let (integrity, rest) = checkingIntegrity(of: path, stop: stop) { interrupter throws -> Rest in
+            try interrupter.interrupting(connection) {
+                let whole = try passes { try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0 }
+                let version = Int(try connection.scalar("PRAGMA user_version") ?? 0)
+                return (whole, version, try counts.map { counts in try passes { try rowCounts(connection) == counts } } ?? true)
+            }
         }
+        // A stop asked for: whatever the checks said, interrupted or not, it is what is said.
+        if stop?() == true { throw KeepingFailure.interrupted }
         let intact: Bool
         switch integrity {
         case .success(let lines): intact = lines == ["ok"]
@@ -150,7 +155,6 @@ enum BackupFile {
             guard store != nil, let sqlite = error as? SQLiteError, sqlite.primaryCode == SQLITE_CORRUPT else { throw error }
             intact = false
         }
-        if stop?() == true { throw KeepingFailure.interrupted }
         guard intact || store != nil else { throw KeepingFailure.checkFailed("SQLite's integrity check failed on the copy") }
         let (whole, copyVersion, holdsRows) = try rest.get()
         if let store, !intact || !whole {

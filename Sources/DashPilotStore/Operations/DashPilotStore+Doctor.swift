@@ -17,7 +17,7 @@ extension DashPilotStore {
         guard !sqliteChecksPassed && path != ":memory:" else {
             return DoctorReport(findings: try findings(policy: policy, sqliteChecksPassed: sqliteChecksPassed, progress: progress))
         }
-        let (integrity, rest) = BackupFile.checkingIntegrity(of: file) {
+        let (integrity, rest) = BackupFile.checkingIntegrity(of: file) { _ in
             let findings = try findings(policy: policy, sqliteChecksPassed: false, integrityBeside: true, progress: progress)
             // What may still run once the rest is done.
             progress?(.integrity)

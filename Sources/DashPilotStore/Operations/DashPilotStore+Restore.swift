@@ -25,7 +25,7 @@ extension DashPilotStore {
         let identity = FileIdentity(path)
         let summary = try summary(of: path, isAutomatic: false)
         // SQLite's integrity check beside the rest: each reads the whole file, seconds on years.
-        let (integrity, healthy) = BackupFile.checkingIntegrity(of: path) { () throws -> Bool in
+        let (integrity, healthy) = BackupFile.checkingIntegrity(of: path) { _ throws -> Bool in
             let connection = try Connection(path: path, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
             guard try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0 else {
                 throw StoreError.damaged(path: path.display)
