@@ -36,6 +36,14 @@ public enum StatusWords {
         }
     }
 
+    /// A store's upgrade, kept on screen at 100%: "Upgrading the store to this version: 62%".
+    public static func upgrading(_ fraction: Double) -> String { "Upgrading the store to this version: \(percent(fraction))" }
+
+    /// `route rebuild`'s line, kept on screen at 100%: "Rebuilding the route summaries: 62%".
+    public static func rebuildingRouteSummaries(_ fraction: Double) -> String {
+        "Rebuilding the route summaries: \(percent(fraction))"
+    }
+
     /// An import's line: "Reading ride.gpx: 62%".
     public static func reading(_ file: String, _ fraction: Double) -> String { "Reading \(file): \(percent(fraction))" }
 

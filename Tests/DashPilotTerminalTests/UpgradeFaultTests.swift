@@ -1,3 +1,4 @@
+import DashPilotScreens
 import DashPilotStore
 import Foundation
 import Testing
@@ -73,7 +74,7 @@ struct UpgradeFaultTests {
     @Test func anUpgradesProgressEndsOnOneLine() {
         final class Written: @unchecked Sendable { var text = "" }
         let written = Written()
-        let report = MigrationProgress.reporter("Upgrading the store to this version") { written.text += $0 }
+        let report = MigrationProgress.reporter(StatusWords.upgrading) { written.text += $0 }
         for fraction in [0, 0.004, 0.5, 0.5, 1, 1] { report(fraction) }
         #expect(
             written.text

@@ -162,29 +162,32 @@ final class CommandContext {
     }
 }
 
-/// The progress of a long store upgrade, on standard error when it is a terminal.
+/// The progress of a long store upgrade (or `route rebuild`), on standard error when it is a
+/// terminal: one line redrawn, kept on screen once done as a record of what ran.
 enum MigrationProgress {
     /// A reporter that redraws one line on standard error, or `nil` when it is not a terminal.
-    static func onTerminal(_ doing: String = "Upgrading the store to this version") -> (@Sendable (Double) -> Void)? {
+    static func onTerminal(_ words: @escaping @Sendable (Double) -> String = StatusWords.upgrading) -> (@Sendable (Double) -> Void)? {
         guard isatty(STDERR_FILENO) != 0 else { return nil }
-        return reporter(doing) { StandardError.write($0) }
+        return reporter(words) { StandardError.write($0) }
     }
 
-    /// A reporter that writes each percentage once, through `write`.
-    static func reporter(_ doing: String, write: @escaping @Sendable (String) -> Void) -> @Sendable (Double) -> Void {
+    /// A reporter that writes each line once, through `write`.
+    static func reporter(
+        _ words: @escaping @Sendable (Double) -> String, write: @escaping @Sendable (String) -> Void
+    ) -> @Sendable (Double) -> Void {
         let shown = Shown()
         return { fraction in
             // Drawn when the percentage changes, so that 100% ends one line, however often the
             // steps report it.
-            let percent = Int((min(1, fraction) * 100).rounded(.down))
-            guard percent != shown.percent else { return }
-            shown.percent = percent
-            write("\r\(doing): \(percent)%" + (percent == 100 ? "\n" : ""))
+            let line = words(fraction)
+            guard line != shown.line else { return }
+            shown.line = line
+            write("\r\(line)" + (fraction >= 1 ? "\n" : ""))
         }
     }
 
-    /// The percentage last drawn; the steps of one upgrade report from one thread.
-    private final class Shown: @unchecked Sendable { var percent = -1 }
+    /// The line last drawn; the steps of one upgrade report from one thread.
+    private final class Shown: @unchecked Sendable { var line = "" }
 }
 
 /// Asks the driver on the terminal.

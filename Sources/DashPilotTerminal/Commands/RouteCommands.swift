@@ -25,7 +25,8 @@ enum RouteCommands {
                 context.say("No shifts recorded yet: there is no route summary to rebuild.")
                 return ExitStatus.done
             }
-            let count = try context.store().rebuildRouteSummaries(progress: MigrationProgress.onTerminal("Rebuilding the route summaries"))
+            let progress = MigrationProgress.onTerminal(StatusWords.rebuildingRouteSummaries)
+            let count = try context.store().rebuildRouteSummaries(progress: progress)
             context.say("Rebuilt the route summaries of \(count == 1 ? "1 shift" : "\(count) shifts") from their route samples.")
             return ExitStatus.done
         }
