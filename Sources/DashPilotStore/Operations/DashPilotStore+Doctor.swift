@@ -15,10 +15,10 @@ extension DashPilotStore {
         // A store on disk has SQLite's integrity check run beside the rest, through a connection
         // of its own: each reads the whole file, seconds on years.
         guard !sqliteChecksPassed && path != ":memory:" else {
-            return DoctorReport(findings: try findings(policy: policy, sqliteChecksPassed: sqliteChecksPassed, progress: progress))
+            return DoctorReport(findings: try findings(policy: policy, running: sqliteChecksPassed ? .neither : .both, progress: progress))
         }
         let (integrity, rest) = BackupFile.checkingIntegrity(of: file) { _ in
-            let findings = try findings(policy: policy, sqliteChecksPassed: false, integrityBeside: true, progress: progress)
+            let findings = try findings(policy: policy, running: .foreignKeys, progress: progress)
             // What may still run once the rest is done.
             progress?(.integrity)
             return findings
@@ -27,22 +27,25 @@ extension DashPilotStore {
         return DoctorReport(findings: [.integrity(problems: lines == ["ok"] ? 0 : lines.count)] + (try rest.get()))
     }
 
-    /// What each check found, in the report's order; with `integrityBeside`, all but SQLite's
-    /// integrity check, which the caller runs.
-    private func findings(
-        policy: NamingPolicy, sqliteChecksPassed: Bool, integrityBeside: Bool = false, progress: ((DoctorStep) -> Void)?
-    ) throws -> [DoctorReport.Finding] {
+    /// Which of SQLite's own checks `findings` runs: `neither` when the caller ran both and they
+    /// passed, `foreignKeys` when the caller runs the integrity check beside the rest.
+    private enum SQLiteChecks { case neither, foreignKeys, both }
+
+    /// What each check found, in the report's order; of SQLite's own checks, those `running` says.
+    private func findings(policy: NamingPolicy, running checks: SQLiteChecks, progress: ((DoctorStep) -> Void)?) throws
+        -> [DoctorReport.Finding]
+    {
         try read {
             var findings: [DoctorReport.Finding] = []
-            if sqliteChecksPassed {
+            if checks == .both {
+                progress?(.integrity)
+                let integrity = try connection.texts("PRAGMA integrity_check")
+                findings.append(.integrity(problems: integrity == ["ok"] ? 0 : integrity.count))
+            }
+            if checks == .neither {
                 findings.append(.integrity(problems: 0))
                 findings.append(.foreignKeys(dangling: 0))
             } else {
-                if !integrityBeside {
-                    progress?(.integrity)
-                    let integrity = try connection.texts("PRAGMA integrity_check")
-                    findings.append(.integrity(problems: integrity == ["ok"] ? 0 : integrity.count))
-                }
                 progress?(.references)
                 findings.append(.foreignKeys(dangling: Int(try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") ?? 0)))
             }
