@@ -11,7 +11,7 @@ import Foundation
 /// zone file (`/usr/share/zoneinfo/Asia/Tokyo`), or a POSIX rule (`JST-9`, `<+0530>-5:30`,
 /// `CET-1CEST,M3.5.0,M10.5.0/3`), which Foundation does not read and the C library does.
 enum PosixTimeZone {
-    static func zone(_ value: String?, now: Date = Date()) -> TimeZone {
+    static func zone(_ value: String?, now: Date) -> TimeZone {
         guard let value, !value.isEmpty else { return .current }
         let name = value.hasPrefix(":") ? String(value.dropFirst()) : value
         // "GMT+5" is POSIX's five hours west of UTC, where Foundation reads five hours east: such

@@ -9,8 +9,9 @@ extension ScreenFormat {
 
     /// The driver's format as every POSIX program reads it: `LC_ALL`, then `LC_TIME` (times and
     /// dates) or `LC_MONETARY` (money), then `LANG`; `C` and `POSIX` read as US English. The time
-    /// zone is `TZ`, else the system's. (Foundation on Linux answers `en_001` whatever these say.)
-    public static func driver(environment: [String: String]) -> ScreenFormat {
+    /// zone is `TZ`, else the system's, a POSIX rule read around `now`; dates of `now`'s year say
+    /// none. (Foundation on Linux answers `en_001` whatever these say.)
+    public static func driver(environment: [String: String], now: Date) -> ScreenFormat {
         func setting(_ category: String) -> String? {
             for name in ["LC_ALL", category, "LANG"] {
                 if let value = environment[name], !value.isEmpty { return value }
@@ -32,10 +33,10 @@ extension ScreenFormat {
             }
             return Locale(identifier: identifier)
         }
-        let zone = PosixTimeZone.zone(environment["TZ"])
+        let zone = PosixTimeZone.zone(environment["TZ"], now: now)
         var format = ScreenFormat(locale: locale(setting("LC_TIME")), moneyLocale: locale(setting("LC_MONETARY")), timeZone: zone)
         let characterSet = (setting("LC_CTYPE") ?? "").uppercased()
         format.writesASCIIOnly = !(characterSet.contains("UTF-8") || characterSet.contains("UTF8"))
-        return format
+        return format.at(now)
     }
 }

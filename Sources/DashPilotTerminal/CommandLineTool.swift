@@ -122,7 +122,8 @@ public enum CommandLineTool {
             let action = try command.parse(parsed)
             let path = try storePath(global, environment: environment, command: command)
             let context = CommandContext(
-                storePath: path, environment: environment, format: .driver(environment: environment).at(clock.now()), clock: clock,
+                storePath: path, environment: environment, format: .driver(environment: environment, now: clock.now()),
+                clock: clock,
                 confirm: Confirmation.ask)
             let status: Int32
             do {
@@ -146,7 +147,7 @@ public enum CommandLineTool {
         } catch let error as UsageError {
             return usageFailure(error)
         } catch {
-            return failure(error, format: .driver(environment: environment).at(clock.now()))
+            return failure(error, format: .driver(environment: environment, now: clock.now()))
         }
     }
 
@@ -194,7 +195,7 @@ public enum CommandLineTool {
     {
         do {
             let path = try storePath(global, environment: environment)
-            let format = ScreenFormat.driver(environment: environment)
+            let format = ScreenFormat.driver(environment: environment, now: clock.now())
             let store = try StopSignals.held {
                 try DashPilotStore(
                     storePath: path, clock: clock, log: PlatformPickupPlaceLog(environment: environment),
@@ -202,7 +203,8 @@ public enum CommandLineTool {
                     currencyIfNew: format.currency, timeZone: format.timeZone, migrationProgress: MigrationProgress.onTerminal())
             }
             let app = InteractiveApp(
-                store: store, format: .driver(environment: environment).at(clock.now()), environment: environment, clock: clock,
+                store: store, format: .driver(environment: environment, now: clock.now()), environment: environment,
+                clock: clock,
                 mouse: options.mouse)
             let status = spoken(global, environment: environment) ? AccessibleSession.run(app) : app.run()
             // Left because the store was found unusable: said once the terminal is restored.
@@ -216,7 +218,7 @@ public enum CommandLineTool {
         } catch let error as UsageError {
             return usageFailure(error)
         } catch {
-            return failure(error, format: .driver(environment: environment).at(clock.now()))
+            return failure(error, format: .driver(environment: environment, now: clock.now()))
         }
     }
 

@@ -33,15 +33,15 @@ struct AmountsReadAsWrittenTests {
     /// store read under C wrote "€84.50" beside "-" for "·". The code takes the sign's place.
     @Test func aTerminalWithoutUnicodeGetsTheCurrencysCode() throws {
         let euro = try #require(Currency("EUR"))
-        let plain = ScreenFormat.driver(environment: ["LC_ALL": "C", "TZ": "UTC"]).with(currency: euro)
+        let plain = ScreenFormat.driver(environment: ["LC_ALL": "C", "TZ": "UTC"], now: .distantPast).with(currency: euro)
         #expect(plain.money(Money(cents: 8_450)) == "EUR 84.50")
         #expect(plain.at(Date(timeIntervalSince1970: 0)).money(Money(cents: 8_450)) == "EUR 84.50")
-        let german = ScreenFormat.driver(environment: ["LANG": "de_DE.ISO-8859-1", "TZ": "UTC"]).with(currency: euro)
+        let german = ScreenFormat.driver(environment: ["LANG": "de_DE.ISO-8859-1", "TZ": "UTC"], now: .distantPast).with(currency: euro)
         #expect(german.money(Money(cents: 8_450)) == "84,50 EUR")
-        let unicode = ScreenFormat.driver(environment: ["LANG": "de_DE.UTF-8", "TZ": "UTC"]).with(currency: euro)
+        let unicode = ScreenFormat.driver(environment: ["LANG": "de_DE.UTF-8", "TZ": "UTC"], now: .distantPast).with(currency: euro)
         #expect(unicode.money(Money(cents: 8_450)) == "84,50 €")
         // Dollars are ASCII already.
-        #expect(ScreenFormat.driver(environment: ["LC_ALL": "C", "TZ": "UTC"]).money(Money(cents: 8_450)) == "$84.50")
+        #expect(ScreenFormat.driver(environment: ["LC_ALL": "C", "TZ": "UTC"], now: .distantPast).money(Money(cents: 8_450)) == "$84.50")
     }
 
     /// platform.md: the locale is read "as every POSIX program reads it": a modifier naming a
@@ -50,7 +50,7 @@ struct AmountsReadAsWrittenTests {
     func aScriptModifierIsHonoured(lang: String, day: String) throws {
         let sunday = try #require(ISO8601.parse("2026-11-29T17:00:00Z"))
         // Read in that year, whatever day the test runs: it says no year.
-        let format = ScreenFormat.driver(environment: ["LANG": lang, "TZ": "UTC"]).at(sunday)
+        let format = ScreenFormat.driver(environment: ["LANG": lang, "TZ": "UTC"], now: sunday)
         #expect(format.day(sunday) == day)
     }
 }

@@ -30,7 +30,8 @@ struct LongHistoryTests {
         let whole = PeriodListScreen(
             periods: try store.periods(
                 .week, limit: nil, timeZone: TimeZone(identifier: "UTC")!, now: SetClock.date("2026-11-29 18:00:00")),
-            kind: .week, format: .driver(environment: ["LANG": "C.UTF-8", "TZ": "UTC"]).at(SetClock.date("2026-11-29 18:00:00")))
+            kind: .week,
+            format: .driver(environment: ["LANG": "C.UTF-8", "TZ": "UTC"], now: SetClock.date("2026-11-29 18:00:00")))
         // More weeks than a window of the tallest screen holds.
         #expect(whole.rows.count > 50 + 2 * WeeksView.margin)
         let window = try Window(dash, at: "2026-11-29 18:00:00", columns: 160, rows: 50)
@@ -60,7 +61,7 @@ struct LongHistoryTests {
         let now = SetClock.date("2026-11-29 18:00:00")
         let whole = PeriodListScreen(
             periods: try store.periods(.week, limit: nil, timeZone: TimeZone(identifier: "UTC")!, now: now), kind: .week,
-            format: .driver(environment: ["LANG": "C.UTF-8", "TZ": "UTC"]).at(now))
+            format: .driver(environment: ["LANG": "C.UTF-8", "TZ": "UTC"], now: now))
         return (dash, whole)
     }
 

@@ -15,7 +15,8 @@ public final class AccessibleHarness {
         throws
     {
         let store = try DashPilotStore(path: path, clock: clock, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-        app = InteractiveApp(store: store, format: .driver(environment: environment), environment: environment, clock: clock)
+        app = InteractiveApp(
+            store: store, format: .driver(environment: environment, now: clock.now()), environment: environment, clock: clock)
         session = AccessibleSession(app: app) { [weak self] lines in self?.said += lines }
     }
 

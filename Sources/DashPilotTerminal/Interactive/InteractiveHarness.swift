@@ -21,7 +21,8 @@ public final class InteractiveHarness {
     ) throws {
         let store = try DashPilotStore(path: path, clock: clock, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         app = InteractiveApp(
-            store: store, format: .driver(environment: environment).at(clock.now()), environment: environment, clock: clock)
+            store: store, format: .driver(environment: environment, now: clock.now()), environment: environment,
+            clock: clock)
         app.headlessRows = rows
         self.columns = columns
         self.rows = rows
