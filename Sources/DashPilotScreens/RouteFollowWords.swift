@@ -35,6 +35,12 @@ public enum RouteFollowWords {
         "Error: The store stayed busy: the last \(fixes == 1 ? "fix" : "\(fixes) fixes") read \(fixes == 1 ? "was" : "were") not recorded; what was kept before is recorded."
     }
 
+    /// What following says when standard input cannot be read (a folder, a closed descriptor):
+    /// `reason` is the system's.
+    public static func cannotRead(_ reason: String) -> String {
+        "Error: Can't read standard input: \(reason); following stopped, and what was read before it is recorded."
+    }
+
     /// What following says when the shift ends from another terminal.
     public static func shiftEnded(_ shiftID: Int64) -> String { "Shift \(shiftID) ended; following stopped." }
 

@@ -381,6 +381,19 @@ struct RouteFollowCommandTests {
         #expect(result.stderr.hasPrefix("Error: --session must be a whole number from 1; got \(session)."), "\(result.stderr)")
     }
 
+    /// cli.md: "Errors go to standard error". Standard input that is a folder was taken for an
+    /// input that had ended: "Kept 0 points; skipped 0." and 0, as if nothing had gone wrong. The
+    /// error is said, with the counts, and the exit is 1.
+    @Test func standardInputThatCannotBeReadIsSaidNeverTakenForItsEnd() {
+        let dash = Self.runningShift()
+        let command = ["/bin/sh", "-c", "exec \"$@\" < \"$0\"", dash.folder] + Binary.command(at: "2026-11-29 17:00:00")
+        let result = dash.spawn((command + ["route", "follow"]).map { Array($0.utf8) }, environment: dash.environment, stdin: nil)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: Can't read standard input: "), "\(result.stderr)")
+        #expect(result.stderr.contains("following stopped, and what was read before it is recorded."), "\(result.stderr)")
+        #expect(result.stdout == "Kept 0 points; skipped 0.\n")
+    }
+
     @Test func followingIsRefusedWithNoShiftRunning() {
         let dash = Binary()
         let result = dash.run(["route", "follow"], stdin: InventedDrive().log)

@@ -41,8 +41,8 @@ private struct Follower {
     /// replay) is committed as it comes, so that memory never grows with its length.
     static let commitAtMost = 1_024
 
-    /// Follows until the input ends (0), a stop signal (128 + it: 130 for Ctrl-C), or the shift
-    /// ends elsewhere (0).
+    /// Follows until the input ends (0), a stop signal (128 + it: 130 for Ctrl-C), the shift ends
+    /// elsewhere (0), or standard input cannot be read (1).
     func run() throws -> Int32 {
         StopSignals.catchThem()
         let status = StatusLine(format: context.format)
@@ -51,6 +51,7 @@ private struct Follower {
         var lastCommit = ProcessInfo.processInfo.systemUptime
         var finished = RouteFollow.State.running
         var exit = ExitStatus.done
+        var readFailure: Int32?
         status.show(follow, store: store)
         reading: while true {
             let waited = ProcessInfo.processInfo.systemUptime - lastCommit
@@ -60,6 +61,10 @@ private struct Follower {
                 // Everything read so far is kept, and nothing more is read: input that keeps
                 // coming (a receiver, a long file) would otherwise hold the follow for ever.
                 exit = 128 + stopSignal
+                break reading
+            }
+            if case .failed(let code) = outcome {
+                readFailure = code
                 break reading
             }
             if outcome == .ended { break reading }
@@ -95,6 +100,10 @@ private struct Follower {
             finished = last
         }
         status.clear()
+        if let readFailure, finished == .running {
+            CommandLineTool.writeError(RouteFollowWords.cannotRead(String(cString: strerror(readFailure))))
+            exit = ExitStatus.refused
+        }
         switch finished {
         case .ended: context.say(RouteFollowWords.shiftEnded(follow.shiftID))
         case .gone: context.say(RouteFollowWords.shiftGone(follow.shiftID))
@@ -142,7 +151,11 @@ private struct Follower {
         return ExitStatus.storeUnusable
     }
 
-    enum Read { case read, nothing, ended }
+    enum Read: Equatable {
+        case read, nothing, ended
+        /// Standard input could not be read: the system's error number.
+        case failed(Int32)
+    }
 
     /// Reads what standard input holds within `waiting` milliseconds and hands its lines on.
     static func readAvailable(into buffer: inout [UInt8], lines: inout PositionLines, follow: RouteFollow, waiting: Int32) -> Read {
@@ -150,7 +163,9 @@ private struct Follower {
         guard poll(&descriptor, 1, waiting) > 0 else { return .nothing }
         let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
         if count < 0 && (errno == EINTR || errno == EAGAIN) { return .nothing }
-        // The end of input, or a device gone (a receiver unplugged reads EIO).
+        // The end of input, or a device gone (a receiver unplugged reads EIO); any other error
+        // (a folder, a closed descriptor) is said, never taken for the end of input.
+        if count < 0 && errno != EIO { return .failed(errno) }
         guard count > 0 else { return .ended }
         lines.feed(buffer[..<count]) { follow.take(report($0)) }
         return .read
