@@ -9,6 +9,9 @@ final class Interrupter: @unchecked Sendable {
     private let lock = NSLock()
     private var connections: [ObjectIdentifier: Connection] = [:]
     private var stopped = false
+    /// Set once `watching`'s body has returned: its polling thread then ends.
+    private var finished = false
+    private var isFinished: Bool { lock.withLock { finished } }
 
     /// Runs `body` with a stop polled every 50 ms; once it is asked for, every connection held
     /// then or later is interrupted, again at each poll: an interrupt given before a statement
@@ -16,14 +19,16 @@ final class Interrupter: @unchecked Sendable {
     static func watching<T>(_ stop: (@Sendable () -> Bool)?, _ body: (Interrupter) throws -> T) rethrows -> T {
         let interrupter = Interrupter()
         guard let stop else { return try body(interrupter) }
-        let ended = DispatchSemaphore(value: 0)
         Thread {
-            while ended.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
+            // Sleeps, never a deadline: under a clock made to stand still (faketime), a wait
+            // until "now + 50 ms" ends at once, and the poll would spin.
+            while !interrupter.isFinished {
                 if stop() { interrupter.interruptAll() }
+                usleep(50_000)
             }
         }
         .start()
-        defer { ended.signal() }
+        defer { interrupter.lock.withLock { interrupter.finished = true } }
         return try body(interrupter)
     }
 
