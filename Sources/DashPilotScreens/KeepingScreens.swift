@@ -66,11 +66,21 @@ public enum KeepingWords {
         var lines = backups.map { backup in
             [
                 format.moment(backup.madeAt), size(backup.bytes), "schema \(backup.schemaVersion)", count(backup.shifts, "shift"),
-                backup.isAutomatic ? "automatic" : "made by you", backup.path,
+                made(by: backup.automatic), backup.path,
             ].joined(separator: " · ")
         }
         lines.append("\(count(backups.count, "backup")), \(size(backups.reduce(0) { $0 + $1.bytes })) together.")
         return lines + notUsable
+    }
+
+    /// Who made a backup, and why when DashPilot did: "made by you", "automatic, before a
+    /// restore", "automatic, before the upgrade to version 8".
+    static func made(by automatic: AutomaticBackup?) -> String {
+        switch automatic {
+        case nil: "made by you"
+        case .beforeRestore: "automatic, before a restore"
+        case .beforeUpgrade(let version): "automatic, before the upgrade to version \(version)"
+        }
     }
 
     static func count(_ count: Int, _ one: String, _ many: String? = nil) -> String {

@@ -23,7 +23,7 @@ struct DatesSayTheirYearTests {
         func summary(_ shifts: Int, newest: String) -> BackupSummary {
             BackupSummary(
                 path: "/x", madeAt: Self.now, bytes: 1, schemaVersion: 8, shifts: shifts, deliveries: 0, places: 0,
-                newestShift: ISO8601.parse(newest), isAutomatic: false)
+                newestShift: ISO8601.parse(newest), automatic: nil)
         }
         let question = KeepingWords.restoreQuestion(
             store: summary(5012, newest: "2026-11-29T17:00:00Z"), backup: summary(5000, newest: "2025-11-25T17:00:00Z"), format: Self.format

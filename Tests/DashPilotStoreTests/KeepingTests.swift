@@ -135,7 +135,8 @@ struct KeepingTests {
         _ = try DashPilotStore(path: path, clock: ManualClock(), timeZone: Self.utc)
         let backups = try FileManager.default.contentsOfDirectory(atPath: folder.file("backups"))
         #expect(backups == ["dashpilot-before-v\(Schema.currentVersion)-2026-11-29-1702.sqlite"])
-        let kept = try DashPilotStore.summary(of: StorePath(folder.file("backups/" + backups[0])), isAutomatic: true)
+        let kept = try DashPilotStore.summary(
+            of: StorePath(folder.file("backups/" + backups[0])), automatic: .beforeUpgrade(toVersion: Schema.currentVersion))
         #expect(kept.schemaVersion == Schema.currentVersion - 1 && kept.shifts == 1)
         // The copy holds what the store held before it moved on.
         try before.write(to: URL(fileURLWithPath: folder.file("as-it-was.sqlite")))

@@ -223,6 +223,22 @@ struct KeepingCommandTests {
         #expect(dash.run(["backup", "list"]).stdout.contains("3 backups,"))
     }
 
+    /// keeping.md: `backup list` says "whether it was automatic (before an upgrade or a
+    /// restore)". Each automatic backup said "automatic" alone; it now says which it was.
+    @Test func backupListSaysWhyDashPilotMadeEachAutomaticBackup() throws {
+        let dash = Binary()
+        let old = try Self.versionSeven(dash, "INSERT INTO shift (started_at, ended_at) VALUES (1795971720, 1795988400)")
+        #expect(dash.run(["--store", old, "shift", "list"], at: "2026-11-29 21:40:00").status == 0)
+        let mine = dash.folder + "/backups/mine.sqlite"
+        #expect(dash.run(["--store", old, "backup", mine], at: "2026-11-29 21:41:00").status == 0)
+        #expect(dash.run(["--store", old, "restore", mine, "--yes"], at: "2026-11-29 21:42:00").status == 0)
+        let lines = dash.run(["--store", old, "backup", "list"]).stdout.split(separator: "\n").map(String.init)
+        func said(_ name: String) -> String? { lines.first { $0.hasSuffix("/" + name) }?.components(separatedBy: " · ").dropLast().last }
+        #expect(said("dashpilot-before-v8-2026-11-29-2140.sqlite") == "automatic, before the upgrade to version 8", "\(lines)")
+        #expect(said("dashpilot-before-restore-2026-11-29-2142.sqlite") == "automatic, before a restore", "\(lines)")
+        #expect(said("mine.sqlite") == "made by you", "\(lines)")
+    }
+
     @Test func aBackupToAFolderThatDoesNotExistOrCannotBeWrittenSaysSoAndLeavesNothing() throws {
         let dash = Self.withShifts()
         let missing = dash.run(["backup", dash.folder + "/nowhere/copy.sqlite"])
@@ -425,7 +441,7 @@ struct KeepingCommandTests {
             prepare: { try Self.putBack(original, in: dash) },
             check: { call, kind, result in
                 #expect(result.status == 74 || result.status == 0, "call \(call) \(kind): \(result.stderr)")
-                let summary = try DashPilotStore.summary(of: StorePath(dash.storePath), isAutomatic: false)
+                let summary = try DashPilotStore.summary(of: StorePath(dash.storePath), automatic: nil)
                 if result.status == 0 {
                     #expect(summary.schemaVersion == 8 && summary.shifts == 1, "call \(call) \(kind)")
                 } else {
@@ -464,7 +480,8 @@ struct KeepingCommandTests {
                 #expect(automatic.count <= 1, "call \(call) \(kind): \(automatic)")
                 // A backup under its name is whole: the store as it was, version 7 and its shift.
                 for backup in automatic {
-                    let summary = try DashPilotStore.summary(of: StorePath(dash.folder + "/backups/" + backup), isAutomatic: true)
+                    let summary = try DashPilotStore.summary(
+                        of: StorePath(dash.folder + "/backups/" + backup), automatic: .beforeUpgrade(toVersion: 8))
                     #expect(summary.schemaVersion == 7 && summary.shifts == 1, "call \(call) \(kind)")
                 }
                 if result.status == 74 {

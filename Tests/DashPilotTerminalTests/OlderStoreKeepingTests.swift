@@ -8,7 +8,7 @@ import Testing
 @Suite("Keeping the record of an older store, one that cannot be opened, or one that cannot grow")
 struct OlderStoreKeepingTests {
     static func version(of path: String) throws -> Int64 {
-        Int64(try DashPilotStore.summary(of: StorePath(path), isAutomatic: false, allowingNewer: true).schemaVersion)
+        Int64(try DashPilotStore.summary(of: StorePath(path), automatic: nil, allowingNewer: true).schemaVersion)
     }
 
     /// cli.md: doctor checks "every key against today's naming policy, duplicate keys, every route

@@ -18,13 +18,16 @@ public struct BackupSummary: Sendable, Equatable {
     public var places: Int
     /// When its newest shift started, if it holds one.
     public var newestShift: Date?
-    /// Whether DashPilot made it on its own, before an upgrade or a restore.
-    public var isAutomatic: Bool
+    /// Why DashPilot made it on its own, before an upgrade or a restore; `nil` for a backup the
+    /// driver made.
+    public var automatic: AutomaticBackup?
+    /// Whether DashPilot made it on its own.
+    public var isAutomatic: Bool { automatic != nil }
 
     /// Creates a summary.
     public init(
         path: String, madeAt: Date, bytes: Int64, schemaVersion: Int, shifts: Int, deliveries: Int, places: Int, newestShift: Date?,
-        isAutomatic: Bool
+        automatic: AutomaticBackup?
     ) {
         self.path = path
         self.madeAt = madeAt
@@ -34,8 +37,16 @@ public struct BackupSummary: Sendable, Equatable {
         self.deliveries = deliveries
         self.places = places
         self.newestShift = newestShift
-        self.isAutomatic = isAutomatic
+        self.automatic = automatic
     }
+}
+
+/// Why DashPilot made a backup on its own (keeping.md, "Automatic backups").
+public enum AutomaticBackup: Sendable, Equatable {
+    /// Before an upgrade to the schema version `version` (`dashpilot-before-v8-…`).
+    case beforeUpgrade(toVersion: Int)
+    /// Before a restore replaced the store (`dashpilot-before-restore-…`).
+    case beforeRestore
 }
 
 /// A file in the backups folder named as a backup that is not a usable one (damaged, not a store):

@@ -248,19 +248,28 @@ enum BackupFile {
         return stamp == [4, 2, 2, 4] ? number : 1
     }
 
-    /// Whether `name` is one DashPilot gives a backup it makes on its own:
+    /// Why DashPilot made the backup named `name` on its own, when it is such a name:
     /// `dashpilot-before-v8-2026-11-29-2140.sqlite`, `dashpilot-before-restore-…-2.sqlite`. A name a
-    /// driver chose that only begins so ("dashpilot-before-my-trip.sqlite") is the driver's.
-    static func isAutomatic(_ name: String) -> Bool {
-        guard name.hasPrefix("dashpilot-before-"), name.hasSuffix(".sqlite") else { return false }
+    /// driver chose that only begins so ("dashpilot-before-my-trip.sqlite") is the driver's: `nil`.
+    static func automaticKind(_ name: String) -> AutomaticBackup? {
+        guard name.hasPrefix("dashpilot-before-"), name.hasSuffix(".sqlite") else { return nil }
         var fields = name.dropFirst("dashpilot-before-".count).dropLast(".sqlite".count).split(
             separator: "-", omittingEmptySubsequences: false)
-        guard let what = fields.first,
-            what == "restore" || (what.first == "v" && what.dropFirst().allSatisfy(\.isASCII) && Int(what.dropFirst()) != nil)
-        else { return false }
+        guard let what = fields.first else { return nil }
+        let kind: AutomaticBackup
+        if what == "restore" {
+            kind = .beforeRestore
+        } else if what.first == "v", what.dropFirst().allSatisfy(\.isASCII), let version = Int(what.dropFirst()) {
+            kind = .beforeUpgrade(toVersion: version)
+        } else {
+            return nil
+        }
         fields.removeFirst()
         if fields.count == 5, let number = Int(fields[4]), number >= 2, fields[4].allSatisfy(\.isASCII) { fields.removeLast() }
-        return fields.map(\.count) == [4, 2, 2, 4] && fields.allSatisfy { $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard fields.map(\.count) == [4, 2, 2, 4] && fields.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }) else {
+            return nil
+        }
+        return kind
     }
 
     static func freeName(in folder: StorePath, before: String?, at time: Date, timeZone: TimeZone) -> StorePath {

@@ -42,7 +42,7 @@ extension DashPilotStore {
         } catch let failure as KeepingFailure {
             throw Self.storeError(failure)
         }
-        return try Self.summary(of: target, isAutomatic: false)
+        return try Self.summary(of: target, automatic: nil)
     }
 
     /// Copies the store to `target` under a temporary name beside it, checks the copy (at
@@ -143,7 +143,7 @@ extension DashPilotStore {
             var info = stat()
             guard path.withCString({ stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
             // A newer version's backup is listed too, with its schema: it is there, and takes room.
-            guard let summary = try? Self.summary(of: path, isAutomatic: BackupFile.isAutomatic(name), allowingNewer: true) else {
+            guard let summary = try? Self.summary(of: path, automatic: BackupFile.automaticKind(name), allowingNewer: true) else {
                 unusable.append(UnusableBackup(path: path.display, bytes: Int64(info.st_size)))
                 return nil
             }
@@ -162,7 +162,8 @@ extension DashPilotStore {
 
     /// What the store file at `path` holds, read without changing it: refused as a store that
     /// cannot be used (not SQLite, another program's, newer, damaged) or one that is not healthy.
-    public static func summary(of path: StorePath, isAutomatic: Bool, allowingNewer: Bool = false) throws -> BackupSummary {
+    /// `automatic` says why DashPilot made it on its own, when it did.
+    public static func summary(of path: StorePath, automatic: AutomaticBackup?, allowingNewer: Bool = false) throws -> BackupSummary {
         try StoreFile.checkHeader(at: path, allowingNewer: allowingNewer)
         var info = stat()
         _ = path.withCString { stat($0, &info) }
@@ -179,7 +180,7 @@ extension DashPilotStore {
                 schemaVersion: version,
                 shifts: try count("shift"), deliveries: try count("delivery"), places: try count("pickup_place"),
                 newestShift: try connection.scalar("SELECT max(started_at) FROM shift").map(Date.init(unixSeconds:)),
-                isAutomatic: isAutomatic)
+                automatic: automatic)
         } catch let error as SQLiteError {
             throw StoreError(error, path: path.display)
         }

@@ -23,7 +23,7 @@ extension DashPilotStore {
         }
         guard info.st_mode & S_IFMT == S_IFREG else { throw DashPilotRefusal.cannotRestore(path: path.display, reason: .notAFile) }
         let identity = FileIdentity(path)
-        let summary = try summary(of: path, isAutomatic: false)
+        let summary = try summary(of: path, automatic: nil)
         // SQLite's integrity check beside the rest: each reads the whole file, seconds on years.
         let (integrity, healthy) = BackupFile.checkingIntegrity(of: path) { _ throws -> Bool in
             let connection = try Connection(path: path, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
@@ -154,7 +154,7 @@ extension DashPilotStore {
         }
         replaced = true
         if damaged { damagedStoreKeptAs = before?.display }
-        return try Self.summary(of: file, isAutomatic: false)
+        return try Self.summary(of: file, automatic: nil)
     }
 
     /// `body`, a step of backing the store up before a restore: when it fails, the restore does

@@ -183,7 +183,7 @@ enum KeepingCommands {
     /// count (a damaged store is what a restore is for).
     static func summaryUnlessDamaged(_ context: CommandContext) throws -> BackupSummary? {
         do {
-            return try DashPilotStore.summary(of: context.storePath, isAutomatic: false)
+            return try DashPilotStore.summary(of: context.storePath, automatic: nil)
         } catch let error as StoreError {
             if case .damaged = error { return nil }
             throw error
