@@ -262,7 +262,15 @@ struct KeepingTests {
     /// kept and the command said it was made (0). Asked for then, it now leaves nothing.
     @Test func aStopAskedForWhileTheCopyIsCheckedLeavesNoBackup() throws {
         let fixture = try Self.store()
-        final class Flag: @unchecked Sendable { var copied = false }
+        // Read by the thread that polls the stop while the copy is checked: under a lock.
+        final class Flag: @unchecked Sendable {
+            private let lock = NSLock()
+            private var value = false
+            var copied: Bool {
+                get { lock.withLock { value } }
+                set { lock.withLock { value = newValue } }
+            }
+        }
         let flag = Flag()
         fixture.store.stopRequested = { flag.copied }
         #expect(throws: (any Error).self) {

@@ -7,11 +7,12 @@ extension BackupFile {
     /// integrity check 3.5 s of ten years, the rest of a backup's checks 6 s more), and a
     /// driver's device has two cores or more. Once `stop` asks for it, the check and the
     /// statements of every connection `body` holds through the `Interrupter` are interrupted.
-    /// Returns the check's lines (`["ok"]`: intact) or what kept it from running, and what `body`
-    /// returned or threw.
+    /// Returns the check's lines (`["ok"]`: intact) or what kept it from running, what `body`
+    /// returned or threw, and whether a stop was asked for meanwhile (then what either says may
+    /// be only that it was interrupted).
     static func checkingIntegrity<T>(
         of path: StorePath, stop: (@Sendable () -> Bool)? = nil, alongside body: (Interrupter) throws -> T
-    ) -> (integrity: Result<[String], any Error>, result: Result<T, any Error>) {
+    ) -> (integrity: Result<[String], any Error>, result: Result<T, any Error>, interrupted: Bool) {
         Interrupter.watching(stop) { interrupter in
             let outcome = IntegrityOutcome()
             let finished = DispatchSemaphore(value: 0)
@@ -25,7 +26,7 @@ extension BackupFile {
             thread.start()
             let result = Result { try body(interrupter) }
             finished.wait()
-            return (outcome.lines, result)
+            return (outcome.lines, result, interrupter.interrupted || stop?() == true)
         }
     }
 
@@ -34,7 +35,7 @@ extension BackupFile {
     /// the integrity check beside the rest, each failure said as it was when they ran in turn.
     static func checkDriversCopy(_ connection: Connection, at path: StorePath, version: Int, stop: (@Sendable () -> Bool)?) throws {
         enum Found { case whole, dangling, otherVersion, unhealthy }
-        let (integrity, found) = checkingIntegrity(of: path, stop: stop) { interrupter throws -> Found in
+        let (integrity, found, interrupted) = checkingIntegrity(of: path, stop: stop) { interrupter throws -> Found in
             try interrupter.interrupting(connection) {
                 guard try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0 else { return .dangling }
                 guard Int(try connection.scalar("PRAGMA user_version") ?? 0) == version else { return .otherVersion }
@@ -46,7 +47,7 @@ extension BackupFile {
             }
         }
         // A stop asked for: whatever the checks said, interrupted or not, it is what is said.
-        if stop?() == true { throw KeepingFailure.interrupted }
+        if interrupted { throw KeepingFailure.interrupted }
         // A copy that is not intact may fail anything read from it: that is what is said.
         guard try integrity.get() == ["ok"] else { throw KeepingFailure.checkFailed("SQLite's integrity check failed on the copy") }
         switch try found.get() {

@@ -139,7 +139,7 @@ enum BackupFile {
         }
         // The integrity check beside the rest (`checkingIntegrity`), each failure said in turn.
         typealias Rest = (whole: Bool, version: Int, holdsRows: Bool)
-        let (integrity, rest) = checkingIntegrity(of: path, stop: stop) { interrupter throws -> Rest in
+        let (integrity, rest, interrupted) = checkingIntegrity(of: path, stop: stop) { interrupter throws -> Rest in
             try interrupter.interrupting(connection) {
                 let whole = try passes { try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0 }
                 let version = Int(try connection.scalar("PRAGMA user_version") ?? 0)
@@ -147,7 +147,7 @@ enum BackupFile {
             }
         }
         // A stop asked for: whatever the checks said, interrupted or not, it is what is said.
-        if stop?() == true { throw KeepingFailure.interrupted }
+        if interrupted { throw KeepingFailure.interrupted }
         let intact: Bool
         switch integrity {
         case .success(let lines): intact = lines == ["ok"]

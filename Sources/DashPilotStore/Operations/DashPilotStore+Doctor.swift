@@ -17,7 +17,7 @@ extension DashPilotStore {
         guard !sqliteChecksPassed && path != ":memory:" else {
             return DoctorReport(findings: try findings(policy: policy, running: sqliteChecksPassed ? .neither : .both, progress: progress))
         }
-        let (integrity, rest) = BackupFile.checkingIntegrity(of: file) { _ in
+        let (integrity, rest, _) = BackupFile.checkingIntegrity(of: file) { _ in
             let findings = try findings(policy: policy, running: .foreignKeys, progress: progress)
             // What may still run once the rest is done.
             progress?(.integrity)

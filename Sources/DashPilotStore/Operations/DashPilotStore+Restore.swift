@@ -16,7 +16,10 @@ extension DashPilotStore {
 
     /// `checkRestorable`, kept with the file as it was when its check began, so that a restore
     /// that follows (after the driver's answer) checks it again only when something wrote to it.
-    public static func checkedForRestore(_ path: StorePath) throws -> CheckedBackup {
+    public static func checkedForRestore(_ path: StorePath) throws -> CheckedBackup { try checkedForRestore(path, stop: nil) }
+
+    /// `checkedForRestore`, its checks interrupted once `stop` asks for it.
+    static func checkedForRestore(_ path: StorePath, stop: (@Sendable () -> Bool)?) throws -> CheckedBackup {
         var info = stat()
         guard path.withCString({ stat($0, &info) }) == 0 else {
             throw DashPilotRefusal.cannotRestore(path: path.display, reason: .missing)
@@ -25,18 +28,21 @@ extension DashPilotStore {
         let identity = FileIdentity(path)
         let summary = try summary(of: path, automatic: nil)
         // SQLite's integrity check beside the rest: each reads the whole file, seconds on years.
-        let (integrity, healthy) = BackupFile.checkingIntegrity(of: path) { _ throws -> Bool in
+        let (integrity, healthy, interrupted) = BackupFile.checkingIntegrity(of: path, stop: stop) { interrupter throws -> Bool in
             let connection = try Connection(path: path, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
-            guard try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0 else {
-                throw StoreError.damaged(path: path.display)
+            return try interrupter.interrupting(connection) {
+                guard try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0 else {
+                    throw StoreError.damaged(path: path.display)
+                }
+                // Healthy as a backup is checked: every check of `doctor`, which reads today's
+                // version (an older backup is upgraded once restored, as any store is).
+                guard summary.schemaVersion == Schema.currentVersion else { return true }
+                let store = try DashPilotStore(storePath: path, busyTimeoutMilliseconds: 5000, migrating: false, creating: false)
+                // Both SQLite checks are run here: doctor runs the rest, not those again.
+                return try interrupter.interrupting(store.connection) { try store.doctor(sqliteChecksPassed: true).isHealthy }
             }
-            // Healthy as a backup is checked: every check of `doctor`, which reads today's version
-            // (an older backup is upgraded once restored, as any store is).
-            guard summary.schemaVersion == Schema.currentVersion else { return true }
-            let store = try DashPilotStore(storePath: path, busyTimeoutMilliseconds: 5000, migrating: false, creating: false)
-            // Both SQLite checks are run here: doctor runs the rest, not those again.
-            return try store.doctor(sqliteChecksPassed: true).isHealthy
         }
+        if interrupted { throw storeError(.interrupted) }
         do {
             // A file that is not intact may fail anything read from it: that is what is said.
             guard try integrity.get() == ["ok"] else { throw StoreError.damaged(path: path.display) }
@@ -85,7 +91,7 @@ extension DashPilotStore {
             incoming = backup.summary
         } else {
             progress?(.checkingBackup)
-            incoming = try Self.checkRestorable(path)
+            incoming = try Self.checkedForRestore(path, stop: stopRequested).summary
         }
         if StoreFile.isMarkedReadOnly(file) { throw StoreError.readOnly(path: self.path) }
         let folder = Self.backupsFolder(of: file)

@@ -7,8 +7,12 @@ import Foundation
 /// file in one step of its machine, between which a progress handler would be asked.
 final class Interrupter: @unchecked Sendable {
     private let lock = NSLock()
-    private var connections: [ObjectIdentifier: Connection] = [:]
+    /// Each connection held, with how many `interrupting` calls hold it (they may nest).
+    private var connections: [ObjectIdentifier: (connection: Connection, holds: Int)] = [:]
     private var stopped = false
+    /// Whether a stop was asked for while `watching` ran: what the statements it interrupted
+    /// failed for, whatever the stop says afterwards.
+    var interrupted: Bool { lock.withLock { stopped } }
     /// Set once `watching`'s body has returned: its polling thread then ends.
     private var finished = false
     private var isFinished: Bool { lock.withLock { finished } }
@@ -23,7 +27,8 @@ final class Interrupter: @unchecked Sendable {
             // Sleeps, never a deadline: under a clock made to stand still (faketime), a wait
             // until "now + 50 ms" ends at once, and the poll would spin.
             while !interrupter.isFinished {
-                if stop() { interrupter.interruptAll() }
+                // A stop once asked for stays asked for.
+                if interrupter.interrupted || stop() { interrupter.interruptAll() }
                 usleep(50_000)
             }
         }
@@ -37,17 +42,22 @@ final class Interrupter: @unchecked Sendable {
     func interrupting<T>(_ connection: Connection, _ body: () throws -> T) rethrows -> T {
         let key = ObjectIdentifier(connection)
         lock.withLock {
-            connections[key] = connection
+            connections[key, default: (connection, 0)].holds += 1
             if stopped { sqlite3_interrupt(connection.handle) }
         }
-        defer { lock.withLock { connections[key] = nil } }
+        defer {
+            lock.withLock {
+                connections[key]?.holds -= 1
+                if connections[key]?.holds == 0 { connections[key] = nil }
+            }
+        }
         return try body()
     }
 
     private func interruptAll() {
         lock.withLock {
             stopped = true
-            for connection in connections.values { sqlite3_interrupt(connection.handle) }
+            for held in connections.values { sqlite3_interrupt(held.connection.handle) }
         }
     }
 }

@@ -84,8 +84,8 @@ private struct Follower {
         }
         if finished == .running {
             // At the end of input its last line counts even without a newline; a line a signal
-            // cut short was never read whole, and is not a line at all.
-            if exit == ExitStatus.done { lines.finish { follow.take(Self.report($0)) } }
+            // or a read error cut short was never read whole, and is not a line at all.
+            if exit == ExitStatus.done && readFailure == nil { lines.finish { follow.take(Self.report($0)) } }
             status.clear()
             let last: RouteFollow.State?
             do {
@@ -100,7 +100,7 @@ private struct Follower {
             finished = last
         }
         status.clear()
-        if let readFailure, finished == .running {
+        if let readFailure {
             CommandLineTool.writeError(RouteFollowWords.cannotRead(String(cString: strerror(readFailure))))
             exit = ExitStatus.refused
         }
@@ -163,9 +163,10 @@ private struct Follower {
         guard poll(&descriptor, 1, waiting) > 0 else { return .nothing }
         let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
         if count < 0 && (errno == EINTR || errno == EAGAIN) { return .nothing }
-        // The end of input, or a device gone (a receiver unplugged reads EIO); any other error
-        // (a folder, a closed descriptor) is said, never taken for the end of input.
-        if count < 0 && errno != EIO { return .failed(errno) }
+        // The end of input, or a device gone (a receiver unplugged reads EIO, or ENXIO or ENODEV
+        // from some drivers); any other error (a folder, a closed descriptor) is said, never
+        // taken for the end of input.
+        if count < 0 && ![EIO, ENXIO, ENODEV].contains(errno) { return .failed(errno) }
         guard count > 0 else { return .ended }
         lines.feed(buffer[..<count]) { follow.take(report($0)) }
         return .read
