@@ -12,7 +12,7 @@ import Foundation
 /// `CET-1CEST,M3.5.0,M10.5.0/3`), which Foundation does not read and the C library does.
 enum PosixTimeZone {
     static func zone(_ value: String?, now: Date) -> TimeZone {
-        guard let value, !value.isEmpty else { return system() }
+        guard let value, !value.isEmpty else { return .current }
         let name = value.hasPrefix(":") ? String(value.dropFirst()) : value
         // "GMT+5" is POSIX's five hours west of UTC, where Foundation reads five hours east: such
         // a name is a rule, read as the C library reads it.
@@ -22,21 +22,6 @@ enum PosixTimeZone {
             return zone
         }
         return rule(value, now: now) ?? .current
-    }
-
-    /// The system's zone, as the C library finds it without `TZ`: `/etc/localtime`, a link into
-    /// the zone database (`…/zoneinfo/America/Chicago`); Foundation's `current` when it is not
-    /// one. Foundation finds the same link, but reads the whole environment twice on the way: a
-    /// tenth of a small read's instructions.
-    static func system() -> TimeZone {
-        var buffer = [CChar](repeating: 0, count: 1024)
-        let count = readlink("/etc/localtime", &buffer, buffer.count)
-        guard count > 0 && count < buffer.count else { return .current }
-        let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let folder = target.range(of: "zoneinfo/"), let zone = TimeZone(identifier: String(target[folder.upperBound...])) else {
-            return .current
-        }
-        return zone
     }
 
     /// A POSIX rule as the C library reads it: its offsets from UTC twice a day over a year from

@@ -8,9 +8,7 @@ public struct Currency: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// The currency `code` names (any letter case), or `nil` when it is not an ISO 4217 code.
     public init?(_ code: String) {
         let upper = code.uppercased()
-        guard upper.count == 3, upper.allSatisfy({ $0.isASCII && $0.isLetter }),
-            Self.common.contains(upper) || Self.codes.contains(upper)
-        else { return nil }
+        guard upper.count == 3, upper.allSatisfy({ $0.isASCII && $0.isLetter }), Self.codes.contains(upper) else { return nil }
         self.code = upper
     }
 
@@ -25,8 +23,6 @@ public struct Currency: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// The currency of the monetary locale `identifier` ("de_DE" gives EUR), or USD for one with no
     /// territory, `C` or `POSIX`.
     public static func ofLocale(_ identifier: String) -> Currency {
-        // US English, what `C` and `POSIX` read as too: known without asking ICU.
-        if identifier == "en_US" { return .usd }
         let locale = Locale(identifier: identifier)
         guard locale.region != nil, let code = locale.currency?.identifier, let currency = Currency(code), code != "XXX" else {
             return .usd
@@ -34,12 +30,6 @@ public struct Currency: Sendable, Equatable, Hashable, CustomStringConvertible {
         return currency
     }
 
-    /// The ISO 4217 codes Foundation knows: read from ICU's tables, a fifth of a millisecond at
-    /// every start, so asked only for a code that is not `common`.
+    /// The ISO 4217 codes Foundation knows.
     private static let codes: Set<String> = Set(Locale.Currency.isoCurrencies.map(\.identifier))
-
-    /// Codes most stores hold, each one Foundation knows (tested): known without asking ICU.
-    static let common: Set<String> = [
-        "USD", "EUR", "GBP", "CAD", "AUD", "NZD", "MXN", "JPY", "CHF", "INR", "BRL", "SEK", "NOK", "DKK", "PLN",
-    ]
 }
