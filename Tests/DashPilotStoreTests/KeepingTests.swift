@@ -73,17 +73,23 @@ struct KeepingTests {
             INSERT INTO expense (amount_cents, spent_at, category, note) SELECT 100, 1795900000 + i, 'fuel', printf('%.100c', 'x') FROM n
             """)
         let backingUp = try DashPilotStore(path: fixture.path, clock: fixture.clock, busyTimeoutMilliseconds: 100)
-        let holder = try DashPilotStore(path: fixture.path, clock: fixture.clock, busyTimeoutMilliseconds: 0)
-        final class Held: @unchecked Sendable { var yet = false }
+        // The holder waits out a lock it meets (a suite in parallel): the test is of the backup's
+        // waiting, never of the holder's. What kept it from its lock is said, never swallowed.
+        let holder = try DashPilotStore(path: fixture.path, clock: fixture.clock, busyTimeoutMilliseconds: 5000)
+        final class Held: @unchecked Sendable {
+            var yet = false
+            var failure: String?
+        }
         let held = Held()
         let target = StorePath(fixture.folder.file("held.sqlite"))
         #expect(throws: (any Error).self) {
             try backingUp.backup(to: target, timeZone: Self.utc) { _ in
                 guard !held.yet else { return }
                 held.yet = true
-                try? holder.connection.execute("BEGIN EXCLUSIVE")
+                do { try holder.connection.execute("BEGIN EXCLUSIVE") } catch { held.failure = "\(error)" }
             }
         }
+        try #require(held.failure == nil, "the holder did not get its lock: \(held.failure ?? "")")
         try holder.connection.execute("COMMIT")
         #expect(held.yet && !FileManager.default.fileExists(atPath: target.display))
     }
