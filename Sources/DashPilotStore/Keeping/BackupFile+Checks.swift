@@ -2,6 +2,11 @@ import DashPilotCore
 import Foundation
 
 extension BackupFile {
+    /// How long a check of a copy waits for a lock: the copy is private, and the only lock it
+    /// meets is another check's, beside it (a copy of a store in WAL mode is opened in WAL mode,
+    /// and the first connection to open it recovers its index while the others wait).
+    static let checksWait: Int32 = 5000
+
     /// SQLite's integrity check of the file at `path`, through a read-only connection of its own
     /// on a thread of its own, while `body` runs on this one. Each reads the whole file (the
     /// integrity check 3.5 s of ten years, the rest of a backup's checks 6 s more), and a
@@ -40,7 +45,7 @@ extension BackupFile {
                 guard try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0 else { return .dangling }
                 guard Int(try connection.scalar("PRAGMA user_version") ?? 0) == version else { return .otherVersion }
                 // Both SQLite checks are run here: doctor runs the rest, not those again.
-                let copy = try DashPilotStore(storePath: path, busyTimeoutMilliseconds: 0, migrating: false, creating: false)
+                let copy = try DashPilotStore(storePath: path, busyTimeoutMilliseconds: checksWait, migrating: false, creating: false)
                 return try interrupter.interrupting(copy.connection) {
                     try copy.doctor(sqliteChecksPassed: true).isHealthy ? .whole : .unhealthy
                 }

@@ -126,7 +126,7 @@ enum BackupFile {
     )
         throws -> Bool
     {
-        let connection = try Connection(path: path, create: false, busyTimeoutMilliseconds: 0)
+        let connection = try Connection(path: path, create: false, busyTimeoutMilliseconds: checksWait)
         if store == nil && counts == nil {
             try checkDriversCopy(connection, at: path, version: version, stop: stop)
             return false
