@@ -247,7 +247,9 @@ extension DashPilotStore {
             throw error.primaryCode == SQLITE_FULL
                 ? KeepingFailure.cannotWrite("the disk is full") : KeepingFailure.cannotWrite(error.message)
         }
-        let upgraded = try DashPilotStore(storePath: target, busyTimeoutMilliseconds: 0, migrating: false, creating: false)
+        // Its checks wait for each other, as a copy's do (`BackupFile.checksWait`).
+        let upgraded = try DashPilotStore(
+            storePath: target, busyTimeoutMilliseconds: BackupFile.checksWait, migrating: false, creating: false)
         guard try upgraded.doctor().isHealthy else { throw DashPilotRefusal.cannotRestore(path: path.display, reason: .unhealthy) }
     }
 }
