@@ -31,6 +31,9 @@ public final class DashPilotStore {
         /// Test builds write from another connection here, between a restore's copy of the store
         /// and the replacement.
         var afterBeforeRestoreCopy: (() -> Void)?
+        /// Test builds look at the store from another program here, once a restore's replacement
+        /// holds the store's write lock.
+        var duringReplacement: (() -> Void)?
     #endif
 
     /// How hard the store works to survive a power cut.

@@ -74,25 +74,6 @@ enum StoreFile {
         }
     }
 
-    /// The header's bytes `range` of the store at `file`; `nil` when they can't be read.
-    static func header(_ file: StorePath, _ range: Range<Int>) -> [UInt8]? {
-        let descriptor = file.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: range.count)
-        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, range.count, off_t(range.lowerBound)) }
-        return read == range.count ? bytes : nil
-    }
-
-    /// The file change counter of the store at `file` (its header's bytes 24 to 27), which every
-    /// commit moves in a store with a rollback journal (not in WAL mode); `nil` when it can't be read.
-    static func changeCounter(_ file: StorePath) -> UInt32? {
-        header(file, 24..<28).map { $0.reduce(0) { $0 << 8 | UInt32($1) } }
-    }
-
-    /// Whether the store at `file` is in WAL mode (its header's read and write versions are 2).
-    static func isWAL(_ file: StorePath) -> Bool { header(file, 18..<20) == [2, 2] }
-
     /// Where the link at `file` points, when it is a link to nothing (the file it named is gone).
     static func danglingLink(_ file: StorePath) -> String? {
         var info = stat()

@@ -165,6 +165,12 @@ extension DashPilotStore {
     /// `automatic` says why DashPilot made it on its own, when it did.
     public static func summary(of path: StorePath, automatic: AutomaticBackup?, allowingNewer: Bool = false) throws -> BackupSummary {
         try StoreFile.checkHeader(at: path, allowingNewer: allowingNewer)
+        return try counted(path, automatic: automatic)
+    }
+
+    /// What the store file at `path` holds, read through SQLite alone: for the store this process
+    /// has open, whose header a descriptor of its own must not read (`Connection.fileBytes`).
+    static func counted(_ path: StorePath, automatic: AutomaticBackup?) throws -> BackupSummary {
         var info = stat()
         _ = path.withCString { stat($0, &info) }
         do {

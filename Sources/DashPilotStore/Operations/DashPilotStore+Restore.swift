@@ -132,7 +132,7 @@ extension DashPilotStore {
         // to as before the copy; else the copy is made again, three times at most, and then the
         // restore does not run.
         for attempt in 1... {
-            let watch = CommitWatch(file)
+            let watch = CommitWatch(connection, file: file)
             do {
                 if backingUpFirst {
                     (before, damaged) = try Self.beforeRestoring {
@@ -160,7 +160,7 @@ extension DashPilotStore {
         }
         replaced = true
         if damaged { damagedStoreKeptAs = before?.display }
-        return try Self.summary(of: file, automatic: nil)
+        return try Self.counted(file, automatic: nil)
     }
 
     /// `body`, a step of backing the store up before a restore: when it fails, the restore does
@@ -194,6 +194,9 @@ extension DashPilotStore {
                 sqlite3_backup_finish(backup)
                 return false
             }
+            #if DEBUG
+                duringReplacement?()
+            #endif
             var result = locked
             while result == SQLITE_OK {
                 result = sqlite3_backup_step(backup, 4096)
@@ -267,22 +270,31 @@ public struct CheckedBackup: Sendable {
 /// Whether another program committed to the store since it was made: the file change counter a
 /// rollback journal moves, or in WAL mode (which leaves the counter as it is) the data version a
 /// connection of its own reads. What can't be read counts as a change: the restore then does not
-/// run rather than risk a write.
+/// run rather than risk a write. The header is read through the store's own connection
+/// (`Connection.fileBytes`), never a descriptor of the watch's own, whose closing would let go of
+/// the replacement's lock.
 private struct CommitWatch {
-    let file: StorePath
+    let store: Connection
     let wal: Connection?
     let seen: Int64?
 
-    init(_ file: StorePath) {
-        self.file = file
-        wal = StoreFile.isWAL(file) ? try? Connection(path: file, create: false, readOnly: true, busyTimeoutMilliseconds: 5000) : nil
-        seen = wal.map { Self.version($0) } ?? StoreFile.changeCounter(file).map(Int64.init)
+    init(_ store: Connection, file: StorePath) {
+        self.store = store
+        wal =
+            store.fileBytes(18..<20) == [2, 2]
+            ? try? Connection(path: file, create: false, readOnly: true, busyTimeoutMilliseconds: 5000) : nil
+        seen = wal.map { Self.version($0) } ?? Self.changeCounter(store)
     }
 
     static func version(_ connection: Connection) -> Int64? { (try? connection.scalar("PRAGMA data_version")) ?? nil }
 
+    /// The header's bytes 24 to 27, which every commit moves in a store with a rollback journal.
+    static func changeCounter(_ store: Connection) -> Int64? {
+        store.fileBytes(24..<28).map { Int64($0.reduce(0) { $0 << 8 | UInt32($1) }) }
+    }
+
     var moved: Bool {
         guard let seen else { return true }
-        return (wal.map { Self.version($0) } ?? StoreFile.changeCounter(file).map(Int64.init)) != seen
+        return (wal.map { Self.version($0) } ?? Self.changeCounter(store)) != seen
     }
 }

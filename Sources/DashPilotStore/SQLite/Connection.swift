@@ -162,6 +162,21 @@ final class Connection {
         _ = try? busyWait.shared(waiting: false) { try scalar("SELECT count(*) FROM sqlite_schema") }
     }
 
+    /// Bytes `range` of the main database file as they are on disk (not in this connection's
+    /// cache), read through the connection's own file handle; `nil` when they can't be read.
+    /// A lock on a file belongs to the process, and closing any descriptor of the file lets go of
+    /// every one: a descriptor opened to read the file beside a connection would, once closed,
+    /// let go of the connection's locks.
+    func fileBytes(_ range: Range<Int>) -> [UInt8]? {
+        var pointer: UnsafeMutableRawPointer?
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &pointer) == SQLITE_OK,
+            let file = pointer?.assumingMemoryBound(to: sqlite3_file.self), let read = file.pointee.pMethods?.pointee.xRead
+        else { return nil }
+        var bytes = [UInt8](repeating: 0, count: range.count)
+        let result = bytes.withUnsafeMutableBytes { read(file, $0.baseAddress, Int32(range.count), sqlite3_int64(range.lowerBound)) }
+        return result == SQLITE_OK ? bytes : nil
+    }
+
     /// Runs `body` in a read transaction, so that every query in it sees one snapshot.
     func readTransaction<T>(_ body: () throws -> T) throws -> T {
         guard sqlite3_get_autocommit(handle) != 0 else { return try body() }

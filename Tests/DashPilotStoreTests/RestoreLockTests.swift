@@ -1,0 +1,65 @@
+import DashPilotCore
+import Foundation
+import Testing
+
+@testable import DashPilotStore
+
+/// keeping.md: a restore's replacement "is one step, made through SQLite into the live store, so
+/// another terminal with the store open sees the old record or the new one, never a mixture"; and
+/// a restore that fails "leaves the store exactly as it was and whole".
+@Suite("A restore holds the store's lock from its first page to its last")
+struct RestoreLockTests {
+    /// A lock on a file belongs to the process, and closing any descriptor of the file lets go of
+    /// all of them: the restore read the store's header through a descriptor of its own, under the
+    /// replacement's write lock, to learn whether another program had written since the copy, and
+    /// closing it let the lock go. Another program could then write, or take the half-written
+    /// replacement's journal for a crash's and roll it back: the store ruined, "disk I/O error"
+    /// (an outside audit: `shift list` in a loop beside `restore --yes`, six runs of six).
+    @Test(arguments: ["DELETE", "WAL"])
+    func noOtherProgramTakesTheStoresWriteLockWhileARestoreReplacesIt(journal: String) throws {
+        let fixture = try KeepingTests.store()
+        try fixture.raw("PRAGMA journal_mode = \(journal)")
+        let kept = try fixture.store.backup(to: nil, timeZone: KeepingTests.utc)
+        _ = try fixture.store.acceptDelivery()
+        var attempts: [(status: Int32, error: String)] = []
+        fixture.store.duringReplacement = {
+            attempts.append(Self.sqlite3(fixture.path, "BEGIN IMMEDIATE; ROLLBACK;"))
+        }
+        _ = try fixture.store.restore(from: StorePath(kept.path), timeZone: KeepingTests.utc)
+        #expect(attempts.count == 1)
+        for attempt in attempts {
+            #expect(attempt.status != 0 && attempt.error.contains("locked"), "another program took the lock: \(attempt)")
+        }
+        #expect(try fixture.rawText("PRAGMA integrity_check") == "ok")
+        #expect(try fixture.store.shiftLog(id: nil).deliveries.count == 3)
+    }
+
+    /// In WAL mode a connection holds a read lock on the store as long as it is open, which tells
+    /// another program's last connection not to fold the log in and delete it beneath it. The
+    /// restore's summary of the store it replaced read the header through a descriptor of its own,
+    /// and closing it let that lock go: another program could then turn the log off under the
+    /// store's connection.
+    @Test func theStoreInWALModeKeepsItsReadLockOnceRestored() throws {
+        let fixture = try KeepingTests.store()
+        try fixture.raw("PRAGMA journal_mode = WAL")
+        let kept = try fixture.store.backup(to: nil, timeZone: KeepingTests.utc)
+        _ = try fixture.store.restore(from: StorePath(kept.path), timeZone: KeepingTests.utc)
+        let attempt = Self.sqlite3(fixture.path, "PRAGMA journal_mode = DELETE;")
+        #expect(attempt.status != 0 && attempt.error.contains("locked"), "another program took the lock: \(attempt)")
+        #expect(try fixture.rawText("PRAGMA journal_mode") == "wal")
+    }
+
+    /// Runs `sql` in `sqlite3` on `path`, another program: its exit status and standard error.
+    static func sqlite3(_ path: String, _ sql: String) -> (status: Int32, error: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [path, sql]
+        let error = Pipe()
+        process.standardError = error
+        process.standardOutput = FileHandle.nullDevice
+        do { try process.run() } catch { return (-1, "sqlite3 did not run: \(error)") }
+        let said = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: said, as: UTF8.self))
+    }
+}
