@@ -17,6 +17,20 @@ struct UnusableStoreTests {
         return dash
     }
 
+    /// doctor runs SQLite's integrity check on a connection of its own, beside the rest; on a
+    /// page so damaged that the check itself fails, its error went unsaid ("Something went wrong:
+    /// SQLiteError.", an outside audit), in text and in JSON.
+    @Test(arguments: [["doctor"], ["doctor", "--json"]])
+    func doctorSaysTheStoreIsDamaged(arguments: [String]) throws {
+        let dash = try Self.damagedRunningShift()
+        let before = FileManager.default.contents(atPath: dash.storePath)
+        let result = dash.run(arguments, at: "2026-11-29 17:10:00")
+        #expect(result.status == 74)
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+        #expect(result.stderr == "Error: The store at \(dash.storePath) is damaged and can't be used; it was left as it is.\n")
+        #expect(FileManager.default.contents(atPath: dash.storePath) == before)
+    }
+
     @Test func theFullScreenModeLeavesWith74AndTheSentence() throws {
         let dash = try Self.damagedRunningShift()
         let before = FileManager.default.contents(atPath: dash.storePath)

@@ -23,7 +23,13 @@ extension DashPilotStore {
             progress?(.integrity)
             return findings
         }
-        let lines = try integrity.get()
+        let lines: [String]
+        do {
+            lines = try integrity.get()
+        } catch let error as SQLiteError {
+            // A file so damaged that the check itself fails: said as any read of it says so.
+            throw StoreError.reading(error, on: connection, path: path)
+        }
         return DoctorReport(findings: [.integrity(problems: lines == ["ok"] ? 0 : lines.count)] + (try rest.get()))
     }
 
