@@ -90,6 +90,38 @@ struct MoneyAndTimeTests {
         #expect(try fixture.store.acceptDelivery().number == 3)
     }
 
+    /// money-and-time.md: "a driver cannot be on a break and on a delivery at once", and "While
+    /// paused: … route samples are refused"; platform.md: a clock reading earlier is refused, not
+    /// clamped. With the clock gone back into a pause already ended, a delivery was accepted and a
+    /// sample kept inside it, and doctor then found the pause overlapping (an outside audit); so
+    /// too before it, where the delivery's open interval would run across the pause, and a
+    /// sample of the session after it would be measured from before the pause.
+    @Test(arguments: [-5.0, -15.0])
+    func theClockGoneBackIntoOrBeforeAnEndedPauseRecordsNoDeliveryAndNoSample(minutes: Double) throws {
+        let fixture = try Self.evening()
+        _ = try fixture.store.record(.cancel, delivery: 2)
+        fixture.clock.advance(minutes: 11)
+        _ = try fixture.store.pauseShift()
+        fixture.clock.advance(minutes: 10)
+        _ = try fixture.store.resumeShift()
+        fixture.clock.advance(minutes: minutes)
+        let shift = try fixture.store.shiftLog(id: nil).shift.id
+        #expect(throws: DashPilotRefusal.clockEarlierThanShift(id: shift)) { _ = try fixture.store.acceptDelivery() }
+        #expect(throws: DashPilotRefusal.clockEarlierThanShift(id: shift)) {
+            _ = try fixture.store.addRouteSample(latitude: 40.1, longitude: -75.1, accuracy: 5, session: nil)
+        }
+        let log = try fixture.store.shiftLog(id: nil)
+        #expect(log.deliveries.count == 2)
+        #expect(try fixture.rawScalar("SELECT count(*) FROM route_sample") == 0)
+        #expect(try fixture.store.doctor().finding("pauses") == .pauses(misplaced: 0))
+        // At the pause's end, as a new pause may begin then, both are recorded.
+        fixture.clock.advance(minutes: -minutes)
+        #expect(try fixture.store.acceptDelivery().number == 3)
+        #expect(throws: Never.self) {
+            _ = try fixture.store.addRouteSample(latitude: 40.1, longitude: -75.1, accuracy: 5, session: nil)
+        }
+    }
+
     @Test func workingTimeIsElapsedLessPausesAndTheRatePerShiftHourDividesByIt() throws {
         let fixture = try Self.evening()
         _ = try fixture.store.record(.cancel, delivery: 2)

@@ -14,9 +14,13 @@ extension DashPilotStore {
     public func acceptDelivery() throws -> Delivery {
         try write {
             guard let shift = try shiftTable.running() else { throw DashPilotRefusal.noShiftRunning }
-            guard try !isPaused(shift) else { throw DashPilotRefusal.shiftPaused }
+            let pauses = try pauseTable.pauses(shiftID: shift.id)
+            if let last = pauses.last, last.end == nil { throw DashPilotRefusal.shiftPaused }
             let acceptedAt = now
-            guard acceptedAt >= shift.startedAt else { throw DashPilotRefusal.clockEarlierThanShift(id: shift.id) }
+            // Not on a break and a delivery at once: never before the last pause's end.
+            guard acceptedAt >= max(shift.startedAt, pauses.last?.end ?? shift.startedAt) else {
+                throw DashPilotRefusal.clockEarlierThanShift(id: shift.id)
+            }
             let number = try shiftTable.takeDeliveryNumber(id: shift.id)
             try deliveryTable.insert(shiftID: shift.id, number: number, acceptedAt: acceptedAt)
             return Delivery(shiftID: shift.id, number: number, acceptedAt: acceptedAt)

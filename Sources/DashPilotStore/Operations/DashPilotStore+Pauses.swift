@@ -32,10 +32,4 @@ extension DashPilotStore {
             return Pause(start: open.start, end: time)
         }
     }
-
-    /// Whether the running shift is paused (`nil` when no shift runs).
-    func isPaused(_ shift: Shift) throws -> Bool {
-        guard let last = try pauseTable.pauses(shiftID: shift.id).last else { return false }
-        return last.end == nil
-    }
 }

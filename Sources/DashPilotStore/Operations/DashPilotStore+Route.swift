@@ -10,6 +10,9 @@ extension DashPilotStore {
             let pauses = try pauseTable.pauses(shiftID: shift.id)
             if let last = pauses.last, last.end == nil { throw DashPilotRefusal.shiftPaused }
             let time = now
+            // Never inside or before a pause already ended: after a resume the samples are its
+            // session's, measured from there.
+            if let end = pauses.last?.end, time < end { throw DashPilotRefusal.clockEarlierThanShift(id: shift.id) }
             // Samples after a resume are a capture session of their own: the way from where the
             // shift paused to where it resumed is never counted.
             let session = session ?? Self.sessionAfterResuming(pauses.count)
