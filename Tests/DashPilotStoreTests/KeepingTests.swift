@@ -286,6 +286,32 @@ struct KeepingTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.folder.file("backups")).isEmpty)
     }
 
+    /// keeping.md: "when that name is taken, `-2`, `-3`… is added before `.sqlite`". Two backups
+    /// begun in one minute both chose the free name, and the one that finished second was
+    /// refused as if the driver had named a file that stood there (an outside audit). Another
+    /// backup taking DashPilot's own name meanwhile now gives way to the next; a name the driver
+    /// gives is still never replaced.
+    @Test func aDefaultNameAnotherBackupTakesMeanwhileGivesWayToTheNextFree() throws {
+        let fixture = try Self.store()
+        let taken = fixture.folder.file("backups/dashpilot-2026-11-29-1705.sqlite")
+        let other = { (step: BackupStep) in
+            if step == .checking, !FileManager.default.fileExists(atPath: taken) {
+                _ = FileManager.default.createFile(atPath: taken, contents: Data("another backup".utf8))
+            }
+        }
+        let summary = try fixture.store.backup(to: nil, timeZone: Self.utc, progress: other)
+        #expect(summary.path == fixture.folder.file("backups/dashpilot-2026-11-29-1705-2.sqlite"))
+        #expect(FileManager.default.contents(atPath: taken) == Data("another backup".utf8))
+        let named = fixture.folder.file("named.sqlite")
+        let takesTheName = { (step: BackupStep) in
+            if step == .checking { _ = FileManager.default.createFile(atPath: named, contents: Data("mine".utf8)) }
+        }
+        #expect(throws: DashPilotRefusal.backupExists(path: named)) {
+            _ = try fixture.store.backup(to: StorePath(named), timeZone: Self.utc, progress: takesTheName)
+        }
+        #expect(FileManager.default.contents(atPath: named) == Data("mine".utf8))
+    }
+
     /// keeping.md: "Before a restore replaces the store, the store as it was is backed up". A write
     /// another terminal committed after the before-restore copy was in neither that copy nor the
     /// restored store: lost, though the other terminal was told it was recorded. The copy was made

@@ -99,18 +99,21 @@ enum BackupFile {
         guard fsync(descriptor) == 0 else { throw KeepingFailure.cannotWrite(String(cString: strerror(errno))) }
     }
 
-    /// Gives `temporary` its final name `path`, never replacing a file already there; the
-    /// temporary name is gone either way.
-    static func link(_ temporary: StorePath, to path: StorePath) throws {
+    /// Gives `temporary` its final name `path`, never replacing a file already there; with
+    /// `next`, a name another backup took meanwhile gives way to the next it returns. The
+    /// temporary name is gone either way. Returns the name given.
+    static func link(_ temporary: StorePath, to path: StorePath, orNext next: (() -> StorePath)? = nil) throws -> StorePath {
         defer { _ = temporary.withCString { unlink($0) } }
-        let linked = temporary.withCString { from in path.withCString { systemLink(from, $0) } }
-        guard linked == 0 else {
-            if errno == EEXIST { throw KeepingFailure.exists(path.display) }
-            throw KeepingFailure.cannotWrite(String(cString: strerror(errno)))
+        var name = path
+        while temporary.withCString({ from in name.withCString { systemLink(from, $0) } }) != 0 {
+            guard errno == EEXIST else { throw KeepingFailure.cannotWrite(String(cString: strerror(errno))) }
+            guard let next else { throw KeepingFailure.exists(name.display) }
+            name = next()
         }
         // The copy under its name is whole and checked; a folder that fails to flush now only
         // delays its name reaching the disk, and is no reason to take a whole backup back.
-        try? flush(path.folder)
+        try? flush(name.folder)
+        return name
     }
 
     /// Checks a copy at `path`: SQLite's integrity and foreign-key checks, its schema version

@@ -18,16 +18,20 @@ extension DashPilotStore {
     public func backup(to destination: StorePath?, timeZone: TimeZone, progress: ((BackupStep) -> Void)? = nil) throws -> BackupSummary {
         let time = now
         var target: StorePath
+        // DashPilot's own name in a folder: the next free one if another backup takes it first.
+        var nextFree: (() -> StorePath)?
         do {
             if let destination {
                 var info = stat()
-                let isFolder = destination.withCString { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFDIR
-                target = isFolder ? BackupFile.freeName(in: destination, before: nil, at: time, timeZone: timeZone) : destination
+                if destination.withCString({ stat($0, &info) }) == 0 && info.st_mode & S_IFMT == S_IFDIR {
+                    nextFree = { BackupFile.freeName(in: destination, before: nil, at: time, timeZone: timeZone) }
+                }
             } else {
                 let folder = Self.backupsFolder(of: file)
                 try BackupFile.makeFolder(folder)
-                target = BackupFile.freeName(in: folder, before: nil, at: time, timeZone: timeZone)
+                nextFree = { BackupFile.freeName(in: folder, before: nil, at: time, timeZone: timeZone) }
             }
+            if let nextFree { target = nextFree() } else { target = destination ?? file }
             var existing = stat()
             if target.withCString({ lstat($0, &existing) }) == 0 { throw KeepingFailure.exists(target.display) }
             // A folder that is not there is named, as what the driver can put right.
@@ -38,7 +42,7 @@ extension DashPilotStore {
             // A store at an older version is copied as it is, at its own version (keeping.md: "its
             // schema version is the store's"), and checked for what that version holds: read in
             // the copy's own snapshot, which an upgrade by another terminal cannot come between.
-            try makeCheckedCopy(at: target, before: nil, version: nil, progress: progress)
+            target = try makeCheckedCopy(at: target, orNext: nextFree, before: nil, version: nil, progress: progress).name
         } catch let failure as KeepingFailure {
             throw Self.storeError(failure)
         }
@@ -49,12 +53,14 @@ extension DashPilotStore {
     /// `version`, or without one at the store's own, read in the snapshot copied), and gives it
     /// its name. The store is untouched; on failure nothing is left under `target`. With
     /// `keepingDamage` (the copy before a restore), a store that fails SQLite's checks is kept as
-    /// it is all the same (`BackupFile.check`); returns whether it was.
+    /// it is all the same (`BackupFile.check`). With `orNext`, `target` is DashPilot's own name,
+    /// and another backup that took it meanwhile gives way to the next free one. Returns the name
+    /// given, and whether the store's damage was kept.
     @discardableResult
     func makeCheckedCopy(
-        at target: StorePath, from source: Connection? = nil, before: String?, version: Int?, keepingDamage: Bool = false,
-        progress reported: ((BackupStep) -> Void)?
-    ) throws -> Bool {
+        at target: StorePath, orNext nextFree: (() -> StorePath)? = nil, from source: Connection? = nil, before: String?,
+        version: Int?, keepingDamage: Bool = false, progress reported: ((BackupStep) -> Void)?
+    ) throws -> (name: StorePath, damaged: Bool) {
         let connection = source ?? connection
         let progress = reported.map { report in { (fraction: Double) in report(.copying(fraction)) } }
         BackupFile.removeAbandoned(in: target.folder)
@@ -100,8 +106,7 @@ extension DashPilotStore {
                 temporary, version: version ?? storeVersion, counts: counts, asItWas: keepingDamage ? connection : nil, stop: stopRequested)
             // A stop asked for while the copy was checked: it is not given its name.
             if stopRequested?() == true { throw KeepingFailure.interrupted }
-            try BackupFile.link(temporary, to: target)
-            return damaged
+            return (try BackupFile.link(temporary, to: target, orNext: nextFree), damaged)
         } catch {
             _ = temporary.withCString { unlink($0) }
             if let failure = error as? KeepingFailure { throw failure }
@@ -208,10 +213,12 @@ extension DashPilotStore {
                 var reader: Connection?
                 do {
                     try BackupFile.makeFolder(folder)
-                    let target = BackupFile.freeName(in: folder, before: "v\(Schema.currentVersion)", at: now, timeZone: timeZone)
+                    let time = now
+                    let next = { BackupFile.freeName(in: folder, before: "v\(Schema.currentVersion)", at: time, timeZone: timeZone) }
                     reader = try Connection(path: file, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
-                    try makeCheckedCopy(at: target, from: reader, before: "v\(Schema.currentVersion)", version: version, progress: nil)
-                    made = target
+                    made = try makeCheckedCopy(
+                        at: next(), orNext: next, from: reader, before: "v\(Schema.currentVersion)", version: version, progress: nil
+                    ).name
                 } catch let failure as KeepingFailure {
                     // A check the copy fails because the store fails it too is said as the store's
                     // (it said "a reference in the copy points at no row").

@@ -228,13 +228,14 @@ extension DashPilotStore {
     private func copyBeforeRestore(
         into folder: StorePath, timeZone: TimeZone, progress: @escaping (BackupStep) -> Void
     ) throws -> (name: StorePath, damaged: Bool) {
-        let name = BackupFile.freeName(in: folder, before: "restore", at: now, timeZone: timeZone)
-        let damaged = try makeCheckedCopy(
-            at: name, before: "restore", version: Schema.currentVersion, keepingDamage: true, progress: progress)
+        let time = now
+        let next = { BackupFile.freeName(in: folder, before: "restore", at: time, timeZone: timeZone) }
+        let copy = try makeCheckedCopy(
+            at: next(), orNext: next, before: "restore", version: Schema.currentVersion, keepingDamage: true, progress: progress)
         #if DEBUG
             afterBeforeRestoreCopy?()
         #endif
-        return (name, damaged)
+        return copy
     }
 
     /// A copy at `target` of the older backup at `path`, brought to today's schema and checked by
