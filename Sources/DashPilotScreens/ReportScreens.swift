@@ -93,6 +93,8 @@ public struct DoctorScreen: Sendable, Equatable {
             valid ? "The store's currency is \(code)." : "The store's currency, \(code), is not an ISO 4217 code."
         case .newestBackup(let date):
             date.map { "The newest backup was made \(ISO8601.format($0))." } ?? "There is no backup yet."
+        case .backupsUnreadable(let folder, let reason):
+            "The backups folder \(folder) can't be read (\(reason)): which backups it holds can't be said."
         case .routeSummaries(let differing):
             differing.isEmpty
                 ? "Every shift's route summary matches its route samples."

@@ -25,6 +25,8 @@ public enum StoreError: Error, Sendable, Equatable {
     case upgradeFailed(path: String, reason: String)
     /// A restore did not run because the store could not be written; `reason` says why.
     case notReplaced(reason: String)
+    /// The backups folder at `path` stands there but can't be read; `reason` says why.
+    case backupsUnreadable(path: String, reason: String)
 
     /// The problem as a sentence for the driver.
     public var sentence: String {
@@ -53,6 +55,8 @@ public enum StoreError: Error, Sendable, Equatable {
             "The store could not be backed up first (\(reason)), so the restore did not run; the store was left as it was, and no backup was kept."
         case .backupNotUpgraded(let reason):
             "The backup could not be upgraded to today's version (\(reason)), so the restore did not run; the store was left as it was."
+        case .backupsUnreadable(let path, let reason):
+            "The backups folder \(path) can't be read (\(reason)); nothing was changed."
         case .notReplaced(let reason):
             "The store could not be replaced (\(reason)), so the restore did not run; the store was left as it was, and no backup was kept."
         case .notUpgraded(let path, let reason):

@@ -239,6 +239,60 @@ struct KeepingCommandTests {
         #expect(said("mine.sqlite") == "made by you", "\(lines)")
     }
 
+    /// keeping.md: `backup list` lists the backups folder, and doctor "says when the newest
+    /// backup in the backups folder was made, or that there is none". A folder that stands there
+    /// but can't be read was taken for none: "No backups yet.", "There is no backup yet" (an
+    /// outside audit). It is said, as what it is: not none.
+    @Test(.enabled(if: runningAsRoot, "needs root to become another user"))
+    func aBackupsFolderThatCannotBeReadIsSaidNeverTakenForNone() throws {
+        let dash = Self.withShifts()
+        dash.run(["backup"], at: "2026-11-29 17:10:00")
+        // The store and its folder the driver's (nobody's); the backups folder another user's.
+        chown(dash.folder, 65534, 65534)
+        chown(dash.storePath, 65534, 65534)
+        chmod(dash.folder + "/backups", 0o700)
+        func asNobody(_ arguments: [String]) -> RunResult {
+            dash.spawn(
+                (["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + dash.command() + arguments).map {
+                    Array($0.utf8)
+                }, environment: dash.environment, stdin: nil)
+        }
+        let folder = dash.folder + "/backups"
+        for arguments in [["backup", "list"], ["backup", "list", "--json"]] {
+            let listed = asNobody(arguments)
+            #expect(listed.status == 74, "\(arguments): \(listed.stdout)")
+            #expect(listed.stdout.isEmpty, "\(arguments): \(listed.stdout)")
+            #expect(listed.stderr == "Error: The backups folder \(folder) can't be read (Permission denied); nothing was changed.\n")
+        }
+        let doctor = asNobody(["doctor"])
+        #expect(doctor.status == 0, "\(doctor.stderr)")
+        #expect(!doctor.stdout.contains("There is no backup yet"), "\(doctor.stdout)")
+        #expect(
+            doctor.stdout.contains(
+                "note The backups folder \(folder) can't be read (Permission denied): which backups it holds can't be said."),
+            "\(doctor.stdout)")
+    }
+
+    /// A backup the driver can't read is the backup's problem, said of the backup: it was
+    /// called "The store at … can't be opened", naming the backup as the store, and said nothing
+    /// of the store (an outside audit).
+    @Test(.enabled(if: runningAsRoot, "needs root to become another user"))
+    func aBackupThatCannotBeOpenedIsNamedAsTheBackup() throws {
+        let dash = Self.withShifts()
+        let kept = dash.folder + "/kept.sqlite"
+        dash.run(["backup", kept], at: "2026-11-29 17:10:00")
+        chown(dash.folder, 65534, 65534)
+        chown(dash.storePath, 65534, 65534)
+        let before = FileManager.default.contents(atPath: dash.storePath)
+        let result = dash.spawn(
+            (["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + dash.command() + ["restore", kept, "--yes"]).map {
+                Array($0.utf8)
+            }, environment: dash.environment, stdin: nil)
+        #expect(result.status == 74)
+        #expect(result.stderr == "Error: The backup \(kept) can't be opened (Permission denied); the store was left as it is.\n")
+        #expect(FileManager.default.contents(atPath: dash.storePath) == before)
+    }
+
     @Test func aBackupToAFolderThatDoesNotExistOrCannotBeWrittenSaysSoAndLeavesNothing() throws {
         let dash = Self.withShifts()
         let missing = dash.run(["backup", dash.folder + "/nowhere/copy.sqlite"])

@@ -46,6 +46,9 @@ public struct DoctorReport: Sendable, Equatable {
         /// When the newest backup in the backups folder was made, or `nil` when there is none: a
         /// note, never a problem.
         case newestBackup(Date?)
+        /// The backups folder stands there but can't be read, and why: which backups it holds
+        /// can't be said (a note, never taken for none).
+        case backupsUnreadable(folder: String, reason: String)
 
         /// A stable name for `--json` readers ("integrity").
         public var name: String {
@@ -61,7 +64,7 @@ public struct DoctorReport: Sendable, Equatable {
             case .pauses: "pauses"
             case .expenseCategories: "expenseCategories"
             case .currency: "currency"
-            case .newestBackup: "newestBackup"
+            case .newestBackup, .backupsUnreadable: "newestBackup"
             }
         }
 
@@ -81,7 +84,7 @@ public struct DoctorReport: Sendable, Equatable {
             case .currency(_, let valid): valid
             // A category a newer version wrote is the driver's record, read as other: doctor says
             // so (a note), and a store holding one can still be backed up.
-            case .expenseCategories, .newestBackup: true
+            case .expenseCategories, .newestBackup, .backupsUnreadable: true
             }
         }
 
@@ -89,7 +92,7 @@ public struct DoctorReport: Sendable, Equatable {
         /// made, and expenses in a category this version does not know.
         public var isNote: Bool {
             switch self {
-            case .newestBackup: true
+            case .newestBackup, .backupsUnreadable: true
             case .schemaVersion(let found, let today, let readOnly): found < today && !readOnly
             case .expenseCategories(let count): count > 0
             default: false

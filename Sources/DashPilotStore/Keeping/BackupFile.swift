@@ -195,7 +195,7 @@ enum BackupFile {
     /// The names in `folder` of the copies a backup, an upgrade or a restore left under its
     /// temporary name when it was stopped: their writers are gone.
     static func abandoned(in folder: StorePath, prefix: String = ".dashpilot-backup-") -> [[UInt8]] {
-        (names(in: folder) ?? []).filter { name in
+        (((try? names(in: folder)) ?? nil) ?? []).filter { name in
             guard name.starts(with: prefix.utf8) else { return false }
             // The number of the program that wrote it follows the prefix.
             let number = name.dropFirst(prefix.utf8.count).prefix { (0x30...0x39).contains($0) }
@@ -204,10 +204,14 @@ enum BackupFile {
     }
 
     /// The names in `folder`, as their bytes (a name that is not UTF-8 stays that name), without
-    /// `.` and `..`; `nil` when it cannot be read. Read through the folder's own bytes, never a
-    /// repaired spelling that would name another folder.
-    static func names(in folder: StorePath) -> [[UInt8]]? {
-        guard let stream = folder.withCString({ opendir($0) }) else { return nil }
+    /// `.` and `..`; `nil` when no folder stands there. A folder that can't be read is said, never
+    /// taken for none. Read through the folder's own bytes, never a repaired spelling that would
+    /// name another folder.
+    static func names(in folder: StorePath) throws(StoreError) -> [[UInt8]]? {
+        guard let stream = folder.withCString({ opendir($0) }) else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw .backupsUnreadable(path: folder.display, reason: String(cString: strerror(errno)))
+        }
         defer { closedir(stream) }
         var names: [[UInt8]] = []
         while let entry = readdir(stream) {

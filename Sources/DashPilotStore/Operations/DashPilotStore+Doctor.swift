@@ -91,7 +91,11 @@ extension DashPilotStore {
                 let code = try currencyTable.code()
                 findings.append(.currency(code: code, isISO4217: Currency(code)?.code == code))
             }
-            findings.append(.newestBackup(try backups().first?.madeAt))
+            do {
+                findings.append(.newestBackup(try backups().first?.madeAt))
+            } catch StoreError.backupsUnreadable(let folder, let reason) {
+                findings.append(.backupsUnreadable(folder: folder, reason: reason))
+            }
             return findings
         }
     }

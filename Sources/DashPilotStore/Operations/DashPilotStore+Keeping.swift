@@ -119,7 +119,7 @@ extension DashPilotStore {
     }
 
     /// The backups in the store's backups folder, newest first.
-    public func backups() throws -> [BackupSummary] { Self.backupsFolderContents(of: file).backups }
+    public func backups() throws -> [BackupSummary] { try Self.backupsFolderContents(of: file).backups }
 
     /// The backups folder of the store at `file` when something other than a folder stands at its
     /// path: no backup can be made or listed there until it is one.
@@ -133,9 +133,11 @@ extension DashPilotStore {
     /// The backups folder of the store at `file`: its backups, newest first, and the files named
     /// as backups in it that are not usable ones. The store itself is not opened, so that a driver
     /// whose store is damaged, busy or older still sees what there is to restore.
-    public static func backupsFolderContents(of file: StorePath) -> (backups: [BackupSummary], unusable: [UnusableBackup]) {
+    public static func backupsFolderContents(of file: StorePath) throws(StoreError) -> (
+        backups: [BackupSummary], unusable: [UnusableBackup]
+    ) {
         let folder = Self.backupsFolder(of: file)
-        guard let names = BackupFile.names(in: folder) else { return ([], []) }
+        guard let names = try BackupFile.names(in: folder) else { return ([], []) }
         var unusable: [UnusableBackup] = []
         // Newest first: by the time each was written, to the nanosecond, then (for two written
         // in one second by a clock that did not move) by the number that made its name free.

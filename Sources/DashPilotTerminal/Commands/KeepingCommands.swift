@@ -60,7 +60,7 @@ enum KeepingCommands {
         try input.expectAtMost(0)
         let json = input.json
         return { context in
-            let (backups, unusable) = DashPilotStore.backupsFolderContents(of: context.storePath)
+            let (backups, unusable) = try DashPilotStore.backupsFolderContents(of: context.storePath)
             if json {
                 context.say(
                     json: .array(
@@ -130,6 +130,8 @@ enum KeepingCommands {
                 sentence = "\(at) is not a DashPilot backup (\(reason)); the store was left as it is."
             case .damaged(let at) where at == path.display:
                 sentence = "The backup \(at) is damaged and can't be restored; the store was left as it is."
+            case .cannotOpen(let at, let reason) where at == path.display:
+                sentence = "The backup \(at) can't be opened (\(reason)); the store was left as it is."
             default: throw error
             }
             // One sentence, as the other refusals of a restore end.
