@@ -65,11 +65,13 @@ public final class DashPilotStore {
     /// Opens the store at `storePath`, its bytes used exactly as given (see `init(path:)`). A
     /// store made here holds `currencyIfNew` (the driver's monetary locale's). An older store is
     /// backed up into its backups folder (named in `timeZone`'s local time) before it is upgraded,
-    /// and is not upgraded when it cannot be.
+    /// and is not upgraded when it cannot be. `stopWaiting`, asked while a lock another program
+    /// holds is waited for, ends the wait at once (as busy, nothing written): Ctrl-C heard then.
     public init(
         storePath file: StorePath, clock: any WallClock = SystemClock(), log: any PickupPlaceLog = SilentPickupPlaceLog(),
         busyTimeoutMilliseconds: Int32 = 5000, migrating: Bool = true, creating: Bool = true, durability: Durability = .full,
-        currencyIfNew: Currency = .usd, timeZone: TimeZone = .current, migrationProgress: (@Sendable (Double) -> Void)? = nil
+        currencyIfNew: Currency = .usd, timeZone: TimeZone = .current, migrationProgress: (@Sendable (Double) -> Void)? = nil,
+        stopWaiting: (() -> Bool)? = nil
     ) throws(StoreError) {
         let path = file.display
         self.path = path
@@ -89,7 +91,8 @@ public final class DashPilotStore {
         try StoreFile.checkHeader(at: file)
         var opened: Connection?
         do {
-            connection = try Connection(path: file, create: false, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            connection = try Connection(
+                path: file, create: false, busyTimeoutMilliseconds: busyTimeoutMilliseconds, stopWaiting: stopWaiting)
             opened = connection
             // Reading the schema makes SQLite read page 1 and, with it, notice a damaged file.
             _ = try connection.scalar("SELECT count(*) FROM sqlite_schema")

@@ -200,7 +200,8 @@ public enum CommandLineTool {
                 try DashPilotStore(
                     storePath: path, clock: clock, log: PlatformPickupPlaceLog(environment: environment),
                     busyTimeoutMilliseconds: Int32(environment["DASHPILOT_BUSY_TIMEOUT_MS"] ?? "") ?? 5000,
-                    currencyIfNew: format.currency, timeZone: format.timeZone, migrationProgress: MigrationProgress.onTerminal())
+                    currencyIfNew: format.currency, timeZone: format.timeZone, migrationProgress: MigrationProgress.onTerminal(),
+                    stopWaiting: { StopSignals.heldOneCame })
             }
             let app = InteractiveApp(
                 store: store, format: .driver(environment: environment, now: clock.now()), environment: environment,

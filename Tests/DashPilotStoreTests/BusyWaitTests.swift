@@ -22,6 +22,49 @@ struct BusyWaitTests {
         }
     }
 
+    /// cli.md, 130: "Interrupted (Ctrl-C), as every shell program does". Ctrl-C while a command
+    /// opened a store another program held was heard only once the five seconds had passed (an
+    /// outside audit: `^C` at 1 s, the end at 5.01 s). A stop asked for ends the wait at the next
+    /// try, as busy: nothing is written.
+    @Test func aStopAskedForEndsTheWaitAtTheNextTry() {
+        let slept = Slept()
+        var stop = false
+        var asked = 0
+        let wait = BusyWait(
+            timeoutMilliseconds: 5000, sleep: { slept.now += $0 },
+            stopWaiting: {
+                asked += 1
+                return stop
+            })
+        #expect(wait.retries(after: 0) && wait.retries(after: 1))
+        stop = true
+        #expect(!wait.retries(after: 2))
+        #expect(asked > 0)
+        // 1 + 2 ms slept before the stop; nothing after it.
+        #expect((slept.now - 1_000_000_000) / 1_000_000 == 3)
+    }
+
+    /// The store opened against a lock another connection holds asks the stop while it waits,
+    /// and, told to, fails as busy at once.
+    @Test func aStoreOpenedAgainstAHeldLockAsksTheStopAndFailsAsBusy() throws {
+        let fixture = try StoreFixture()
+        let holder = try Connection(path: fixture.path, create: false, busyTimeoutMilliseconds: 0)
+        try holder.execute("BEGIN EXCLUSIVE")
+        defer { try? holder.execute("ROLLBACK") }
+        let asked = Counter()
+        #expect(throws: StoreError.busy) {
+            _ = try DashPilotStore(
+                storePath: StorePath(fixture.path), busyTimeoutMilliseconds: 10_000,
+                stopWaiting: {
+                    asked.count += 1
+                    return true
+                })
+        }
+        #expect(asked.count == 1)
+    }
+
+    final class Counter { var count = 0 }
+
     @Test func eachLockWaitsTheTimeoutOnItsOwn() {
         let slept = Slept()
         let wait = slept.wait(5000)

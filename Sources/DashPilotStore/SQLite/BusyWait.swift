@@ -20,23 +20,27 @@ final class BusyWait {
     private var isShared = false
     /// A sleep of so many nanoseconds; tests give their own.
     private let sleep: (UInt64) -> Void
+    /// Whether the driver asked to stop meanwhile (Ctrl-C while the store is opened): then the
+    /// wait ends at once, as busy, and nothing is written.
+    private let stopWaiting: (() -> Bool)?
 
     /// The sleeps between tries, in milliseconds; the last repeats.
     private static let steps: [UInt64] = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100]
 
-    init(timeoutMilliseconds: Int32, sleep: @escaping (UInt64) -> Void = BusyWait.sleep) {
+    init(timeoutMilliseconds: Int32, sleep: @escaping (UInt64) -> Void = BusyWait.sleep, stopWaiting: (() -> Bool)? = nil) {
         timeout = UInt64(max(0, timeoutMilliseconds)) * 1_000_000
         self.sleep = sleep
+        self.stopWaiting = stopWaiting
     }
 
     /// Whether to try the lock again after its `count`th busy try (0 for the first), once slept.
     func retries(after count: Int32) -> Bool {
         if count == 0 && !isShared { waited = 0 }
-        guard waited < timeout else { return false }
+        guard waited < timeout, stopWaiting?() != true else { return false }
         let step = min(Self.steps[min(Int(count), Self.steps.count - 1)] * 1_000_000, timeout - waited)
         sleep(step)
         waited += step
-        return true
+        return stopWaiting?() != true
     }
 
     /// Runs `body` with every wait in it counted against one timeout, or, without `waiting`, with

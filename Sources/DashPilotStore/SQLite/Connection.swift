@@ -14,9 +14,12 @@ final class Connection {
     }
 
     /// Opens the file at `path`, its bytes exactly as given; `readOnly` for a file to be read
-    /// and never written (a backup checked before a restore).
-    init(path: StorePath, create: Bool, readOnly: Bool = false, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
-        busyWait = BusyWait(timeoutMilliseconds: busyTimeoutMilliseconds)
+    /// and never written (a backup checked before a restore). `stopWaiting` ends a wait for a
+    /// lock at once (`BusyWait`).
+    init(
+        path: StorePath, create: Bool, readOnly: Bool = false, busyTimeoutMilliseconds: Int32, stopWaiting: (() -> Bool)? = nil
+    ) throws(SQLiteError) {
+        busyWait = BusyWait(timeoutMilliseconds: busyTimeoutMilliseconds, stopWaiting: stopWaiting)
         var handle: OpaquePointer?
         var flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         if create && !readOnly { flags |= SQLITE_OPEN_CREATE }

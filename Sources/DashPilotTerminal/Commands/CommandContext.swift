@@ -48,7 +48,7 @@ final class CommandContext {
         let store = try StopSignals.held {
             try DashPilotStore(
                 storePath: storePath, clock: clock, log: log, busyTimeoutMilliseconds: busyTimeout, currencyIfNew: format.currency,
-                timeZone: format.timeZone, migrationProgress: MigrationProgress.onTerminal())
+                timeZone: format.timeZone, migrationProgress: MigrationProgress.onTerminal(), stopWaiting: { StopSignals.heldOneCame })
         }
         opened = store
         made = store.madeFolders.map { ($0, format.currency) }

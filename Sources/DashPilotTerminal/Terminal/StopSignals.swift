@@ -80,3 +80,9 @@ extension StopSignals {
 
 /// A signal that came while the store was opened, 0 until one did.
 nonisolated(unsafe) private var heldSignal: sig_atomic_t = 0
+
+extension StopSignals {
+    /// Whether a signal came while held: a wait for another program's lock then ends at once
+    /// (cli.md's 130, "as every shell program does", not five seconds later).
+    static var heldOneCame: Bool { heldSignal != 0 }
+}
