@@ -33,14 +33,24 @@ struct CheckedCopyTests {
         #expect(fileBytes(fixture.path) == before)
     }
 
-    /// A backup holding a row that points at no row (another tool's doing) is damaged too.
-    @Test func aBackupWithADanglingReferenceIsRefusedAsDamaged() throws {
+    /// A backup holding a row that points at no row (another tool's doing).
+    /// keeping.md: a backup that fails its check "is refused (exit 1, or 74 for a file that is not
+    /// a usable store)". Such a file opens and reads, and doctor on it names the row (exit 1): it
+    /// is a usable store that is not healthy, refused as such, not as damaged (an outside audit).
+    @Test func aBackupWithADanglingReferenceIsRefusedAsUnhealthy() throws {
         let fixture = try KeepingTests.store()
         let scratch = TemporaryFolder()
         let kept = try fixture.store.backup(to: StorePath(scratch.file("kept.sqlite")), timeZone: Self.utc)
         try Connection(path: kept.path, create: false, busyTimeoutMilliseconds: 0).execute(
             "PRAGMA foreign_keys = OFF; DELETE FROM shift")
-        #expect(throws: StoreError.damaged(path: kept.path)) { _ = try DashPilotStore.checkedForRestore(StorePath(kept.path)) }
+        let before = fileBytes(fixture.path)
+        #expect(throws: DashPilotRefusal.cannotRestore(path: kept.path, reason: .unhealthy)) {
+            _ = try DashPilotStore.checkedForRestore(StorePath(kept.path))
+        }
+        #expect(throws: DashPilotRefusal.cannotRestore(path: kept.path, reason: .unhealthy)) {
+            _ = try fixture.store.restore(from: StorePath(kept.path), timeZone: Self.utc)
+        }
+        #expect(fileBytes(fixture.path) == before)
     }
 
     /// A store holding such a row makes no backup: its copy fails the foreign-key check, is

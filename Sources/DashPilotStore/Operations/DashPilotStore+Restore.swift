@@ -31,9 +31,9 @@ extension DashPilotStore {
         let (integrity, healthy, interrupted) = BackupFile.checkingIntegrity(of: path, stop: stop) { interrupter throws -> Bool in
             let connection = try Connection(path: path, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
             return try interrupter.interrupting(connection) {
-                guard try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0 else {
-                    throw StoreError.damaged(path: path.display)
-                }
+                // A row that points at no row: a usable store that fails a check of its health,
+                // as doctor says (keeping.md: exit 1; 74 is for a file that is not a usable store).
+                guard try connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0 else { return false }
                 // Healthy as a backup is checked: every check of `doctor`, which reads today's
                 // version (an older backup is upgraded once restored, as any store is).
                 guard summary.schemaVersion == Schema.currentVersion else { return true }
