@@ -131,8 +131,8 @@ enum StoreFile {
         } catch {
             throw .cannotOpen(path: path, reason: "\(error)")
         }
-        // link() refuses to replace: if another process created the store meanwhile, theirs stays.
-        let linked = temporary.withCString { from in file.withCString { link(from, $0) } }
+        // Never replacing: if another process created the store meanwhile, theirs stays.
+        let linked = name(temporary, file)
         if linked != 0 && errno != EEXIST {
             throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
         }
@@ -191,5 +191,47 @@ extension StoreFile {
             if try connection.scalar("SELECT count(*) FROM \(quoted) LIMIT 1") != 0 { return false }
         }
         return true
+    }
+}
+
+extension StoreFile {
+    /// Gives `temporary` the name `path` without replacing a file there (EEXIST): a hard link; or,
+    /// where the file system has none (FAT and exFAT, a USB stick's: EPERM), a rename that refuses
+    /// a name already taken. 0 when named, else -1 with `errno` set.
+    static func name(_ temporary: StorePath, _ path: StorePath) -> Int32 {
+        temporary.withCString { from in
+            path.withCString { to in
+                #if canImport(Glibc)
+                    let linked = Glibc.link(from, to)
+                #else
+                    let linked = Darwin.link(from, to)
+                #endif
+                guard linked != 0, errno == EPERM || errno == EOPNOTSUPP else { return linked }
+                return renamedUnlessTaken(from, to)
+            }
+        }
+    }
+
+    /// `rename` that fails with EEXIST where `to` is taken: the system's own where it has one
+    /// (Linux's `renameat2`, looked up, since the C library may predate it; Darwin's `renamex_np`),
+    /// else a look before the rename, for file systems that refuse the flag.
+    private static func renamedUnlessTaken(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 {
+        #if canImport(Glibc)
+            typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+            if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") {
+                // RENAME_NOREPLACE is 1.
+                let renamed = unsafeBitCast(symbol, to: RenameAt2.self)(AT_FDCWD, from, AT_FDCWD, to, 1)
+                guard renamed != 0, errno == EINVAL || errno == ENOSYS else { return renamed }
+            }
+        #else
+            let renamed = renamex_np(from, to, UInt32(RENAME_EXCL))
+            guard renamed != 0, errno == EINVAL || errno == ENOTSUP else { return renamed }
+        #endif
+        var info = stat()
+        if lstat(to, &info) == 0 {
+            errno = EEXIST
+            return -1
+        }
+        return rename(from, to)
     }
 }

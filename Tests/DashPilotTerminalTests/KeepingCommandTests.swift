@@ -88,6 +88,13 @@ enum WriteFaults {
             return real(fd, length);
         }
         int ftruncate(int fd, off_t length) { return ftruncate64(fd, length); }
+        /* DASHPILOT_NO_HARD_LINKS: a file system without hard links (FAT, exFAT: a USB stick). */
+        int link(const char *from, const char *to) {
+            static int (*real)(const char *, const char *);
+            if (!real) real = dlsym(RTLD_NEXT, "link");
+            if (getenv("DASHPILOT_NO_HARD_LINKS") && armed()) { errno = EPERM; return -1; }
+            return real(from, to);
+        }
         """
 
     /// The shim, built into `folder`, or `nil` when no C compiler is there.
@@ -380,6 +387,38 @@ struct KeepingCommandTests {
         if kind == "unhealthy" { #expect(result.stderr.contains("(doctor with --store on it says which)"), "\(result.stderr)") }
         #expect(FileManager.default.contents(atPath: dash.storePath) == before)
         #expect(dash.run(["shift", "list"]).status == 0)
+    }
+
+    /// keeping.md: a backup is "written where the driver says" (the README: a USB stick), under
+    /// a temporary name and "only then given its name", never over a file. The name was given by
+    /// a hard link, which FAT and exFAT, a USB stick's file systems, do not have: every backup
+    /// there failed, "(Operation not permitted)" (an outside audit, links failed by a shim). Where
+    /// links can't be made, the name is given by a rename that refuses a name already taken.
+    @Test(.enabled(if: WriteFaults.compilerAvailable, "needs a C compiler for the fault shim"))
+    func aBackupIsMadeWhereTheFileSystemHasNoHardLinks() throws {
+        let dash = Self.withShifts()
+        let library = try #require(WriteFaults.build(in: dash.folder))
+        let noLinks = ["LD_PRELOAD": library, "DASHPILOT_NO_HARD_LINKS": "1"]
+        let stick = dash.folder + "/stick"
+        try FileManager.default.createDirectory(atPath: stick, withIntermediateDirectories: false)
+        for expected in ["dashpilot-2026-11-29-1710.sqlite", "dashpilot-2026-11-29-1710-2.sqlite"] {
+            let made = dash.run(["backup", stick], at: "2026-11-29 17:10:00", environment: noLinks)
+            #expect(made.status == 0, "\(made.stderr)")
+            #expect(made.stdout.contains("\(stick)/\(expected)"), "\(made.stdout)")
+            #expect(dash.run(["--store", stick + "/" + expected, "doctor"]).status == 0)
+        }
+        #expect(Self.files(stick).sorted() == ["dashpilot-2026-11-29-1710-2.sqlite", "dashpilot-2026-11-29-1710.sqlite"])
+        // A name the driver gives is still never replaced.
+        let given = stick + "/dashpilot-2026-11-29-1710.sqlite"
+        let before = FileManager.default.contents(atPath: given)
+        let again = dash.run(["backup", given], environment: noLinks)
+        #expect(again.status == 1 && again.stderr.contains("already exists, and a backup never overwrites a file"), "\(again.stderr)")
+        #expect(FileManager.default.contents(atPath: given) == before)
+        #expect(Self.files(stick).filter { $0.hasPrefix(".dashpilot") }.isEmpty)
+        // A store is made there the same way: built beside its name, then given it.
+        let started = dash.run(["--store", stick + "/store.sqlite", "shift", "start"], environment: noLinks)
+        #expect(started.status == 0, "\(started.stderr)")
+        #expect(dash.run(["--store", stick + "/store.sqlite", "doctor"]).status == 0)
     }
 
     @Test(.enabled(if: WriteFaults.compilerAvailable, "needs a C compiler for the fault shim"))

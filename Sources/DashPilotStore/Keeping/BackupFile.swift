@@ -105,7 +105,7 @@ enum BackupFile {
     static func link(_ temporary: StorePath, to path: StorePath, orNext next: (() -> StorePath)? = nil) throws -> StorePath {
         defer { _ = temporary.withCString { unlink($0) } }
         var name = path
-        while temporary.withCString({ from in name.withCString { systemLink(from, $0) } }) != 0 {
+        while StoreFile.name(temporary, name) != 0 {
             guard errno == EEXIST else { throw KeepingFailure.cannotWrite(String(cString: strerror(errno))) }
             guard let next else { throw KeepingFailure.exists(name.display) }
             name = next()
@@ -243,12 +243,4 @@ enum BackupFile {
             throw KeepingFailure.cannotWrite(String(cString: strerror(errno)))
         }
     }
-}
-
-private func systemLink(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 {
-    #if canImport(Glibc)
-        Glibc.link(from, to)
-    #else
-        Darwin.link(from, to)
-    #endif
 }
