@@ -482,3 +482,34 @@ extension WindowFindingsTests {
         #expect(window.screen.contains("receipt kept in the glovebox") && !window.screen.contains("· Other ·"), "\(window.screen)")
     }
 }
+
+extension WindowFindingsTests {
+    /// screens.md: "From 40×12 up: the header and the footer of keys stay in place", and
+    /// "Messages and refusals wrap onto as many lines as they need". Under a shift of 12 hours
+    /// started last year (a header of three lines) with five deliveries open, b's refusal of four
+    /// lines took the header and its 12-hour line out of view, leaving "↑ more" over the selected
+    /// card: the list gives way to the refusal instead, the header staying.
+    @Test func aLongRefusalLeavesATallHeaderAndItsLineInPlaceAt40x12() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2025-12-31 17:00:00")
+        let window = try Window(dash, at: "2026-01-01 05:30:00", columns: 40, rows: 12)
+        window.press("a", "a", "a", "a", "a")
+        let line = "Running for 12 h. If you forgot to end it, e ends it at its last activity."
+        #expect(Self.words(window).contains(line), "\(window.screen)")
+        let header = Array(Self.lines(window).prefix { !$0.contains("more") && !$0.contains("Delivery") })
+        #expect(header.count >= 5 && header[0].hasPrefix("DashPilot"), "\(window.screen)")
+        window.press("b")
+        let refusal =
+            "The shift can't pause while Delivery 1, Delivery 2, Delivery 3, Delivery 4 and Delivery 5 are still open;"
+            + " deliver or cancel them first."
+        #expect(Self.words(window).contains(refusal), "\(window.screen)")
+        #expect(Array(Self.lines(window).prefix(header.count)) == header, "\(window.screen)")
+        #expect(Self.words(window).contains(line), "\(window.screen)")
+        // What is left of the list shows the selected card's title, under "↑ more".
+        #expect(window.screen.contains("▸ Delivery 5 · Accepted"), "\(window.screen)")
+        #expect(Self.lines(window).last == "? keys · q quit" && Self.lines(window).count == 12, "\(window.screen)")
+        // The next key clears the refusal: the selected card shows whole again, to its button.
+        window.press(Window.up)
+        #expect(SmallWindowTests.lines(window, from: "▸ Delivery 4").contains { $0.contains("Arrived at Pickup") }, "\(window.screen)")
+    }
+}

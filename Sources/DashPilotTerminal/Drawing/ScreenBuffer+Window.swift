@@ -82,6 +82,10 @@ extension ScreenBuffer {
         if let kept = keepingHeader(fitted) ?? keepingHeader(fitted.withCompactBoxKeys()) {
             fitted = kept
             fitted.keepsHeader = true
+        } else if box == nil, !messageLines.isEmpty {
+            // A message or a refusal shows until the next key: the header stays in place over it
+            // ("From 40×12 up") and the list gives way, as much of the selected card showing as fits.
+            fitted.keepsHeader = true
         }
         while !fitted.focusFits(room: room), let order = fitted.nextToGiveWay { fitted = fitted.without(givingWay: order) }
         // Still taller than the window (a sheet's field down to its selected tip): what a key
