@@ -295,3 +295,64 @@ extension SmallWindowTests {
         #expect(Self.selectedAmount(window) == selected + inView - 1, "\(inView) in view\n\(window.screen)")
     }
 }
+
+extension SmallWindowTests {
+    /// How many tips Delivery 1 of Shift 1 has.
+    static func tips(_ dash: Binary) -> Int? {
+        let show = json(dash.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any]
+        return ((show?["deliveries"] as? [[String: Any]])?.first?["tips"] as? [Any])?.count
+    }
+
+    /// screens.md: "the selected row is always in view", and "What a key will act on is always on
+    /// screen". In the pay sheet at 40×12, ↓ onto Tip 1 then PgDn scrolled the tip out of view
+    /// ("↑ more" over the two buttons and the reminder) while it stayed selected, for Del to act
+    /// on. The selection now moves with the view, as a list's does: past the tips, none is
+    /// selected, and Del is the pay field's again.
+    @Test func pgDnPastTheSelectedTipLeavesNoTipSelectedOutOfView() throws {
+        let dash = try Self.store()
+        dash.run(["delivery", "tip", "1", "2.00", "--cash", "--shift", "1"], at: "2026-11-29 17:10:00")
+        let window = try Window(dash, at: "2026-11-29 17:20:00", columns: 40, rows: 12)
+        window.press("h", Window.end, Window.enter, "t", Window.down)
+        #expect(window.screen.contains("▸ Tip 1"), "\(window.screen)")
+        window.press(Window.pageDown)
+        #expect(window.screen.contains("don't add it again.") && !window.screen.contains("Tip 1"), "\(window.screen)")
+        // Tip 1 is no longer selected: Del, pressed again and again, never removes it unseen (it
+        // brings the pay field back into view, then is the field's own).
+        window.press(Window.delete, Window.delete, Window.delete)
+        #expect(Self.tips(dash) == 1, "\(window.screen)")
+        // Back in view, the tip shows unselected; ↓ selects it, and Del removes what shows selected.
+        window.press(Window.pageUp)
+        #expect(window.screen.contains("  Tip 1") && !window.screen.contains("▸"), "\(window.screen)")
+        window.press(Window.down)
+        #expect(window.screen.contains("▸ Tip 1"), "\(window.screen)")
+        window.press(Window.delete)
+        #expect(Self.tips(dash) == 0, "\(window.screen)")
+    }
+
+    /// Among several tips, PgDn and PgUp move the selection with the view, onto a tip in view.
+    @Test func pgDnAndPgUpMoveTheSelectedTipWithTheView() throws {
+        let dash = SheetKeysTests.tipped(6)
+        let window = try Window(dash, at: "2026-11-29 18:30:00", columns: 40, rows: 12)
+        window.press("h", Window.enter, "t", Window.down)
+        #expect(window.screen.contains("▸ Tip 1"), "\(window.screen)")
+        var seen: Set<String> = []
+        for key in [Window.pageDown, Window.pageDown, Window.pageDown, Window.pageUp, Window.pageUp, Window.pageUp] {
+            window.press(key)
+            let selected = Self.lines(window).filter { $0.contains("▸") }
+            // The selected tip shows, or none is selected (scrolled past the tips).
+            #expect(selected.allSatisfy { $0.contains("▸ Tip") }, "\(window.screen)")
+            seen.formUnion(selected)
+            if selected.isEmpty {
+                window.press(Window.delete)
+                #expect(Self.tips(dash) == 6, "\(window.screen)")
+            }
+        }
+        #expect(seen.count > 1, "\(seen)")
+        // Del removes the tip that shows selected.
+        window.press(Window.down)
+        let selected = try #require(Self.lines(window).first { $0.contains("▸ Tip") }, "\(window.screen)")
+        let number = selected.split(separator: " ").dropFirst(2).first.map(String.init) ?? ""
+        window.press(Window.delete)
+        #expect(Self.tips(dash) == 5 && !window.screen.contains("Tip \(number) ·"), "\(window.screen)")
+    }
+}

@@ -11,6 +11,10 @@ extension ScreenBuffer {
         var scrollable = 0...0
         /// Whether the focused lines show whole (or nothing is focused).
         var focusShown = true
+        /// Whether the focused lines end on a selected row that shows whole.
+        var selectedRowShown = false
+        /// How far (as `scrolled`) an open sheet scrolls with its selected row whole in view.
+        var keepsSelectedRow: ClosedRange<Int>?
         /// The keys drawn on the buttons in view (not on a row, nor among a sheet's keys): what
         /// each acts on shows.
         var buttonKeys: [ScreenAction.Key] = []
@@ -168,10 +172,17 @@ extension ScreenBuffer {
                 while end(from: whole) < body.count && whole < first { whole += 1 }
                 if end(from: whole) == body.count { start = whole }
             }
-            // A sheet the driver scrolled shows as far from there as there is to show.
+            // A sheet the driver scrolled shows as far from there as there is to show; how far
+            // keeps its selected row (a tip) in view is said, for the selection to move with it.
             var latest = 0
             while end(from: latest) < body.count { latest += 1 }
             layout.scrollable = -start...max(0, latest - start)
+            if box != nil, let row = selectedRowLines.map({ ($0.lowerBound - base)...($0.upperBound - base) }) {
+                var (above, below) = (start, start)
+                while above > 0, end(from: above - 1) > row.upperBound { above -= 1 }
+                while below < min(latest, row.lowerBound), end(from: below + 1) > row.upperBound { below += 1 }
+                layout.keepsSelectedRow = (above - start)...(below - start)
+            }
             // The wheel scrolled a list: its view stays there while the selected row shows
             // in it (screens.md: the wheel "moves the selection with the view").
             if let anchor, box == nil, let row = focus?.first, lines[row].target.row != nil,
@@ -197,6 +208,7 @@ extension ScreenBuffer {
         if let (first, last) = focus {
             let shown = Set(layout.lines.compactMap(\.source))
             layout.focusShown = (first...last).allSatisfy { shown.contains(lines[$0].source ?? $0) }
+            layout.selectedRowShown = selectedRowLines?.allSatisfy { shown.contains(lines[$0].source ?? $0) } ?? false
         }
         let keysStart = boxKeysStart ?? lines.count
         layout.buttonKeys = (header + shownBody).filter { $0 < keysStart && lines[$0].target.row == nil }
@@ -211,6 +223,13 @@ extension ScreenBuffer {
 
     /// The row of the screen's list the focused lines belong to, if any.
     var focusRow: Int? { focus.flatMap { lines[$0.first].target.row } }
+
+    /// The lines of the selected row the focused lines end on (a sheet's tip under its field),
+    /// if they end on one: what ↑↓ and Del act on.
+    private var selectedRowLines: ClosedRange<Int>? {
+        guard let (_, last) = focus, lines[last].target.row != nil, let row = narrowedToSelectedRow().focus else { return nil }
+        return row.first...row.last
+    }
 
     /// Where a view whose first line is line `start` stands among the list's rows: the first row
     /// at or below it, and how far below that row's first line it starts.

@@ -75,7 +75,10 @@ extension InteractiveApp {
         if tappedRow || layout.buttonKeys.contains(where: { $0.matches(key) }) { return false }
         // A key that names what it acts on (1–5 a recent place, c and f a new tip) acts on that,
         // not on the focus: it never waits for the focus to come back.
-        let actsAtOnce: Set<ScreenAction.Command> = [.back, .recordRecent, .addCashTip, .addPlatformTip]
+        var actsAtOnce: Set<ScreenAction.Command> = [.back, .recordRecent, .addCashTip, .addPlatformTip]
+        // ↑↓ and Del act on the selected row (a tip), which the view never leaves: in view, they
+        // act on it at once, whatever else of the focus (the pay field) was scrolled away.
+        if layout.selectedRowShown { actsAtOnce.formUnion([.select, .remove]) }
         // Only a sheet the driver scrolled away from its focus brings it back first: one whose
         // view follows its focus and still cannot show it whole (taller than the window) would
         // wait for ever, every key spent.
@@ -98,7 +101,22 @@ extension InteractiveApp {
     var sheetFocusShown: Bool { sheetLayout?.focusShown ?? true }
 
     private func scroll(_ layout: ScreenBuffer.Layout, by lines: Int) {
-        sheetScroll = (view, min(max(layout.scrolled + lines, layout.scrollable.lowerBound), layout.scrollable.upperBound))
+        var scrolled = min(max(layout.scrolled + lines, layout.scrollable.lowerBound), layout.scrollable.upperBound)
+        // "The selected row is always in view". Scrolled past, a sheet's list (its tips, its
+        // recent places) moves its selection with the view, as a list's does: to the nearest row
+        // whole in view, or to none (the pay field then what keys act on), the view staying
+        // where it was scrolled to. Any other selection (a field) stops the view where it shows.
+        func laid(_ scrolled: Int) -> ScreenBuffer.Layout? {
+            laidOut.map { buffer(columns: $0.columns).layout(rows: $0.rows, message: shownMessage, scrolled: scrolled) }
+        }
+        if var keeps = layout.keepsSelectedRow, !keeps.contains(scrolled), let moved = laid(scrolled) {
+            if stack.last?.selectionLeftView(rowsInView: moved.wholeRows, down: lines > 0) == true, let now = laid(0) {
+                scrolled += now.scrollable.lowerBound - layout.scrollable.lowerBound
+                keeps = now.keepsSelectedRow ?? now.scrollable
+            }
+            scrolled = min(max(scrolled, keeps.lowerBound), keeps.upperBound)
+        }
+        sheetScroll = (view, scrolled)
     }
 
     /// The wheel over a sheet that does not fit: it scrolls `lines` (cli.md: "the wheel or a

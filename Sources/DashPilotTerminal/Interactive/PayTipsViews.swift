@@ -65,6 +65,14 @@ final class PayTipsView: TerminalScreen {
         typing = false
     }
 
+    /// Scrolled past the selected tip: the nearest tip in view is selected, or none (the pay
+    /// field is then what keys act on).
+    func selectionLeftView(rowsInView: Set<Int>, down: Bool) -> Bool {
+        guard selectedTip != nil, !typing else { return false }
+        selectedTip = down ? rowsInView.min() : rowsInView.max()
+        return true
+    }
+
     /// Whether `key` is a letter that, typed after the pay's figure and a space, goes on to spell
     /// the store's currency ("9 cad"): an amount may end with its code (money-and-time.md). Right
     /// after a figure ("9", then `c`), `c` and `f` add a tip, as the sheet's keys say, in a

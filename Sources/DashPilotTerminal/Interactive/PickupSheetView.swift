@@ -54,6 +54,16 @@ final class PickupSheetView: TerminalScreen {
         if (0...last).contains(row) { focus = row }
     }
 
+    /// Scrolled past the selected recent place: the nearest recent place in view is selected,
+    /// as a list's selection moves with its view; never the name field or Remove, whose keys
+    /// differ (the view then stops at the place selected).
+    func selectionLeftView(rowsInView: Set<Int>, down: Bool) -> Bool {
+        let places = rowsInView.filter { $0 < recent.count }
+        guard currentFocus < recent.count, let nearest = down ? places.min() : places.max() else { return false }
+        focus = nearest
+        return true
+    }
+
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         let fieldIndex = recent.count
         let lastIndex = model?.removeControl == nil ? fieldIndex : fieldIndex + 1

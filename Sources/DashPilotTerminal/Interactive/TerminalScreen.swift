@@ -86,6 +86,10 @@ protocol TerminalScreen: AnyObject {
     /// A tap on row `row` of the screen's list, as `render` numbered it (`ScreenBuffer.row`,
     /// `belong(toRow:)`): selects it, as ↑↓ would have.
     func select(row: Int, _ app: AppEnvironment) throws
+    /// The driver scrolled a sheet past its selected row, `down` or up, to a view showing the rows
+    /// `rowsInView` whole: a selection that moves with the view (a tip) moves to the nearest of
+    /// them, or to none. Returns whether it moved; if not, the view stops at the selected row.
+    func selectionLeftView(rowsInView: Set<Int>, down: Bool) -> Bool
     /// The window changed size (`app.rows` is the new one): a screen that holds a window of a
     /// long list reads what a larger window shows that it does not hold. The selection stays.
     func resized(_ app: AppEnvironment) throws
@@ -97,6 +101,7 @@ extension TerminalScreen {
     var takesQuestionMark: Bool { inTextField }
     func tick(_ app: AppEnvironment) -> Bool { false }
     func select(row: Int, _ app: AppEnvironment) throws {}
+    func selectionLeftView(rowsInView: Set<Int>, down: Bool) -> Bool { false }
     func resized(_ app: AppEnvironment) throws {}
 
     /// Whether `key` works an action here rather than typing into the field: by default, whether
