@@ -513,3 +513,36 @@ extension WindowFindingsTests {
         #expect(SmallWindowTests.lines(window, from: "▸ Delivery 4").contains { $0.contains("Arrived at Pickup") }, "\(window.screen)")
     }
 }
+
+extension WindowFindingsTests {
+    /// Whether "↑ more" shows between the header and the selected first row, `title`.
+    static func moreAbove(_ window: Window, _ title: String) -> Bool {
+        let lines = Self.lines(window)
+        guard let row = lines.firstIndex(where: { $0.hasPrefix("▸ " + title) }) else { return true }
+        return lines[..<row].contains { $0.contains("↑ more") }
+    }
+
+    /// screens.md: what does not fit scrolls, 'with "↑ more" and "↓ more" where it continues'.
+    /// Once the wheel had moved a list's view, Home (or the wheel back up) brought its first row
+    /// to the top under "↑ more", with nothing above it but the blank line under the header.
+    @Test func nothingAboveAListsFirstRowSaysMoreAfterTheWheel() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        for _ in 1...14 { dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00") }
+        let window = try Window(dash, at: "2026-11-29 17:30:00", columns: 100, rows: 32)
+        window.press(Window.home)
+        window.wheel(down: true)
+        #expect(window.screen.contains("↑ more"), "\(window.screen)")
+        window.wheel(down: false)
+        window.press(Window.end, Window.home)
+        #expect(!Self.moreAbove(window, "Delivery 1 ·"), "\(window.screen)")
+
+        let weeks = try Window(try EveryWindowTests.store(shifts: 120), at: "2026-11-29 18:10:00", columns: 100, rows: 32)
+        weeks.press("w")
+        let top = weeks.screen
+        weeks.wheel(down: true)
+        #expect(weeks.screen.contains("↑ more"), "\(weeks.screen)")
+        weeks.wheel(down: false)
+        #expect(!Self.moreAbove(weeks, "Nov 23 – 29") && weeks.screen == top, "\(weeks.screen)")
+    }
+}

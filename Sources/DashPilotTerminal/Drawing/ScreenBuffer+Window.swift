@@ -190,6 +190,9 @@ extension ScreenBuffer {
             {
                 start = max(start, min(anchored + anchor.offset - base, first, latest))
             }
+            // "↑ more" only where something is above: over blank lines alone, the view starts at
+            // the top (a list's first row selected after the wheel or End, then Home).
+            if start > 0, body[..<start].allSatisfy({ lines[$0].text.allSatisfy(\.isWhitespace) }), end(from: 0) > last { start = 0 }
             if scrolled != 0 {
                 let followed = start
                 start = min(latest, max(0, start + scrolled))
@@ -223,13 +226,6 @@ extension ScreenBuffer {
 
     /// The row of the screen's list the focused lines belong to, if any.
     var focusRow: Int? { focus.flatMap { lines[$0.first].target.row } }
-
-    /// The lines of the selected row the focused lines end on (a sheet's tip under its field),
-    /// if they end on one: what ↑↓ and Del act on.
-    private var selectedRowLines: ClosedRange<Int>? {
-        guard let (_, last) = focus, lines[last].target.row != nil, let row = narrowedToSelectedRow().focus else { return nil }
-        return row.first...row.last
-    }
 
     /// Where a view whose first line is line `start` stands among the list's rows: the first row
     /// at or below it, and how far below that row's first line it starts.
