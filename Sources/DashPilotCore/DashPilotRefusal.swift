@@ -179,6 +179,8 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
             case .unhealthy:
                 "\(path) is not a healthy backup: a check of the store's health fails on it (doctor with --store on it says which); the store was left as it is."
             case .isTheStore: "\(path) is the store itself, not a backup of it; the store was left as it is."
+            case .storeWrittenMeanwhile:
+                "Another program wrote to the store since this restore found none there, so \(path) was not restored; the store was left as it is, and a restore now backs it up first."
             }
         }
     }

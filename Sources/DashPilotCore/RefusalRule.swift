@@ -97,4 +97,7 @@ public enum RestoreProblem: Sendable, Equatable {
     case unhealthy
     /// The store's own file: there is nothing to restore from it.
     case isTheStore
+    /// No store was there when the restore began, and another program wrote one meanwhile: it is
+    /// not written over without a backup of it.
+    case storeWrittenMeanwhile
 }

@@ -133,6 +133,10 @@ extension DashPilotStore {
         // restore does not run.
         for attempt in 1... {
             let watch = CommitWatch(connection, file: file)
+            // A store made for the restore holds nothing. Another program that wrote to it since
+            // (it was asked a question meanwhile) is never written over without a backup of it.
+            let writtenMeanwhile = DashPilotRefusal.cannotRestore(path: path.display, reason: .storeWrittenMeanwhile)
+            if !backingUpFirst, try !holdsNothing() { throw writtenMeanwhile }
             do {
                 if backingUpFirst {
                     (before, damaged) = try Self.beforeRestoring {
@@ -146,10 +150,12 @@ extension DashPilotStore {
             } catch let failure as KeepingFailure {
                 throw Self.storeError(failure)
             }
-            let moved = backingUpFirst ? { watch.moved } : { false }
-            if try replace(from: source, unless: moved, before: before, progress: progress.map { report in { report(.replacing($0)) } }) {
+            if try replace(
+                from: source, unless: { watch.moved }, before: before, progress: progress.map { report in { report(.replacing($0)) } })
+            {
                 break
             }
+            if !backingUpFirst { throw writtenMeanwhile }
             _ = before?.withCString { unlink($0) }
             before = nil
             if attempt == 3 {
@@ -161,6 +167,15 @@ extension DashPilotStore {
         replaced = true
         if damaged { damagedStoreKeptAs = before?.display }
         return try Self.counted(file, automatic: nil)
+    }
+
+    /// Whether the store holds no record: no shift, expense or pickup place (a store just made).
+    private func holdsNothing() throws -> Bool {
+        try read {
+            try connection.scalar(
+                "SELECT (SELECT count(*) FROM shift) + (SELECT count(*) FROM expense) + (SELECT count(*) FROM pickup_place)")
+                == 0
+        }
     }
 
     /// `body`, a step of backing the store up before a restore: when it fails, the restore does
