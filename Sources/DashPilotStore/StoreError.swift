@@ -27,6 +27,9 @@ public enum StoreError: Error, Sendable, Equatable {
     case notReplaced(reason: String)
     /// The backups folder at `path` stands there but can't be read; `reason` says why.
     case backupsUnreadable(path: String, reason: String)
+    /// The store this command opened was removed meanwhile (another terminal's refused first
+    /// command removing the store it had made): nothing was recorded in it.
+    case removedMeanwhile(path: String)
 
     /// The problem as a sentence for the driver.
     public var sentence: String {
@@ -55,6 +58,8 @@ public enum StoreError: Error, Sendable, Equatable {
             "The store could not be backed up first (\(reason)), so the restore did not run; the store was left as it was, and no backup was kept."
         case .backupNotUpgraded(let reason):
             "The backup could not be upgraded to today's version (\(reason)), so the restore did not run; the store was left as it was."
+        case .removedMeanwhile(let path):
+            "The store at \(path) was removed by another program while this command waited for it; nothing was recorded."
         case .backupsUnreadable(let path, let reason):
             "The backups folder \(path) can't be read (\(reason)); nothing was changed."
         case .notReplaced(let reason):
@@ -119,6 +124,8 @@ public enum StoreError: Error, Sendable, Equatable {
         switch error.primaryCode {
         case SQLITE_BUSY, SQLITE_LOCKED: self = .busy
         case SQLITE_FULL: self = .diskFull
+        // Written to after its file was removed (SQLITE_READONLY_DBMOVED): not read-only at all.
+        case SQLITE_READONLY where error.code == SQLITE_READONLY | (4 << 8): self = .removedMeanwhile(path: path)
         case SQLITE_READONLY: self = .readOnly(path: path)
         case SQLITE_CORRUPT, SQLITE_NOTADB: self = .damaged(path: path)
         case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH: self = .cannotOpen(path: path, reason: error.message)

@@ -121,13 +121,22 @@ public enum CommandLineTool {
             let parsed = try ParsedArguments(commandArguments, command: command, flags: global.json ? ["--json"] : [])
             let action = try command.parse(parsed)
             let path = try storePath(global, environment: environment, command: command)
-            let context = CommandContext(
-                storePath: path, environment: environment, format: .driver(environment: environment, now: clock.now()),
-                clock: clock,
-                confirm: Confirmation.ask)
+            func newContext() -> CommandContext {
+                CommandContext(
+                    storePath: path, environment: environment, format: .driver(environment: environment, now: clock.now()),
+                    clock: clock, confirm: Confirmation.ask)
+            }
+            var context = newContext()
             let status: Int32
             do {
-                status = try action(context)
+                do {
+                    status = try action(context)
+                } catch StoreError.removedMeanwhile {
+                    // Another terminal's refused first command removed the store it had made, which
+                    // this one had opened: nothing was recorded, and the command runs once more.
+                    context = newContext()
+                    status = try action(context)
+                }
             } catch DashPilotRefusal.noShiftRunning
                 where command.options.contains(where: { $0.name == OptionSpec.shift.name })
                 && (try? context.readStore().shiftCount(completedOnly: true)) ?? 0 > 0

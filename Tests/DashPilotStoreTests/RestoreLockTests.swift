@@ -73,6 +73,18 @@ struct RestoreLockTests {
         #expect(try made.shiftLog(id: nil).deliveries.count == 3)
     }
 
+    /// cli.md's 74: "Standard error says which". A refused first command in another terminal
+    /// removes the store it made when it recorded nothing; a command that had opened that store
+    /// meanwhile was told its write failed because the store "is read-only" (an outside audit, 11
+    /// of 150 races). It is told what happened; the command line then runs it again on a new store.
+    @Test func aWriteToAStoreRemovedMeanwhileSaysSoNotReadOnly() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("store.sqlite")
+        let store = try DashPilotStore(path: path, clock: ManualClock())
+        _ = unlink(path)
+        #expect(throws: StoreError.removedMeanwhile(path: path)) { _ = try store.startShift() }
+    }
+
     /// Runs `sql` in `sqlite3` on `path`, another program: its exit status and standard error.
     static func sqlite3(_ path: String, _ sql: String) -> (status: Int32, error: String) {
         let process = Process()

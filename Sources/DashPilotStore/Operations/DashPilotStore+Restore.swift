@@ -136,7 +136,7 @@ extension DashPilotStore {
             // A store made for the restore holds nothing. Another program that wrote to it since
             // (it was asked a question meanwhile) is never written over without a backup of it.
             let writtenMeanwhile = DashPilotRefusal.cannotRestore(path: path.display, reason: .storeWrittenMeanwhile)
-            if !backingUpFirst, try !holdsNothing() { throw writtenMeanwhile }
+            if !backingUpFirst, try !read({ try StoreFile.holdsNothingRecorded(connection) }) { throw writtenMeanwhile }
             do {
                 if backingUpFirst {
                     (before, damaged) = try Self.beforeRestoring {
@@ -167,15 +167,6 @@ extension DashPilotStore {
         replaced = true
         if damaged { damagedStoreKeptAs = before?.display }
         return try Self.counted(file, automatic: nil)
-    }
-
-    /// Whether the store holds no record: no shift, expense or pickup place (a store just made).
-    private func holdsNothing() throws -> Bool {
-        try read {
-            try connection.scalar(
-                "SELECT (SELECT count(*) FROM shift) + (SELECT count(*) FROM expense) + (SELECT count(*) FROM pickup_place)")
-                == 0
-        }
     }
 
     /// `body`, a step of backing the store up before a restore: when it fails, the restore does

@@ -45,10 +45,20 @@ final class CommandContext {
     /// The store, for a command that writes: created with its folder when missing, migrated.
     func store() throws -> DashPilotStore {
         if let opened { return opened }
-        let store = try StopSignals.held {
+        let open = {
             try DashPilotStore(
-                storePath: storePath, clock: clock, log: log, busyTimeoutMilliseconds: busyTimeout, currencyIfNew: format.currency,
-                timeZone: format.timeZone, migrationProgress: MigrationProgress.onTerminal(), stopWaiting: { StopSignals.heldOneCame })
+                storePath: self.storePath, clock: self.clock, log: self.log, busyTimeoutMilliseconds: self.busyTimeout,
+                currencyIfNew: self.format.currency, timeZone: self.format.timeZone, migrationProgress: MigrationProgress.onTerminal(),
+                stopWaiting: { StopSignals.heldOneCame })
+        }
+        let store = try StopSignals.held {
+            do {
+                return try open()
+            } catch StoreError.cannotOpen where storeIsMissing {
+                // Found, then gone before it opened: another terminal's refused first command
+                // removed the store it had made. Nothing stands there now: it is made anew.
+                return try open()
+            }
         }
         opened = store
         made = store.madeFolders.map { ($0, format.currency) }
