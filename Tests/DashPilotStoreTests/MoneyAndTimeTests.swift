@@ -17,6 +17,18 @@ struct MoneyAndTimeTests {
         return fixture
     }
 
+    /// `evening()` with delivery 2 cancelled, then a break begun `after` minutes on, `lasting` so
+    /// many minutes, and ended.
+    static func eveningWithABreak(after: Double, lasting: Double) throws -> StoreFixture {
+        let fixture = try evening()
+        _ = try fixture.store.record(.cancel, delivery: 2)
+        fixture.clock.advance(minutes: after)
+        _ = try fixture.store.pauseShift()
+        fixture.clock.advance(minutes: lasting)
+        _ = try fixture.store.resumeShift()
+        return fixture
+    }
+
     @Test func payIsForAFinishedDeliveryOnlyZeroIsAnAmountAndClearingIsNotZero() throws {
         let fixture = try Self.evening()
         #expect(throws: DashPilotRefusal.deliveryStillOpen(number: 2)) {
@@ -98,12 +110,7 @@ struct MoneyAndTimeTests {
     /// sample of the session after it would be measured from before the pause.
     @Test(arguments: [-5.0, -15.0])
     func theClockGoneBackIntoOrBeforeAnEndedPauseRecordsNoDeliveryAndNoSample(minutes: Double) throws {
-        let fixture = try Self.evening()
-        _ = try fixture.store.record(.cancel, delivery: 2)
-        fixture.clock.advance(minutes: 11)
-        _ = try fixture.store.pauseShift()
-        fixture.clock.advance(minutes: 10)
-        _ = try fixture.store.resumeShift()
+        let fixture = try Self.eveningWithABreak(after: 11, lasting: 10)
         fixture.clock.advance(minutes: minutes)
         let shift = try fixture.store.shiftLog(id: nil).shift.id
         #expect(throws: DashPilotRefusal.clockEarlierThanShift(id: shift)) { _ = try fixture.store.acceptDelivery() }
@@ -123,12 +130,7 @@ struct MoneyAndTimeTests {
     }
 
     @Test func workingTimeIsElapsedLessPausesAndTheRatePerShiftHourDividesByIt() throws {
-        let fixture = try Self.evening()
-        _ = try fixture.store.record(.cancel, delivery: 2)
-        fixture.clock.advance(minutes: 1)
-        _ = try fixture.store.pauseShift()
-        fixture.clock.advance(minutes: 60)
-        _ = try fixture.store.resumeShift()
+        let fixture = try Self.eveningWithABreak(after: 1, lasting: 60)
         // A pause may last no time, and the next may begin in the second the last one ended.
         _ = try fixture.store.pauseShift()
         _ = try fixture.store.resumeShift()
