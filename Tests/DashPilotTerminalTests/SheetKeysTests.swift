@@ -42,6 +42,23 @@ struct SheetKeysTests {
 }
 
 extension SheetKeysTests {
+    @Test func theSheetsKeysStayInViewWhicheverTipIsSelectedAt40x12() throws {
+        // screens.md: "From 40×12 up: the header and the footer of keys stay in place; what does
+        // not fit scrolls". With the 3rd tip selected, the pay field down to it took the sheet's
+        // keys' place: not even "Esc close" showed.
+        let dash = Self.tipped(6)
+        let window = try Window(dash, at: "2026-11-29 18:30:00", columns: 40, rows: 12)
+        window.press("h", Window.enter, "t")
+        for tip in 1...6 {
+            window.press(Window.down)
+            #expect(window.screen.contains("▸ Tip \(tip)") && window.screen.contains("Esc close"), "\(window.screen)")
+        }
+        for tip in (1...5).reversed() {
+            window.press(Window.up)
+            #expect(window.screen.contains("▸ Tip \(tip)") && window.screen.contains("Esc close"), "\(window.screen)")
+        }
+    }
+
     @Test func typingWithATipSelectedBringsThePayFieldBackIntoView() throws {
         // screens.md: "A text field scrolls so that the cursor and the characters around it are
         // always visible." With the 6th tip selected at 40×12 the pay field was scrolled away,

@@ -72,6 +72,14 @@ extension ScreenBuffer {
         // A sheet's keys give way next, to one line; then the secondary lines among the
         // focused ones, in their order.
         var fitted = boxKeysFit(room: room) ? self : withCompactBoxKeys()
+        // They stay in place on one line at least ("the footer of keys stay in place"): where a
+        // field down to its selected row does not fit beside them, the selected row alone is
+        // kept in view (a tip under the pay field), and the field scrolls; beside that row
+        // alone, they may show whole again.
+        if !fitted.boxKeysFit(room: room, compact: false) {
+            let narrowed = narrowedToSelectedRow()
+            fitted = narrowed.boxKeysFit(room: room) ? narrowed : narrowed.withCompactBoxKeys()
+        }
         // The header stays in place ("From 40×12 up"), however tall, where what a key acts on
         // still fits beside it once its secondary lines gave way (a refusal of four lines under
         // a 12-hour line); else one taller than half the room scrolls with what it heads.
@@ -128,8 +136,9 @@ extension ScreenBuffer {
 
     /// Whether a sheet's keys stay in place whole with its bottom border, its focused lines
     /// fitting beside them in `room` rows (or it has no keys that give way).
-    private func boxKeysFit(room: Int) -> Bool {
-        guard let keys = boxKeysStart, let bottom = box?.bottom, boxCompactKeys != nil else { return true }
+    /// `compact`: only where they can give way to one line.
+    private func boxKeysFit(room: Int, compact: Bool = true) -> Bool {
+        guard let keys = boxKeysStart, let bottom = box?.bottom, !compact || boxCompactKeys != nil else { return true }
         return focusFitsBeside(keys: keys, bottom: bottom, room: room)
     }
 
