@@ -6,25 +6,30 @@ import Foundation
 extension ScreenFormat {
     /// Two moments a sentence sets against each other, written so that they read apart: to the
     /// minute; to the second where they read alike ("5:30:00 PM on Sun, Nov 29", "5:30:20 PM on
-    /// Sun, Nov 29"); and where the clock read them at different offsets from UTC (the hour a
-    /// fall-back night repeats), each with its offset ("1:45 AM UTC-4 on Sun, Nov 1").
+    /// Sun, Nov 29"); and each time the clock read twice (the hour a fall-back night repeats)
+    /// with its offset ("1:45 AM UTC-4 on Sun, Nov 1"), as everywhere: a time read once is
+    /// written as the driver reads it, whatever the offset of the other.
     public func apart(_ first: Date, _ second: Date) -> (String, String) {
         let seconds = time(first) == time(second) && day(first) == day(second)
-        let offsets = (timeZone.secondsFromGMT(for: first), timeZone.secondsFromGMT(for: second))
-        func written(_ date: Date, _ offset: Int) -> String {
+        func written(_ date: Date) -> String {
             let time = seconds ? timeWithSeconds(date) : self.time(date)
-            guard offsets.0 != offsets.1 else { return "\(time) on \(day(date))" }
+            guard let offset = offsetIfReadTwice(date) else { return "\(time) on \(day(date))" }
             return "\(time) \(Self.utc(offset)) on \(day(date))"
         }
-        return (written(first, offsets.0), written(second, offsets.1))
+        return (written(first), written(second))
     }
 
     /// A time of day that says which of two it is where the clock read it twice (the hour a
     /// fall-back night repeats): "1:40 AM UTC-4", then "1:10 AM UTC-5"; elsewhere as `time`.
     public func timeReadOnce(_ date: Date) -> String {
+        offsetIfReadTwice(date).map { "\(time(date)) \(Self.utc($0))" } ?? time(date)
+    }
+
+    /// The offset from UTC the clock read `date` at, where it read that time of day twice.
+    private func offsetIfReadTwice(_ date: Date) -> Int? {
         let before = timeZone.secondsFromGMT(for: date.addingTimeInterval(-3600))
         let after = timeZone.secondsFromGMT(for: date.addingTimeInterval(3600))
-        guard before > after else { return time(date) }
+        guard before > after else { return nil }
         // Read twice only within the change's own length of it (half an hour at Lord Howe):
         // the clock reads this time again after it, or read it before.
         let change = Double(before - after)
@@ -33,7 +38,7 @@ extension ScreenFormat {
             own == before
             ? timeZone.secondsFromGMT(for: date.addingTimeInterval(change)) == after
             : timeZone.secondsFromGMT(for: date.addingTimeInterval(-change)) == before
-        return repeated ? "\(time(date)) \(Self.utc(own))" : time(date)
+        return repeated ? own : nil
     }
 
     /// A span's start and end as a row or a heading writes them ("5:02 PM", "9:40 PM"; an end

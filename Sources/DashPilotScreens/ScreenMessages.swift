@@ -145,7 +145,7 @@ public struct EndShiftConfirmation: Sendable, Equatable {
             return
         }
         keys = [
-            ScreenAction(.character("y"), "end it now", .endNow).detailed("end it now, at \(format.time(now))"),
+            ScreenAction(.character("y"), "end it now", .endNow).detailed("end it now, at \(format.timeReadOnce(now))"),
             ScreenAction(.character("l"), "end it at its last activity", .endAtLastActivity).detailed(
                 "end it at its last activity, \(format.moment(lastActivity))"),
             ScreenAction(.character("n"), "keep it running", .keep).detailed("keep it running"),

@@ -22,6 +22,23 @@ struct RepeatedHourTests {
         #expect(log.title.hasPrefix("Shift 1 · Sun, Nov 1 · 12:30 AM – 3:00 AM"), "\(log.title)")
     }
 
+    /// money-and-time.md: "Refusals quote times as the driver reads them, in local time". Two
+    /// times either side of the night the clocks go back, neither in the hour read twice, said
+    /// their offsets ("3:00 AM UTC+0 on Sun, Oct 25 … 9:40 PM UTC+1 on Sat, Oct 24"); only a time
+    /// the clock read twice says which it is.
+    @Test func timesEitherSideOfAChangeReadOnceAreQuotedWithoutOffsets() {
+        let format = ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "Europe/London")!)
+        func apart(_ first: String, _ second: String) -> [String] {
+            let pair = format.apart(ISO8601.parse(first)!, ISO8601.parse(second)!)
+            return [pair.0, pair.1]
+        }
+        #expect(apart("2026-10-25T03:00:00Z", "2026-10-24T20:40:00Z") == ["3:00 AM on Sun, Oct 25", "9:40 PM on Sat, Oct 24"])
+        // 1:50 AM BST, read again an hour later, beside 3:00 AM GMT, read once.
+        #expect(apart("2026-10-25T00:50:00Z", "2026-10-25T03:00:00Z") == ["1:50 AM UTC+1 on Sun, Oct 25", "3:00 AM on Sun, Oct 25"])
+        #expect(
+            apart("2026-10-25T00:20:00Z", "2026-10-25T01:20:00Z") == ["1:20:00 AM UTC+1 on Sun, Oct 25", "1:20:00 AM UTC+0 on Sun, Oct 25"])
+    }
+
     /// Where the clocks go back half an hour (Lord Howe Island, 2:00 back to 1:30), only the
     /// half hour read twice says its offset; 1:00 and 2:10 were read once.
     @Test func aHalfHourChangeMarksOnlyTheHalfHourReadTwice() {

@@ -303,6 +303,24 @@ struct MoneyCommandTests {
             "\(same.stderr)")
     }
 
+    /// A pause and its resumption in the hour a fall-back night repeats are said with their
+    /// offsets, as the running shift's header and the shift's log write them: "paused since
+    /// 1:35 AM" could be either of two.
+    @Test func aPauseInTheRepeatedHourIsSaidWithItsOffset() {
+        let york = Binary()
+        york.environment["TZ"] = "America/New_York"
+        york.run(["shift", "start"], at: "2026-11-01 00:50:00")
+        // The clock as seconds since 1970: a local time in the repeated hour names two moments.
+        func at(_ seconds: Int, _ words: [String]) -> RunResult { york.run(words, at: "\(seconds)", environment: ["FAKETIME_FMT": "%s"]) }
+        let paused = at(1_793_511_300, ["shift", "pause"])  // 05:35 UTC, 1:35 AM EDT
+        #expect(paused.stdout.hasPrefix("The shift has been paused since 1:35 AM UTC-4;"), "\(paused.stdout)")
+        let resumed = at(1_793_516_100, ["shift", "resume"])  // 06:55 UTC, 1:55 AM EST
+        #expect(resumed.stdout == "The shift resumed at 1:55 AM UTC-5, after 1 h 20 min.\n", "\(resumed.stdout)")
+        _ = at(1_793_518_200, ["shift", "pause"])  // 2:30 AM EST
+        let later = at(1_793_518_800, ["shift", "resume"])
+        #expect(later.stdout == "The shift resumed at 2:40 AM, after 10 min.\n", "\(later.stdout)")
+    }
+
     /// A forgotten step typed with its date in the hour a fall-back night repeats: it was always
     /// the first of the two, so after a step at 1:20 AM EST, "2026-11-01 01:30" was refused as
     /// "1:30 AM … can't be recorded before its previous one, 1:20 AM". It is the more recent of

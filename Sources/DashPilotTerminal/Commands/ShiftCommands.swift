@@ -42,7 +42,7 @@ enum ShiftCommands {
         try input.expectAtMost(0)
         return { context in
             let pause = try context.store().pauseShift()
-            context.say("The shift has been paused since \(context.format.time(pause.start)); `dashpilot shift resume` resumes it.")
+            context.say("The shift has been paused since \(context.format.timeReadOnce(pause.start)); `dashpilot shift resume` resumes it.")
             return ExitStatus.done
         }
     }
@@ -55,7 +55,7 @@ enum ShiftCommands {
             let pause = try context.store().resumeShift()
             let seconds = Double(pause.seconds(now: pause.end ?? pause.start))
             context.say(
-                "The shift resumed at \(context.format.time(pause.end ?? pause.start)), after \(context.format.duration(seconds: seconds))."
+                "The shift resumed at \(context.format.timeReadOnce(pause.end ?? pause.start)), after \(context.format.duration(seconds: seconds))."
             )
             return ExitStatus.done
         }
