@@ -36,7 +36,11 @@ extension ScreenFormat {
         } else {
             working = max(0, elapsed - paused)
         }
-        return (duration(seconds: Double(elapsed)), duration(seconds: Double(working)), duration(seconds: Double(paused)))
+        // None of them reads as a glitch beside the others: "1 h elapsed · 0 min working (1 h
+        // paused)", as a period writes it, not "0 s working".
+        let inMinutes = max(elapsed, paused) >= 60
+        func written(_ seconds: Int64) -> String { seconds == 0 && inMinutes ? "0 min" : duration(seconds: Double(seconds)) }
+        return (written(elapsed), written(working), written(paused))
     }
 
     /// A running clock's time ("45 s", "7 min", "4 h 38 min"): each second in the first minute,

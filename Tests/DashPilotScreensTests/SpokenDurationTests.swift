@@ -39,6 +39,9 @@ struct SpokenDurationTests {
             (3600, 930, "1 h", "44 min", "16 min"), (16_680, 1800, "4 h 38 min", "4 h 8 min", "30 min"),
             (3600, 60, "1 h", "59 min", "1 min"), (5400, 2670, "1 h 30 min", "45 min", "45 min"),
             (3600, 90, "1 h", "59 min", "1 min 30 s"),
+            // A shift paused all along: no "0 s working" beside hours (screens.md: counts say
+            // what they count the same way on every screen, and a period writes "0 min").
+            (3600, 3600, "1 h", "0 min", "1 h"), (3600, 0, "1 h", "1 h", "0 min"), (0, 0, "0 s", "0 s", "0 s"),
         ] as [(Int64, Int64, String, String, String)])
     func shiftTimesAddUp(elapsed: Int64, paused: Int64, shownElapsed: String, working: String, shownPaused: String) {
         let format = ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
