@@ -348,6 +348,10 @@ struct PlaceCommandTests {
         #expect((history["waits"] as? [String: Any])?["count"] as? Int == 2)
         #expect(history["firstNamedAt"] as? String == "2026-11-29T17:05:00Z")
         #expect(dash.run(["place", "rename", "Example Eatery", "EXAMPLE EATERY"]).status == 0)
+        // Renamed to the spelling it has: nothing was renamed, so nothing says or logs one.
+        let same = dash.run(["place", "rename", "example eatery", "EXAMPLE  EATERY"], environment: ["DASHPILOT_LOG": "1"])
+        #expect(same.status == 0 && same.stdout == "EXAMPLE EATERY is already spelled that way; nothing was changed.\n", "\(same.stdout)")
+        #expect(!same.stderr.contains("renamed"), "\(same.stderr)")
         #expect(dash.run(["place", "rename", "Absent Alehouse", "Anything"]).status == 1)
         #expect(dash.run(["place", "rename", "Example Eatery"]).status == 64)
     }

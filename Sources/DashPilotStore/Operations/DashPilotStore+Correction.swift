@@ -10,10 +10,12 @@ enum MergeStage {
 extension DashPilotStore {
     /// Renames place `id`: display name and key written together. Refused, with nothing written,
     /// when another place holds the new key; the identity, first-named time, deliveries and waits
-    /// stay. No alias is left: the old spelling stops finding the place.
+    /// stay. No alias is left: the old spelling stops finding the place. A place already spelled
+    /// so is left as it is, and no rename is logged.
     public func renamePlace(id: Int64, to name: PickupPlaceName) throws -> PickupPlace {
         try placeOperation { events in
             guard var place = try placeTable.place(id: id) else { throw DashPilotRefusal.placeNotFound }
+            if place.name == name.display { return place }
             if let holder = try placeTable.place(key: name.key), holder.id != id {
                 throw DashPilotRefusal.renameCollision(existingName: holder.name)
             }

@@ -69,8 +69,11 @@ enum PlaceCommands {
         let old = try input.positional(0, "NAME").bytes
         let new = try input.positional(1, "NEW_NAME").bytes
         return { context in
-            let place = try context.store().renamePlace(named: try context.name(old), to: try context.name(new))
-            context.say("Renamed to \(place.name)".withFullStop)
+            let (store, current, wanted) = (try context.store(), try context.name(old), try context.name(new))
+            let unchanged = try store.place(named: current)?.name == wanted.display
+            let place = try store.renamePlace(named: current, to: wanted)
+            context.say(
+                unchanged ? "\(place.name) is already spelled that way; nothing was changed." : "Renamed to \(place.name)".withFullStop)
             return ExitStatus.done
         }
     }
