@@ -31,6 +31,7 @@ public enum CommandLineTool {
         // as a full disk does: 74 with its sentence, nothing half-written left. The kernel's
         // SIGXFSZ ended the program on the spot, saying nothing and leaving its temporary files.
         signal(SIGXFSZ, SIG_IGN)
+        holdClosedStandardDescriptors()
         // CommandLine.arguments repairs invalid UTF-8 silently; names are checked on the raw bytes.
         let arguments = ProcessArguments.given().map(Argument.init(bytes:))
         let status = run(arguments, environment: { ProcessInfo.processInfo.environment }, clock: SystemClock())

@@ -395,9 +395,9 @@ struct CommandLineContractTests {
 }
 
 extension CommandLineContractTests {
-    /// The binary at the harness's time with its standard error closed (`2>&-`) or full
-    /// (`2>/dev/full`).
-    private func withoutStandardError(_ dash: Binary, _ arguments: [String], redirect: String) -> RunResult {
+    /// The binary at the harness's time with a standard descriptor redirected: standard error
+    /// closed (`2>&-`) or full (`2>/dev/full`), standard input closed (`<&-`).
+    private func redirected(_ dash: Binary, _ arguments: [String], redirect: String) -> RunResult {
         let command = ["/bin/sh", "-c", "exec \"$@\" " + redirect, "sh"] + Binary.command(at: dash.time()) + arguments
         return dash.spawn(command.map { Array($0.utf8) }, environment: dash.environment, stdin: nil)
     }
@@ -412,10 +412,28 @@ extension CommandLineContractTests {
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
         dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
         for step in ["arrive", "pickup", "deliver"] { dash.run(["delivery", step, "1"], at: "2026-11-29 17:20:00") }
-        #expect(withoutStandardError(dash, ["shift", "list", "--bogus"], redirect: redirect).status == 64)
-        #expect(withoutStandardError(dash, ["shift", "show", "999"], redirect: redirect).status == 1)
-        let tip = withoutStandardError(dash, ["delivery", "tip", "1", "1.00", "--cash"], redirect: redirect)
+        #expect(redirected(dash, ["shift", "list", "--bogus"], redirect: redirect).status == 64)
+        #expect(redirected(dash, ["shift", "show", "999"], redirect: redirect).status == 1)
+        let tip = redirected(dash, ["delivery", "tip", "1", "1.00", "--cash"], redirect: redirect)
         #expect(tip.status == 0 && tip.stdout == "1\n", "\(tip)")
+    }
+
+    @Test func aClosedStandardInputIsSaidAsOneNotReadAsAnEmptyOne() throws {
+        // `route follow <&-` kept nothing and exited 0, and `route import - <&-` called standard
+        // input a GPX file with no <gpx> element: a file the program opened took its number.
+        // Without faketime, whose library takes a closed descriptor 0 for its own file before
+        // the program starts; the clock's day does not matter here.
+        let dash = Binary()
+        func redirected(_ dash: Binary, _ arguments: [String], redirect: String) -> RunResult {
+            let command = ["/bin/sh", "-c", "exec \"$@\" " + redirect, "sh", Binary.path] + arguments
+            return dash.spawn(command.map { Array($0.utf8) }, environment: dash.environment, stdin: nil)
+        }
+        #expect(redirected(dash, ["shift", "start"], redirect: "").status == 0)
+        let follow = redirected(dash, ["route", "follow"], redirect: "<&-")
+        #expect(follow.status == 1 && follow.stderr.contains("Can't read standard input: Bad file descriptor"), "\(follow)")
+        let imported = redirected(dash, ["route", "import", "-"], redirect: "<&-")
+        #expect(imported.status == 1 && imported.stderr.contains("Can't read standard input: Bad file descriptor"), "\(imported)")
+        #expect(redirected(dash, ["shift", "list"], redirect: "<&-").status == 0)
     }
 }
 

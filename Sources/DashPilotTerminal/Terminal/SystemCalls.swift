@@ -30,3 +30,17 @@ func terminalColumns(_ descriptor: Int32) -> Int {
     var size = winsize()
     return ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 ? Int(size.ws_col) : 0
 }
+
+/// Standard input, output or error closed when the program started (`<&-`): each is held by
+/// `/dev/null` opened the other way, so that reading or writing it fails as a closed descriptor
+/// does (EBADF, said as such), and no file the program opens later (a GPX file, a backup) takes
+/// its number: standard input closed read as an empty file, the store opened in its place.
+func holdClosedStandardDescriptors() {
+    for descriptor in Int32(0)...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+        let held = open("/dev/null", descriptor == 0 ? O_WRONLY : O_RDONLY)
+        if held >= 0 && held != descriptor {
+            dup2(held, descriptor)
+            close(held)
+        }
+    }
+}
