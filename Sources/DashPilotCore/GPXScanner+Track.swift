@@ -42,8 +42,16 @@ extension GPXScanner {
             // A segment with no <trk> around it (a producer that leaves it out) is a track.
             if !stack.dropLast().contains(where: { isNamed($0, "trk") }) { report.tracks += 1 }
             inSegment = true
+            inTrackAsSegment = false
             try sink.segment()
-        } else if inSegment && isNamed(element, "trkpt") {
+        } else if isNamed(element, "trkpt") && (inSegment || stack.count > 1 && isNamed(stack[stack.count - 2], "trk")) {
+            // Points with no <trkseg> around them (a producer that leaves it out): the track is
+            // their segment, up to its end or its next <trkseg>.
+            if !inSegment {
+                inSegment = true
+                inTrackAsSegment = true
+                try sink.segment()
+            }
             var latitude: Double?
             var longitude: Double?
             for attribute in attributes {
@@ -117,8 +125,9 @@ extension GPXScanner {
             report.points += 1
             try sink.point(
                 RouteSample(recordedAt: time, latitude: position.latitude, longitude: position.longitude, horizontalAccuracy: accuracy))
-        } else if isNamed(element, "trkseg") {
+        } else if isNamed(element, "trkseg") || (inTrackAsSegment && isNamed(element, "trk")) {
             inSegment = false
+            inTrackAsSegment = false
         }
     }
 

@@ -9,6 +9,8 @@ struct GPXScanner {
     var attributes: [(name: Range<Int>, value: Range<Int>)] = []
     var sawRoot = false
     var inSegment = false
+    /// Whether the segment read now is a track's with no <trkseg>: its points stand in the <trk>.
+    var inTrackAsSegment = false
     // The point being read: its coordinates (nil: not numbers), and what its children gave.
     var point: (latitude: Double, longitude: Double)??
     var time: Date?

@@ -32,6 +32,18 @@ struct GPXWellFormedTests {
         }
     }
 
+    /// A producer that writes a track's points with no <trkseg> around them: they were neither
+    /// kept nor counted ("Kept 0 points; skipped 0"). The track is then their one segment, as a
+    /// segment with no <trk> around it is a track.
+    @Test func pointsOfATrackWithNoSegmentAreItsOneSegment() throws {
+        let point = { (second: Int) in "<trkpt lat=\"40.00\(second)\" lon=\"-75\"><time>2026-11-29T17:10:0\(second)Z</time></trkpt>" }
+        let (segments, report) = try Self.read(
+            "<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk>" + point(1) + point(2)
+                + "<trkseg>" + point(3) + "</trkseg>" + point(4) + "</trk><trk>" + point(5) + "</trk></gpx>")
+        #expect(segments.map(\.count) == [2, 1, 1, 1])
+        #expect(report.points == 5 && report.tracks == 2 && report.skipped.isEmpty)
+    }
+
     @Test func aTimeInAnExtensionIsNeverThePointsTime() throws {
         let (segments, report) = try Self.read(
             Self.head
