@@ -187,6 +187,9 @@ public struct RunningShiftScreen: Sendable, Equatable {
                 ScreenAction(.character("s"), "start shift", .startShift), ScreenAction(.character("h"), "history", .history),
                 ScreenAction(.character("w"), "weeks", .weeks), ScreenAction(.character("l"), "places", .places),
                 ScreenAction(.character("c"), "expenses", .expenses), .keysList, .quitting,
+                // A shift's own keys, pressed with none, say why ("Press s to start a shift").
+                ScreenAction(.character("a"), "accept", .accept).unlisted, ScreenAction(.character("b"), "break", .pauseOrResume).unlisted,
+                ScreenAction(.character("e"), "end shift", .endShift).unlisted,
             ]
             emptyHint = "Press s to start a shift."
             return
@@ -250,7 +253,7 @@ public struct RunningShiftScreen: Sendable, Equatable {
     /// select, the selected delivery's next step by name ("Enter arrived at pickup") and its
     /// pickup place; `b` while paused; with no shift, every key.
     public func accessibilityKeys(selected: Int?) -> [ScreenAction] {
-        guard keys.contains(where: { $0.command == .accept || $0.command == .pauseOrResume }) else { return keys }
+        guard keys.contains(where: { $0.isListed && ($0.command == .accept || $0.command == .pauseOrResume) }) else { return keys }
         let card = cards.first { $0.number == selected }
         let step = card?.lifecycleButton
         var first: [ScreenAction.Command] =

@@ -89,6 +89,10 @@ struct ScreenModelTests {
                         ScreenAction(.character("s"), "start shift", .startShift), ScreenAction(.character("h"), "history", .history),
                         ScreenAction(.character("w"), "weeks", .weeks), ScreenAction(.character("l"), "places", .places),
                         ScreenAction(.character("c"), "expenses", .expenses), .keysList, .quitting,
+                        // Unlisted: pressed, each says why, pointing at s.
+                        ScreenAction(.character("a"), "accept", .accept).unlisted,
+                        ScreenAction(.character("b"), "break", .pauseOrResume).unlisted,
+                        ScreenAction(.character("e"), "end shift", .endShift).unlisted,
                     ],
                     emptyHint: "Press s to start a shift."))
     }

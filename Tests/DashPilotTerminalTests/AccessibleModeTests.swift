@@ -62,6 +62,16 @@ struct AccessibleModeTests {
         #expect(reader.press(Window.enter) == ["> Enter", "Delivery 2, arrived at pickup at 5:19 PM."])
     }
 
+    @Test func aPlacesShortestAndLongestWaitAreOneSentence() throws {
+        let dash = Binary()
+        try Self.designsShift(dash)
+        let reader = try Reader(dash, at: "2026-11-29 17:19:00")
+        reader.press("l")
+        let history = reader.press(Window.enter)
+        let range = history.first { $0.hasPrefix("Shortest ") }
+        #expect(range?.contains(", longest ") == true && range?.contains("Longest") == false, "\(history)")
+    }
+
     @Test func movingTheSelectionSaysOnlyTheRowNowSelected() throws {
         let dash = Binary()
         try Self.designsShift(dash)

@@ -92,6 +92,22 @@ struct AccessibleWalkTests {
         let back = reader.press(Window.backspace)
         #expect(back.contains("Merge Example Diner into which place?"), "\(back)")
         #expect(reader.press("n").contains("Merge Example Diner into which place? 1 of 1 match \"n\"."))
+        // cli.md: "anywhere | ? | Lists the keys of this screen", as the keys line says and as
+        // the places list does while filtered; it went into the filter once one was typed.
+        let keys = reader.press("?")
+        #expect(!keys.contains { $0.contains("match \"n?\"") } && keys.contains { $0.hasPrefix("Keys") }, "\(keys)")
+    }
+
+    /// screens.md: "a refusal shown in the interactive mode points at the key ('Press s to start
+    /// a shift')". With no shift, a, b and e were silent: a driver who pressed a to accept an
+    /// order heard nothing that said it was not recorded.
+    @Test func aShiftsKeysPressedWithNoShiftSayWhy() throws {
+        let dash = Binary()
+        let reader = try Reader(dash, at: "2026-11-29 17:00:00")
+        for key in ["a", "b", "e"] {
+            #expect(reader.press(key).contains("No shift is running. Press s to start a shift."), "\(key)")
+        }
+        #expect(dash.run(["shift", "list", "--json"]).stdout == "[]\n")
     }
 
     @Test func aKeyThatChangesWhichKeysWorkSaysTheKeysAgainAndTypingDoesNot() throws {

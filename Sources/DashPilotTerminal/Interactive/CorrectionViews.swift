@@ -85,6 +85,9 @@ final class MergeListView: TerminalScreen {
 
     var typingGoesToField: Bool { true }
 
+    /// `?` lists the keys, as its keys line says, filtered or not (as on the places screen).
+    var takesQuestionMark: Bool { false }
+
     func select(row: Int, _ app: AppEnvironment) throws {
         if model.destinations.indices.contains(row) { selected = row }
     }

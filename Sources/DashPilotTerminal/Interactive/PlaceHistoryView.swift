@@ -120,7 +120,8 @@ final class PlaceHistoryView: TerminalScreen {
             return lines.keys(keys, listsKeys: true)
         }
         lines.say(model.title)
-        for line in model.waitLines { lines.say(line) }
+        // One sentence: "Shortest 2 minutes, longest 14 minutes."
+        for line in model.waitLines { lines.say(line.replacingOccurrences(of: " · Longest", with: " · longest")) }
         lines.say(model.bandsHeading)
         for band in model.bands { lines.say(band.accessibilityLabel) }
         lines.say(model.distributionAccessibilityLabel)

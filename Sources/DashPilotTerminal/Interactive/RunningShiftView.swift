@@ -72,7 +72,7 @@ final class RunningShiftView: TerminalScreen {
             _ = try app.store.startShift()
             return .reload
         case .endShift:
-            guard log != nil else { return .stay }
+            guard log != nil else { return .message(ScreenMessages.refusal(.noShiftRunning, format: app.format)) }
             return .push(EndShiftView())
         case .pauseOrResume:
             guard let model else { return .stay }
