@@ -389,6 +389,28 @@ struct KeepingCommandTests {
         #expect(dash.run(["shift", "list"]).status == 0)
     }
 
+    /// cli.md: doctor "Checks the store (integrity, …)"; keeping.md: a copy is checked by
+    /// "SQLite's integrity and foreign-key checks". A row that breaks a CHECK rule of the schema
+    /// (a negative expense, written by hand past it) passed both: on a connection opened
+    /// read-only, SQLite's integrity check leaves CHECK rules out (an outside audit).
+    @Test func aRowThatBreaksACheckRuleFailsDoctorAndTheBackupsCheck() throws {
+        let dash = Self.withShifts()
+        let broken = dash.spawn(
+            [
+                "/usr/bin/sqlite3", dash.storePath,
+                "PRAGMA ignore_check_constraints = ON; UPDATE shift SET earnings_cents = -100 WHERE id = 1",
+            ]
+            .map { Array($0.utf8) }, environment: [:], stdin: nil)
+        try #require(broken.status == 0, "\(broken)")
+        let before = FileManager.default.contents(atPath: dash.storePath)
+        let doctor = dash.run(["doctor"])
+        #expect(doctor.status == 1 && doctor.stdout.contains("FAIL SQLite's integrity check found 1 problem in the file."), "\(doctor)")
+        let backup = dash.run(["backup", dash.folder + "/copy.sqlite"])
+        #expect(backup.status == 74 && backup.stderr.contains("integrity check failed"), "\(backup)")
+        #expect(!FileManager.default.fileExists(atPath: dash.folder + "/copy.sqlite"))
+        #expect(FileManager.default.contents(atPath: dash.storePath) == before)
+    }
+
     /// keeping.md: a backup is "written where the driver says" (the README: a USB stick), under
     /// a temporary name and "only then given its name", never over a file. The name was given by
     /// a hard link, which FAT and exFAT, a USB stick's file systems, do not have: every backup

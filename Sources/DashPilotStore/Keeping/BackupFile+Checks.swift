@@ -23,7 +23,12 @@ extension BackupFile {
             let finished = DispatchSemaphore(value: 0)
             let thread = Thread {
                 outcome.lines = Result {
-                    let connection = try Connection(path: path, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
+                    // Opened to write, and told to write nothing: on a connection opened read-only,
+                    // SQLite's check passes rows that break the schema's CHECK rules (a negative
+                    // expense, a pause that ends before it starts). A file that cannot be written
+                    // is opened read-only by SQLite itself.
+                    let connection = try Connection(path: path, create: false, busyTimeoutMilliseconds: 5000)
+                    try connection.execute("PRAGMA query_only = ON")
                     return try interrupter.interrupting(connection) { try connection.texts("PRAGMA integrity_check") }
                 }
                 finished.signal()
