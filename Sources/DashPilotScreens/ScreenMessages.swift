@@ -30,6 +30,11 @@ public enum ScreenMessages {
         return sentence + " " + way
     }
 
+    /// What ending a shift says: "Shift 3 ended at 9:40 PM."
+    public static func shiftEnded(_ shift: Shift, now: Date, format: ScreenFormat) -> String {
+        "Shift \(shift.id) ended at \(format.time(shift.endedAt ?? now, today: now))".withFullStop
+    }
+
     /// What `delivery tip` says beside the tip's number: the tip, the pay already recorded, and
     /// that a tip the platform already included in its pay must not be added again.
     public static func tipRecorded(_ tip: Tip, pay: Money?, format: ScreenFormat) -> String {

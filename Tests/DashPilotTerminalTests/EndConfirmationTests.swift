@@ -38,4 +38,20 @@ import Testing
         window.press("e")
         #expect(window.screen.contains("0 deliveries · 48 min elapsed · 38 min working (10 min paused)"), "\(window.screen)")
     }
+
+    /// Ending a shift from its question said only "No shift running." (an outside audit of the
+    /// screen-reader mode): it now says which shift ended, and when, as the command line does.
+    @Test func endingAShiftSaysWhichEndedAndWhen() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:02:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:20:00")
+        dash.run(["delivery", "cancel", "1"], at: "2026-11-29 17:30:00")
+        let reader = try Reader(dash, at: "2026-11-29 17:50:00")
+        reader.press("e")
+        let said = reader.press("l")
+        #expect(said.contains("Shift 1 ended at 5:30 PM.") && said.contains { $0.hasPrefix("No shift running") }, "\(said)")
+        let window = try Window(dash, at: "2026-11-29 18:00:00", columns: 100, rows: 32)
+        window.press("s", "e", "y")
+        #expect(window.screen.contains("Shift 2 ended at 6:00 PM."), "\(window.screen)")
+    }
 }

@@ -30,8 +30,7 @@ enum ShiftCommands {
         let at = try input.time("--at")
         return { context in
             let shift = try context.store().endShift(at: try at.map { try context.instant($0) })
-            let end = shift.endedAt ?? shift.startedAt
-            context.say("Shift \(shift.id) ended at \(context.format.time(end, today: context.clock.now()))".withFullStop)
+            context.say(ScreenMessages.shiftEnded(shift, now: context.clock.now(), format: context.format))
             return ExitStatus.done
         }
     }

@@ -27,12 +27,11 @@ final class EndShiftView: TerminalScreen {
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
         switch action(for: key)?.command {
-        case .endNow:
-            _ = try app.store.endShift(shown: shiftID)
-            return .pop
-        case .endAtLastActivity:
-            _ = try app.store.endShift(at: lastActivity, shown: shiftID)
-            return .pop
+        case .endNow, .endAtLastActivity:
+            let atLastActivity = action(for: key)?.command == .endAtLastActivity
+            let shift = try app.store.endShift(at: atLastActivity ? lastActivity : nil, shown: shiftID)
+            // Said as the command line says it: the screen under it says only that none runs.
+            return .popSaying(ScreenMessages.shiftEnded(shift, now: app.clock.now(), format: app.format))
         case .back:
             return .pop
         case .keep:
