@@ -3,13 +3,13 @@ import Foundation
 
 extension RunningShiftScreen {
     /// The commands that record an open delivery's missing steps, from its next one: "dashpilot
-    /// arrive 2 --at TIME, then pickup and deliver likewise, or cancel 2 --at TIME".
+    /// arrive 2 --at TIME, then pickup and deliver likewise, or dashpilot cancel 2 --at TIME".
     static func missingSteps(of number: Int, from next: LifecycleStep?) -> String {
         let steps: [(LifecycleStep, String)] = [(.arrive, "arrive"), (.pickUp, "pickup"), (.deliver, "deliver")]
         let remaining = steps.drop { $0.0 != next }.map(\.1)
         guard let step = remaining.first else { return "dashpilot cancel \(number) --at TIME" }
         let then = remaining.count > 1 ? ", then \(remaining.dropFirst().joined(separator: " and ")) likewise" : ""
-        return "dashpilot \(step) \(number) --at TIME\(then), or cancel \(number) --at TIME"
+        return "dashpilot \(step) \(number) --at TIME\(then), or dashpilot cancel \(number) --at TIME"
     }
 
     /// The long-running line as the command line says it, naming the command that ends the shift
@@ -27,7 +27,7 @@ extension RunningShiftScreen {
                 : "Deliveries \(numbers.dropLast().joined(separator: ", ")) and \(numbers[numbers.count - 1]) at the times they happened"
             let steps = openDeliveries.map { Self.missingSteps(of: $0.number, from: $0.state.nextStep) }
             return "Running for \(hours) h. If you forgot to end it, first record what became of \(which) "
-                + "(\(steps.joined(separator: "; "))); then dashpilot shift end --at TIME ends it at its last activity."
+                + "(\(steps.joined(separator: "; "))); then dashpilot shift show gives the command that ends it at its last activity."
         }
         // In the hour a fall-back night repeats, the offset says which of the two.
         let time = TypedTime.typed(lastActivity, in: format.timeZone, seconds: true)

@@ -109,8 +109,10 @@ struct ShiftCommandTests {
         let shown = dash.run(["shift", "show"], at: "2026-12-12 23:00:00").stdout.split(separator: "\n").map(String.init)
         let line =
             "Running for 15 h. If you forgot to end it, first record what became of Delivery 1 at the time it happened "
-            + "(dashpilot arrive 1 --at TIME, then pickup and deliver likewise, or cancel 1 --at TIME); "
-            + "then dashpilot shift end --at TIME ends it at its last activity."
+            + "(dashpilot arrive 1 --at TIME, then pickup and deliver likewise, or dashpilot cancel 1 --at TIME); "
+            // It said "dashpilot shift end --at TIME ends it at its last activity": --at ends it at
+            // TIME, and the last activity is known once the steps are recorded (an outside audit).
+            + "then dashpilot shift show gives the command that ends it at its last activity."
         #expect(shown.count > 1 && shown[1] == line, "\(shown)")
         // The commands it names are the ones that are taken, in that order.
         for step in ["arrive", "pickup", "deliver"] {
@@ -123,8 +125,8 @@ struct ShiftCommandTests {
         dash.run(["arrive", "2"], at: "2026-12-12 23:03:00")
         #expect(
             dash.run(["shift", "show"], at: "2026-12-12 23:05:00").stdout.contains(
-                "(dashpilot pickup 2 --at TIME, then deliver likewise, or cancel 2 --at TIME; "
-                    + "dashpilot arrive 3 --at TIME, then pickup and deliver likewise, or cancel 3 --at TIME)"))
+                "(dashpilot pickup 2 --at TIME, then deliver likewise, or dashpilot cancel 2 --at TIME; "
+                    + "dashpilot arrive 3 --at TIME, then pickup and deliver likewise, or dashpilot cancel 3 --at TIME)"))
     }
 
     /// In the hour a fall-back night repeats, the local time alone names the first of the two: the
