@@ -238,7 +238,11 @@ public struct RunningShiftScreen: Sendable, Equatable {
             ]
         keys =
             working + [
-                ScreenAction(.character("p"), "pickup place", .pickupPlace), ScreenAction(.character("x"), "cancel", .cancelDelivery),
+                ScreenAction(.character("p"), "pickup place", .pickupPlace),
+                // No delivery is open while paused: x has none to cancel, and says so.
+                isPaused
+                    ? ScreenAction(.character("x"), "cancel", .cancelDelivery).unlisted
+                    : ScreenAction(.character("x"), "cancel", .cancelDelivery),
                 ScreenAction(.character("t"), "pay and tips", .payAndTips),
             ] + (isPaused ? [.selecting] : [ScreenAction(.character("b"), "break", .pauseOrResume)]) + [
                 ScreenAction(.character("e"), "end shift", .endShift), ScreenAction(.character("h"), "history", .history),

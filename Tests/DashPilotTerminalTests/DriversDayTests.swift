@@ -219,6 +219,8 @@ struct EveningMoneyTests {
             window.screen.contains("paused since 5:45 PM")
                 && (window.screen.contains("b resume") || window.screen.contains("Press b to resume")), "\(window.screen)")
         #expect(!window.screen.contains("Arrived at Pickup") && !window.screen.contains("a accept"))
+        // No delivery is open while paused: x, which cancels an open one, is not offered either.
+        #expect(!window.screen.contains("x cancel"), "\(window.screen)")
         // a is not offered while paused; pressed, it says why and accepts nothing.
         window.press("a")
         #expect(
