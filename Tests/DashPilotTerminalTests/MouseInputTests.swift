@@ -72,6 +72,33 @@ struct MouseInputTests {
         #expect((show?["deliveries"] as? [[String: Any]])?.first?["pickupPlace"] as? String == "Example Diner")
     }
 
+    /// screens.md: "What a key will act on is always on screen: … the selected card's title
+    /// … and its button". At 40×12 the card above the selected one showed its button under
+    /// "↑ more", its title out of view; a tap on it recorded a step for that unseen delivery at
+    /// once (an outside audit). A tap on a card cut off at its top now selects it, and acts on
+    /// nothing until it shows whole.
+    @Test func aTapOnTheButtonOfACardWhoseTitleIsOutOfViewOnlySelectsIt() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        for minute in 1...12 { dash.run(["delivery", "accept"], at: "2026-11-29 18:\(minute + 10):00") }
+        let window = try Window(dash, at: "2026-11-29 21:00:00", columns: 40, rows: 12)
+        window.press(Window.up)
+        let lines = window.screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let more = try #require(lines.firstIndex { $0.contains("↑ more") }, "\(window.screen)")
+        let button = try #require(lines.indices.first { $0 > more && lines[$0].contains("Arrived at Pickup") }, "\(window.screen)")
+        try #require(!lines[more..<button].contains { $0.contains("Delivery 10") }, "\(window.screen)")
+        window.tap(column: 6, row: button + 1)
+        let show = json(dash.run(["shift", "show", "--json"]).stdout) as? [String: Any]
+        let states = (show?["deliveries"] as? [[String: Any]])?.map { $0["state"] as? String }
+        #expect(states?.allSatisfy { $0 == "accepted" } == true, "\(String(describing: states))")
+        #expect(window.screen.contains("▸ Delivery 10 · Accepted"), "\(window.screen)")
+        // Shown whole, its button acts.
+        let shown = try #require(window.lastPlace(of: "Arrived at Pickup"), "\(window.screen)")
+        window.tap(column: shown.column, row: shown.row)
+        let after = json(dash.run(["shift", "show", "--json"]).stdout) as? [String: Any]
+        #expect((after?["deliveries"] as? [[String: Any]])?.filter { $0["state"] as? String == "arrivedAtPickup" }.count == 1)
+    }
+
     /// What a terminal, a connection or another program might send that is no tap.
     static let badInput: [(name: String, reads: [String])] = [
         ("a report cut short that never ends", ["\u{1B}[<0;5"]),

@@ -10,8 +10,15 @@ extension InteractiveApp {
         switch pointer.intent(of: event, view: view) {
         case .nothing:
             return
-        case .tap(let row, let key):
+        case .tap(let row, var key):
             pointerActed = true
+            // A card cut off at its top (its button under "↑ more", its title out of view) is
+            // selected by a tap, never acted on: what a key acts on is on screen (screens.md).
+            if let row, key != nil, let laidOut, laidOut.view == view, !laidOut.layout.isSheet,
+                laidOut.layout.lines.contains(where: { $0.target.row == row }), !laidOut.layout.wholeRows.contains(row)
+            {
+                key = nil
+            }
             if let row {
                 message = nil
                 // The row tapped is in view: the view stays where the finger found it (as the
