@@ -356,3 +356,23 @@ extension SmallWindowTests {
         #expect(Self.tips(dash) == 5 && !window.screen.contains("Tip \(number) ·"), "\(window.screen)")
     }
 }
+
+extension SmallWindowTests {
+    /// screens.md: "When the catalogue holds only this place, Merge is disabled, with a footer
+    /// saying why", and "'↓ more' where it continues". At 40×12 the reason stood under "↓ more"
+    /// with the last delivery selected, which no key, page or wheel could bring into view (an
+    /// outside audit). The last row selected, the lines under it show with it as far as they fit.
+    @Test func thePlacesOnlyReasonMergeIsDisabledComesIntoViewWithItsLastDelivery() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        for number in 1...5 {
+            dash.run(["delivery", "accept"], at: "2026-11-29 17:0\(number):00")
+            dash.run(["pickup", "set", "\(number)", "Example Diner"], at: "2026-11-29 17:0\(number):00")
+        }
+        let window = try Window(dash, at: "2026-11-29 18:00:00", columns: 40, rows: 12)
+        window.press("l", Window.enter, Window.end)
+        let shown = window.screen.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
+        #expect(shown.contains("Merge needs another pickup place to merge into, and this is the only one."), "\(window.screen)")
+        #expect(window.screen.contains("▸ Sun, Nov 29 · Shift 1 · Delivery 1") && !window.screen.contains("↓ more"), "\(window.screen)")
+    }
+}

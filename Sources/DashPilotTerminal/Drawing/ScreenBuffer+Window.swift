@@ -174,12 +174,12 @@ extension ScreenBuffer {
             // view; above them, as much as fits. Taller than the window, they show from the top.
             var start = 0
             while end(from: start) <= last && start < first { start += 1 }
-            // The last row of a list selected, the lines under it (a hint, no row of their own)
-            // show with it where they fit: nothing else would bring them into view.
-            if box == nil, lines[base + last].target.row != nil, !lines[(base + last + 1)...].contains(where: { $0.target.row != nil }) {
-                var whole = start
-                while end(from: whole) < body.count && whole < first { whole += 1 }
-                if end(from: whole) == body.count { start = whole }
+            // The last row of a list selected (with controls focused under it), the lines under
+            // it (a hint, a reason) show with it, as many as fit: nothing else brings them in.
+            if box == nil, lines[(base + first)...(base + last)].contains(where: { $0.target.row != nil }),
+                !lines[(base + last + 1)...].contains(where: { $0.target.row != nil })
+            {
+                while end(from: start) < body.count && start < first { start += 1 }
             }
             // A sheet the driver scrolled shows as far from there as there is to show; how far
             // keeps its selected row (a tip) in view is said, for the selection to move with it.
@@ -285,19 +285,5 @@ extension ScreenBuffer {
     private func more(_ text: String) -> Line {
         guard box != nil else { return Line(text: "  " + text, style: .dim) }
         return Line(text: "│   " + text + String(repeating: " ", count: max(0, width - 6 - DisplayWidth.of(text))) + " │", style: .dim)
-    }
-
-    /// The smallest window the screens are laid out for (`screens.md`, "Layout in any window").
-    static let smallest = (columns: 40, rows: 12)
-
-    /// A window smaller than that: the sentence asking for a larger one, within the window.
-    static func tooSmallLines(columns: Int, rows: Int) -> [String] {
-        let sentence = ScreenMessages.windowTooSmall(columns: columns, rows: rows, smallest: smallest)
-        return Array(ScreenBuffer.wrap(sentence, width: max(1, columns)).prefix(max(1, rows)))
-    }
-
-    static func tooSmall(columns: Int, rows: Int) -> String {
-        // Nothing is drawn outside the window, whatever its size.
-        "\u{1B}[H\u{1B}[2J" + tooSmallLines(columns: columns, rows: rows).joined(separator: "\r\n") + "\u{1B}[?25l"
     }
 }
