@@ -63,6 +63,23 @@ struct CorrectionTests {
         #expect(try fixture.store.places().count == 2)
     }
 
+    /// A rename to the spelling a place has writes nothing and logs no rename; but a name
+    /// stored in another Unicode form, or a key an older policy made (doctor's finding), is
+    /// written anew by it: the one repair inside the program.
+    @Test func aRenameToTheSameSpellingWritesOnlyWhatItRepairs() throws {
+        let fixture = try Self.twoPlaces()
+        let renames = { fixture.log.events.filter { $0 == .renamed }.count }
+        _ = try fixture.store.renamePlace(named: fixture.name("Example Diner"), to: fixture.name("Example  Diner"))
+        #expect(renames() == 0)
+        // Decomposed "é", and a key in capitals: both as the naming policy would not write them.
+        try fixture.raw("UPDATE pickup_place SET display_name = 'Example Cafe\u{0301}', key = 'EXAMPLE CAFE' WHERE key = 'example diner'")
+        let renamed = try fixture.store.renamePlace(id: 1, to: fixture.name("Example Caf\u{00E9}"))
+        #expect(renamed.name == "Example Caf\u{00E9}" && renames() == 1)
+        #expect(
+            try fixture.rawScalar(
+                "SELECT count(*) FROM pickup_place WHERE display_name = 'Example Caf\u{00E9}' AND key = 'example caf\u{00E9}'") == 1)
+    }
+
     @Test func aRenameToAnotherPlacesKeyIsRefusedAndWritesNothing() throws {
         let fixture = try Self.twoPlaces()
         let before = try Snapshot(fixture)

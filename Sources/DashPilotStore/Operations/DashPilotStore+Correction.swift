@@ -15,10 +15,11 @@ extension DashPilotStore {
     public func renamePlace(id: Int64, to name: PickupPlaceName) throws -> PickupPlace {
         try placeOperation { events in
             guard var place = try placeTable.place(id: id) else { throw DashPilotRefusal.placeNotFound }
-            if place.name == name.display { return place }
-            if let holder = try placeTable.place(key: name.key), holder.id != id {
-                throw DashPilotRefusal.renameCollision(existingName: holder.name)
-            }
+            let holder = try placeTable.place(key: name.key)
+            if let holder, holder.id != id { throw DashPilotRefusal.renameCollision(existingName: holder.name) }
+            // Spelled so byte for byte, and found by the key it would get: nothing to write. A
+            // name in another Unicode form, or a key an older policy made, is written anew.
+            if holder?.id == id && place.name.utf8.elementsEqual(name.display.utf8) { return place }
             try placeTable.rename(id: id, to: name)
             events.append(.renamed)
             place.name = name.display
