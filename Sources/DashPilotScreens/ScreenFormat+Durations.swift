@@ -38,7 +38,8 @@ extension ScreenFormat {
         }
         // None of them reads as a glitch beside the others: "1 h elapsed · 0 min working (1 h
         // paused)", as a period writes it, not "0 s working".
-        let inMinutes = max(elapsed, paused) >= 60
+        let shown = [elapsed, paused].filter { $0 != 0 }
+        let inMinutes = !shown.isEmpty && shown.allSatisfy { shownMinutes($0) != nil }
         func written(_ seconds: Int64) -> String { seconds == 0 && inMinutes ? "0 min" : duration(seconds: Double(seconds)) }
         return (written(elapsed), written(working), written(paused))
     }

@@ -252,7 +252,7 @@ public struct ScreenFormat: Sendable {
     /// round a whole day since ("5:00 PM – 12:30 AM" reads as overnight), else with its day
     /// ("5:00 PM – Sun, Nov 29, 5:30 PM"), so that two days never read as half an hour.
     public func end(_ end: Date, after start: Date) -> String {
-        endsWithinADay(end, after: start) ? time(end) : "\(day(end)), \(time(end))"
+        endsWithinADay(end, after: start) ? time(end) : "\(day(end)), \(timeReadOnce(end))"
     }
 
     /// Whether the clock has not gone round a whole day from `start` to `end` (its time alone

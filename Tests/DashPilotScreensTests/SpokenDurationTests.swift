@@ -42,6 +42,8 @@ struct SpokenDurationTests {
             // A shift paused all along: no "0 s working" beside hours (screens.md: counts say
             // what they count the same way on every screen, and a period writes "0 min").
             (3600, 3600, "1 h", "0 min", "1 h"), (3600, 0, "1 h", "1 h", "0 min"), (0, 0, "0 s", "0 s", "0 s"),
+            // Beside figures in seconds, a zero is in seconds too.
+            (90, 90, "1 min 30 s", "0 s", "1 min 30 s"),
         ] as [(Int64, Int64, String, String, String)])
     func shiftTimesAddUp(elapsed: Int64, paused: Int64, shownElapsed: String, working: String, shownPaused: String) {
         let format = ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)

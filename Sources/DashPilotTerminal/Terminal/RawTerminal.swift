@@ -178,8 +178,8 @@ final class RawTerminal {
 
     /// Waits up to `milliseconds` for input and returns what arrived (empty on timeout). The end
     /// of input, and input that cannot be read (a folder, a terminal hung up), come as Ctrl-D, so
-    /// that the mode ends instead of asking again for ever. (A closed standard input is never
-    /// read: SQLite opens /dev/null in its place before the store, and that ends at once.)
+    /// that the mode ends instead of asking again for ever (a closed standard input, held by
+    /// `holdClosedStandardDescriptors`, fails to read, and ends it too).
     func read(timeoutMilliseconds milliseconds: Int32) -> [UInt8] {
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, milliseconds) > 0 else { return [] }
