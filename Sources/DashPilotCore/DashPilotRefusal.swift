@@ -226,6 +226,15 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
         }
     }
 
+    /// Whether it refuses a time for coming before what is recorded (a step before its previous
+    /// one, an end before the last activity).
+    public var isAboutOrder: Bool {
+        switch self {
+        case .stepBeforePrevious, .endBeforeLastActivity: true
+        default: false
+        }
+    }
+
     /// The way on, where one helps, for each surface to word.
     public var hint: RefusalHint? {
         switch self {

@@ -69,6 +69,15 @@ public enum TypedTime {
         case zonedTimeOfDay(Int64, offset: Int64)
     }
 
+    /// Whether `text` is a time of day with no date ("17:31", "5:31 PM"): the most recent such
+    /// time not later than now, which may be yesterday's.
+    public static func isTimeOfDay(_ text: String) -> Bool {
+        switch reading(of: text) {
+        case .timeOfDay, .zonedTimeOfDay: true
+        default: false
+        }
+    }
+
     /// The reading of `text`, or nil when it is none of the forms. O(length).
     static func reading(of text: String) -> Reading? {
         var scanner = TimeScanner(text.trimmingCharacters(in: .whitespacesAndNewlines))

@@ -30,6 +30,13 @@ public enum ScreenMessages {
         return sentence + " " + way
     }
 
+    /// Said after a refusal of a time out of order that was typed with no date and read as
+    /// yesterday's, today's being still to come (money-and-time.md: "the most recent such time
+    /// that is not later than now").
+    public static func readAsYesterday(_ time: Date, format: ScreenFormat) -> String {
+        "A time typed with no date is the latest not later than now: \(format.timeReadOnce(time)) today is still to come, so it was read as yesterday's."
+    }
+
     /// What ending a shift says: "Shift 3 ended at 9:40 PM."
     public static func shiftEnded(_ shift: Shift, now: Date, format: ScreenFormat) -> String {
         "Shift \(shift.id) ended at \(format.time(shift.endedAt ?? now, today: now))".withFullStop

@@ -150,7 +150,12 @@ public enum CommandLineTool {
                         "No shift is running. For a completed shift, add --shift ID (`dashpilot shift list` gives the ids).")
             } catch {
                 context.removeStoreIfUnused()
-                throw error
+                guard let refusal = error as? DashPilotRefusal, let time = context.readAsYesterday, refusal.isAboutOrder else {
+                    throw error
+                }
+                throw CommandFailure(
+                    sentence: sentence(refusal, format: context.format) + " " + ScreenMessages.readAsYesterday(time, format: context.format)
+                )
             }
             if status != ExitStatus.done { context.removeStoreIfUnused() }
             return status

@@ -303,6 +303,27 @@ struct MoneyCommandTests {
             "\(same.stderr)")
     }
 
+    /// money-and-time.md: a time with no date is "the most recent such time that is not later
+    /// than now". Typed a minute ahead of the clock, it is yesterday's, and the refusal spoke of
+    /// order only ("5:31 PM on Sun, Dec 6 can't be recorded before … 5:01 PM on Mon, Dec 7"),
+    /// never of why it was yesterday's (an outside audit of a new driver's week).
+    @Test func aTimeOfDayStillToComeIsSaidToHaveBeenReadAsYesterdays() {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-12-07 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-12-07 17:01:00")
+        let ahead = dash.run(["delivery", "arrive", "1", "--at", "17:31"], at: "2026-12-07 17:30:00")
+        #expect(ahead.status == 1, "\(ahead)")
+        #expect(ahead.stderr.hasSuffix(" 5:31 PM today is still to come, so it was read as yesterday's.\n"), "\(ahead.stderr)")
+        // Dated, or earlier today, it is refused as before, with nothing more.
+        for at in ["2026-12-06 17:31", "16:59"] {
+            let refused = dash.run(["delivery", "arrive", "1", "--at", at], at: "2026-12-07 17:30:00")
+            #expect(refused.status == 1 && !refused.stderr.contains("yesterday's"), "\(refused.stderr)")
+        }
+        dash.run(["delivery", "cancel", "1"], at: "2026-12-07 17:35:00")
+        let ended = dash.run(["shift", "end", "--at", "17:45"], at: "2026-12-07 17:40:00")
+        #expect(ended.status == 1 && ended.stderr.contains("so it was read as yesterday's"), "\(ended.stderr)")
+    }
+
     /// A pause and its resumption in the hour a fall-back night repeats are said with their
     /// offsets, as the running shift's header and the shift's log write them: "paused since
     /// 1:35 AM" could be either of two.
@@ -424,7 +445,8 @@ extension MoneyCommandTests {
         #expect(refused.status == 1)
         #expect(
             refused.stderr
-                == "Error: Delivery 1's step at 9:40 PM on Thu, Nov 19 can't be recorded before its previous one, 9:12 PM on Fri, Nov 20; nothing was recorded.\n",
+                == "Error: Delivery 1's step at 9:40 PM on Thu, Nov 19 can't be recorded before its previous one, 9:12 PM on Fri, Nov 20; nothing was recorded."
+                + " A time typed with no date is the latest not later than now: 9:40 PM today is still to come, so it was read as yesterday's.\n",
             "\(refused.stderr)")
     }
 

@@ -39,6 +39,21 @@ struct PrefilledTimeTests {
         #expect(lines.contains { $0.contains("┌ Delivery 1 ─") }, "\(window.screen)")
     }
 
+    /// A time typed with no date and still to come today is yesterday's (money-and-time.md): the
+    /// sheet's refusal says so, as the command line's does.
+    @Test func aTimeStillToComeTodayIsSaidToHaveBeenReadAsYesterdays() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:10:00")
+        let window = try Window(dash, at: "2026-11-29 17:20:00")
+        window.press("@")
+        for _ in 0..<12 { window.press(Window.backspace) }
+        window.type("5:30 PM")
+        window.press(Window.enter)
+        let shown = window.screen.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
+        #expect(shown.contains("5:30 PM today is still to come, so it was read as yesterday's."), "\(window.screen)")
+    }
+
     /// The field shows the minute; left as it is, it means the moment the sheet opened, so a step
     /// recorded earlier in the same minute does not make the sheet's own now refused.
     @Test func thePrefilledNowKeepsItsSeconds() throws {

@@ -125,12 +125,20 @@ final class CommandContext {
     /// `text` (already checked for its form) as an instant: local time, a time with no date the
     /// most recent one not later than now.
     func instant(_ text: String) throws -> Date {
-        guard let instant = TypedTime.parse(text, now: clock.now(), timeZone: format.timeZone) else {
+        let now = clock.now()
+        guard let instant = TypedTime.parse(text, now: now, timeZone: format.timeZone) else {
             throw CommandFailure(
                 sentence: "\(TerminalText.safe(text)) did not happen that day here: the clocks skipped it (daylight saving).")
         }
+        if TypedTime.isTimeOfDay(text) && LocalDate(instant, in: format.timeZone) != LocalDate(now, in: format.timeZone) {
+            readAsYesterday = instant
+        }
         return instant
     }
+
+    /// A time of day typed with no date that was read as yesterday's, today's being still to
+    /// come: a refusal of it as out of order says why it was read so.
+    private(set) var readAsYesterday: Date?
 
     /// Prints `line` with any control character escaped.
     func say(_ line: String) { say(lines: [TerminalText.safe(line)]) }

@@ -50,6 +50,10 @@ final class ForgottenStepView: TerminalScreen {
                 return .pop
             } catch let refusal as DashPilotRefusal {
                 error = ScreenMessages.refusal(refusal, format: app.format)
+                let zone = app.format.timeZone
+                if refusal.isAboutOrder, TypedTime.isTimeOfDay(text), LocalDate(time, in: zone) != LocalDate(app.clock.now(), in: zone) {
+                    error = (error ?? "") + " " + ScreenMessages.readAsYesterday(time, format: app.format)
+                }
             }
         default:
             if field.handle(key) { error = nil }
