@@ -96,9 +96,9 @@ public struct MergeListScreen: Sendable, Equatable {
             emptyReason = destinations.isEmpty ? "No place's name contains \"\(filter)\"." : nil
         }
         renameHint = "To give \(source.name) a name no place has yet, rename it instead: Esc, then r."
-        keys =
-            [.selecting, ScreenAction(.enter, "choose", .open), ScreenAction(.typing, "to filter", .filter), .goingBack]
-            + ScreenAction.paging
+        // With no destination to act on, the arrows and Enter are not offered.
+        let rowKeys = [.selecting, ScreenAction(.enter, "choose", .open)].map { destinations.isEmpty ? $0.unlisted : $0 }
+        keys = rowKeys + [ScreenAction(.typing, "to filter", .filter), .goingBack] + ScreenAction.paging
     }
 }
 

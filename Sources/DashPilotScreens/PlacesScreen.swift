@@ -51,8 +51,9 @@ public struct PlacesScreen: Sendable, Equatable {
         } else {
             emptyMessage = nil
         }
-        keys =
-            [ScreenAction(.enter, "open", .open), .selecting, ScreenAction(.typing, "to filter", .filter), .goingBack] + ScreenAction.paging
+        // With no row to act on, Enter and the arrows are not offered (what a key acts on shows).
+        let rowKeys = [ScreenAction(.enter, "open", .open), .selecting].map { matching.isEmpty ? $0.unlisted : $0 }
+        keys = rowKeys + [ScreenAction(.typing, "to filter", .filter), .goingBack] + ScreenAction.paging
     }
 }
 

@@ -139,6 +139,16 @@ struct InteractiveScreensTests {
         window.press(Window.enter)
         screen = window.screen
         #expect(screen.contains("By time of day") && screen.contains("How long pickups took") && screen.contains("Shift 1 · Delivery 1"))
+        // A filter that matches nothing offers no Enter and no arrows: they have no row to act on
+        // (screens.md: what a key will act on is always on screen). Likewise in the merge list.
+        window.press(Window.escape)
+        window.type("Z")
+        #expect(window.screen.contains("No place's name contains") && !window.screen.contains("Enter open"), "\(window.screen)")
+        #expect(window.screen.contains("Esc back"), "\(window.screen)")
+        for _ in 0..<4 { window.press(Window.backspace) }
+        window.press(Window.enter, "m")
+        window.type("Z")
+        #expect(window.screen.contains("No place's name contains") && !window.screen.contains("Enter choose"), "\(window.screen)")
     }
 
     @Test func theWaitLineAppearsWhenAnotherTerminalNamesThePlace() throws {
