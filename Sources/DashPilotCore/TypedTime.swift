@@ -69,11 +69,12 @@ public enum TypedTime {
         case zonedTimeOfDay(Int64, offset: Int64)
     }
 
-    /// Whether `text` is a time of day with no date ("17:31", "5:31 PM"): the most recent such
-    /// time not later than now, which may be yesterday's.
-    public static func isTimeOfDay(_ text: String) -> Bool {
+    /// Whether `text`, read as `instant`, was a time of day with no date ("17:31", "5:31 PM")
+    /// that fell on an earlier day than `now`'s: the most recent such time not later than now,
+    /// today's being still to come.
+    public static func wasReadAsAnEarlierDay(_ text: String, as instant: Date, now: Date, timeZone: TimeZone) -> Bool {
         switch reading(of: text) {
-        case .timeOfDay, .zonedTimeOfDay: true
+        case .timeOfDay, .zonedTimeOfDay: LocalDate(instant, in: timeZone) != LocalDate(now, in: timeZone)
         default: false
         }
     }

@@ -17,14 +17,27 @@ extension DashPilotStore {
             guard var place = try placeTable.place(id: id) else { throw DashPilotRefusal.placeNotFound }
             let holder = try placeTable.place(key: name.key)
             if let holder, holder.id != id { throw DashPilotRefusal.renameCollision(existingName: holder.name) }
-            // Spelled so byte for byte, and found by the key it would get: nothing to write. A
-            // name in another Unicode form, or a key an older policy made, is written anew.
-            if holder?.id == id && place.name.utf8.elementsEqual(name.display.utf8) { return place }
+            if Self.isSpelled(place, as: name, keyFinds: holder?.id) { return place }
             try placeTable.rename(id: id, to: name)
             events.append(.renamed)
             place.name = name.display
             return place
         }
+    }
+
+    /// Whether the place whose key matches `current` is spelled `name` already: a rename to it
+    /// writes nothing and logs no rename.
+    public func isAlreadySpelled(named current: PickupPlaceName, as name: PickupPlaceName) throws -> Bool {
+        try read {
+            guard let place = try placeTable.place(key: current.key) else { return false }
+            return Self.isSpelled(place, as: name, keyFinds: try placeTable.place(key: name.key)?.id)
+        }
+    }
+
+    /// Spelled so byte for byte, and found by the key `name` gives (`keyFinds`): a name in
+    /// another Unicode form, or a key an older policy made, is not, and a rename writes it anew.
+    private static func isSpelled(_ place: PickupPlace, as name: PickupPlaceName, keyFinds: Int64?) -> Bool {
+        keyFinds == place.id && place.name.utf8.elementsEqual(name.display.utf8)
     }
 
     /// Renames the place whose key matches `current`.

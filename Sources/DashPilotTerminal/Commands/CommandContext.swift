@@ -130,9 +130,7 @@ final class CommandContext {
             throw CommandFailure(
                 sentence: "\(TerminalText.safe(text)) did not happen that day here: the clocks skipped it (daylight saving).")
         }
-        if TypedTime.isTimeOfDay(text) && LocalDate(instant, in: format.timeZone) != LocalDate(now, in: format.timeZone) {
-            readAsYesterday = instant
-        }
+        if TypedTime.wasReadAsAnEarlierDay(text, as: instant, now: now, timeZone: format.timeZone) { readAsYesterday = instant }
         return instant
     }
 

@@ -70,10 +70,7 @@ enum PlaceCommands {
         let new = try input.positional(1, "NEW_NAME").bytes
         return { context in
             let (store, current, wanted) = (try context.store(), try context.name(old), try context.name(new))
-            // As the store decides it: the same bytes, found by the key the name gives.
-            let found = try store.place(named: current)
-            let sameBytes = found.map { $0.name.utf8.elementsEqual(wanted.display.utf8) } ?? false
-            let unchanged = try sameBytes && store.place(named: wanted)?.id == found?.id
+            let unchanged = try store.isAlreadySpelled(named: current, as: wanted)
             let place = try store.renamePlace(named: current, to: wanted)
             context.say(
                 unchanged

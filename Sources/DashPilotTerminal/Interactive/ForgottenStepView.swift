@@ -50,8 +50,9 @@ final class ForgottenStepView: TerminalScreen {
                 return .pop
             } catch let refusal as DashPilotRefusal {
                 error = ScreenMessages.refusal(refusal, format: app.format)
-                let zone = app.format.timeZone
-                if refusal.isAboutOrder, TypedTime.isTimeOfDay(text), LocalDate(time, in: zone) != LocalDate(app.clock.now(), in: zone) {
+                if refusal.isAboutOrder,
+                    TypedTime.wasReadAsAnEarlierDay(text, as: time, now: app.clock.now(), timeZone: app.format.timeZone)
+                {
                     error = (error ?? "") + " " + ScreenMessages.readAsYesterday(time, format: app.format)
                 }
             }
