@@ -27,7 +27,8 @@ extension CommandLineTool {
                     }
                 }
                 if !optionsEnded && argument.text == "--store" {
-                    guard index < arguments.count else {
+                    // An option next (`--store $S --json` with S empty) is never taken for a path.
+                    guard index < arguments.count, !arguments[index].isOption else {
                         problem = problem ?? "--store needs a value."
                         continue
                     }

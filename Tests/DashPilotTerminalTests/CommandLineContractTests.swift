@@ -231,6 +231,25 @@ struct CommandLineContractTests {
         #expect(!FileManager.default.fileExists(atPath: dash.folder + "/home/.local/share/dashpilot"))
     }
 
+    @Test func anOptionAfterStoreIsNeverTakenForItsPath() {
+        let dash = Binary()
+        defer { dash.remove() }
+        // `--store $S --json shift start` with S empty: never a store named "--json".
+        for arguments in [
+            ["--store", "--json", "shift", "start"], ["--store", "-h", "shift", "list"], ["--store", "--", "shift", "list"],
+        ] {
+            let result = dash.run(arguments)
+            #expect(result.status == 64 && result.stderr.hasPrefix("Error: --store needs a value."), "\(arguments)")
+            #expect(result.stdout.isEmpty)
+            // Before, a store by that name was made in the working folder.
+            let stray = FileManager.default.currentDirectoryPath + "/" + arguments[1]
+            #expect(!FileManager.default.fileExists(atPath: stray))
+            try? FileManager.default.removeItem(atPath: stray)
+        }
+        // A path that begins with a dash is given with `=` or `./`.
+        #expect(dash.run(["--store=" + dash.storePath, "shift", "list"]).status == 0)
+    }
+
     @Test func aStorePathThatIsNotUTF8IsNeverRepairedIntoAnotherFilesName() {
         let dash = Binary()
         defer { dash.remove() }
