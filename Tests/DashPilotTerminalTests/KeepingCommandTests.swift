@@ -187,6 +187,13 @@ struct KeepingCommandTests {
         // "The store is healthy." under the note that there is no store).
         let none = dash.run(["--store", elsewhere, "doctor"])
         #expect(none.status == 0 && !none.stdout.contains("ok ") && !none.stdout.contains("healthy"), "\(none.stdout)")
+        // In JSON likewise: the same notes, and no check of a file that is not there (it said
+        // "The file is intact." and "The store is at schema version 8, today's.").
+        let noneJSON = dash.run(["--store", elsewhere, "doctor", "--json"])
+        let said = try #require((json(noneJSON.stdout) as? [String: Any])?["checks"] as? [[String: Any]])
+        #expect(noneJSON.status == 0 && said.map { $0["name"] as? String } == ["store", "newestBackup"], "\(said)")
+        #expect(said.first?["finding"] as? String == "There is no store at \(elsewhere) yet: the first command that writes makes it.")
+        #expect(!FileManager.default.fileExists(atPath: dash.folder + "/elsewhere"))
     }
 
     /// keeping.md: "`backup list` shows what is there and how much room it takes". A damaged file in

@@ -17,26 +17,30 @@ enum DoctorCommand {
             let report = try context.storeAsItIs().doctor { status.show(StatusWords.doctor($0)) }
             status.clear()
             let screen = DoctorScreen(report: report, format: context.format)
+            // It answers as an empty store would (cli.md), saying first that there is none; and
+            // with no store, no check is said of a file that is not there ("The file is intact."):
+            // only the notes, in text and in JSON alike.
+            let present = context.storeExists
+            var absence: String?
+            if let target = DashPilotStore.danglingLink(context.storePath) {
+                absence =
+                    "The store at \(context.storePath.display) is a link to \(target), where there is no file: "
+                    + "a command that writes is refused until it points at a store."
+            } else if !present {
+                absence = "There is no store at \(context.storePath.display) yet: the first command that writes makes it."
+            }
+            let findings = report.findings.filter { present || $0.isNote }
             if json {
                 // Its sentences and times never follow the locale or the time zone (platform.md:
                 // "`--json` output never depends on either"): a time is ISO 8601, UTC.
+                let store = absence.map { JSON.object([("name", .string("store")), ("passed", .bool(true)), ("finding", .string($0))]) }
                 context.say(
                     json: .object([
                         ("healthy", .bool(report.isHealthy)),
-                        ("checks", .array(report.findings.map(Self.check))),
+                        ("checks", .array((store.map { [$0] } ?? []) + findings.map(Self.check))),
                     ]))
             } else {
-                // It answers as an empty store would (cli.md), saying first that there is none.
-                if let target = DashPilotStore.danglingLink(context.storePath) {
-                    context.say(
-                        "note The store at \(context.storePath.display) is a link to \(target), where there is no file: "
-                            + "a command that writes is refused until it points at a store.")
-                } else if !context.storeExists {
-                    context.say("note There is no store at \(context.storePath.display) yet: the first command that writes makes it.")
-                }
-                // With no store, no check is said of a file that is not there ("The file is
-                // intact."): only the notes.
-                let present = context.storeExists
+                if let absence { context.say("note \(absence)") }
                 for line in screen.lines where present || line.isNote {
                     context.say("\(line.isNote ? "note" : line.passed ? "ok  " : "FAIL") \(line.sentence)")
                 }
