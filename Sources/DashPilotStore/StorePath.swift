@@ -1,5 +1,6 @@
 /// A store's path as the bytes it was given: a name that is not UTF-8 is used as it is, never
-/// repaired into another file's name. Shown to the driver as text (repaired for display only).
+/// repaired into another file's name. Shown to the driver as text, each byte that is not UTF-8
+/// written as `\xFF`: never as U+FFFD, which would name another file (one a script then used).
 public struct StorePath: Sendable, Equatable {
     /// The path's bytes, without a terminating NUL.
     public let bytes: [UInt8]
@@ -10,8 +11,28 @@ public struct StorePath: Sendable, Equatable {
     /// The path `bytes` name (a NUL ends them, as it would for the system).
     public init(bytes: [UInt8]) { self.bytes = Array(bytes.prefix { $0 != 0 }) }
 
-    /// The path as text, for messages only.
-    public var display: String { String(decoding: bytes, as: UTF8.self) }
+    /// The path as text, for messages and JSON: its bytes that are not UTF-8 as `\xFF`.
+    public var display: String {
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        var text = ""
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                text.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+                offset += encoded.count
+            case .error(let length):
+                for byte in bytes[offset..<offset + length] {
+                    text += "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+                }
+                offset += length
+            case .emptyInput:
+                return text
+            }
+        }
+    }
 
     /// Runs `body` with the path as a C string.
     public func withCString<T>(_ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {

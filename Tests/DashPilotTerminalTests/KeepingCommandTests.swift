@@ -863,6 +863,10 @@ struct KeepingCommandTests {
             return String(result.stdout[to.upperBound..<size.lowerBound])
         }
         let paths = try [#require(written(second)), #require(written(first))]
+        // Said with the byte that is not UTF-8 as it is, never as U+FFFD: that spelling names the
+        // other folder, from which a script's restore took another store.
+        #expect(paths.allSatisfy { $0.contains("/u8\\xFFdir/backups/") && !$0.contains("\u{FFFD}") }, "\(paths)")
+        #expect(paths.first?.hasSuffix("/trip-\\xFE.sqlite") == true, "\(paths)")
         let list = try #require(json(run(words("backup", "list", "--json")).stdout) as? [[String: Any]])
         #expect(list.compactMap { $0["path"] as? String } == paths)
         let text = run(words("backup", "list")).stdout

@@ -112,7 +112,8 @@ enum RouteCommands {
 
     /// Reads and imports one file in one transaction; a malformed file imports nothing.
     static func importOne(_ bytes: [UInt8], into store: DashPilotStore) throws -> RouteImportReport {
-        let path = String(decoding: bytes, as: UTF8.self)
+        // A byte that is not UTF-8 shown as `\xFF`, never as U+FFFD: another file's name.
+        let path = StorePath(bytes: bytes).display
         // The name as the terminal can show it; Unicode of the program's own is not in the line.
         let shown = TerminalText.safe(path == "-" ? "standard input" : path)
         let progress = ProgressLine(plainCharacters: false)

@@ -1,4 +1,5 @@
 import DashPilotCore
+import DashPilotStore
 import Foundation
 
 #if canImport(Glibc)
@@ -23,7 +24,7 @@ final class MappedFile {
     /// never repaired into another file's name), or throws a sentence saying why not. Standard
     /// input from a pipe is copied first, `copied` told the bytes copied so far.
     convenience init(path bytes: [UInt8], copied: (Int) -> Void = { _ in }) throws {
-        let path = String(decoding: bytes, as: UTF8.self)
+        let path = StorePath(bytes: bytes).display
         let shown = path == "-" ? "standard input" : path
         let descriptor: Int32
         if bytes == Array("-".utf8) || bytes == Array("/dev/stdin".utf8) {
