@@ -136,14 +136,16 @@ final class Binary: @unchecked Sendable {
         run(bytes: arguments.map { Array($0.utf8) }, at: time, stdin: stdin, environment: extra)
     }
 
-    func run(bytes arguments: [[UInt8]], at time: String? = nil, stdin: String? = nil, environment extra: [String: String] = [:])
-        -> RunResult
-    {
+    /// `run`, its standard output the descriptor `output` (a pipe's end) when given.
+    func run(
+        bytes arguments: [[UInt8]], at time: String? = nil, stdin: String? = nil, environment extra: [String: String] = [:],
+        output: Int32? = nil
+    ) -> RunResult {
         let command = Self.command(at: self.time(time)).map { Array($0.utf8) } + arguments
-        return spawn(command, environment: environment.merging(extra) { $1 }, stdin: stdin)
+        return spawn(command, environment: environment.merging(extra) { $1 }, stdin: stdin, output: output)
     }
 
-    func spawn(_ command: [[UInt8]], environment env: [String: String], stdin: String?) -> RunResult {
+    func spawn(_ command: [[UInt8]], environment env: [String: String], stdin: String?, output: Int32? = nil) -> RunResult {
         let id = UUID().uuidString
         let outPath = folder + "/out-" + id
         let errPath = folder + "/err-" + id
@@ -156,7 +158,11 @@ final class Binary: @unchecked Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, inPath, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        if let output {
+            posix_spawn_file_actions_adddup2(&actions, output, 1)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        }
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
         let argv =

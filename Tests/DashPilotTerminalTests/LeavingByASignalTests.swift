@@ -59,4 +59,19 @@ struct LeavingByASignalTests {
         #expect(list.status == 0)
         #expect(list.stdout.contains("\"endedAt\": null"), "\(list.stdout)")
     }
+
+    /// The screens for a screen reader written into a pipe nobody reads (the reader quit): SIGPIPE
+    /// ended the process in its handler, and the store made only to look at stayed behind.
+    @Test func outputThatNobodyReadsEndsTheSpokenScreensAndLeavesNothingMadeOnlyToLook() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        let fresh = dash.folder + "/new/sub/store.sqlite"
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        close(ends[0])
+        let result = dash.run(bytes: [Array("--store".utf8), Array(fresh.utf8), Array("--accessible".utf8)], stdin: "", output: ends[1])
+        close(ends[1])
+        #expect(result.status == 128 + SIGPIPE, "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: dash.folder + "/new"))
+    }
 }

@@ -58,21 +58,23 @@ final class RawTerminal {
         _ = (leaveSequence.count, mouseOffSequence.count)
         tcgetattr(STDIN_FILENO, &savedSettings)
         enterRawMode()
-        for signal in [SIGTERM, SIGHUP, SIGINT] {
+        // SIGPIPE too: output gone (its reader quit) ends the mode as a quit does, the terminal
+        // given back and a store made only to look at removed.
+        for signal in [SIGTERM, SIGHUP, SIGINT, SIGPIPE] {
             installHandler(signal) { number in
                 if endSignal == 0 {
                     endSignal = number
                     return
                 }
                 // A window closing hangs up twice (the shell passes one on, the kernel sends
-                // another): only a second SIGTERM or SIGINT, someone insisting, ends at once.
-                guard number != SIGHUP else { return }
+                // another), and each write after output is gone fails again: only a second
+                // SIGTERM or SIGINT, someone insisting, ends at once.
+                guard number != SIGHUP && number != SIGPIPE else { return }
                 restoreTerminalFromSignal()
                 _exit(128 + number)
             }
         }
-        // SIGPIPE too: output gone (a pager quit) must not leave the terminal without echo.
-        for signal in [SIGQUIT, SIGPIPE] {
+        for signal in [SIGQUIT] {
             installHandler(signal) { number in
                 restoreTerminalFromSignal()
                 _exit(128 + number)
