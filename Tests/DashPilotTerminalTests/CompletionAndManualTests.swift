@@ -168,6 +168,19 @@ struct CompletionAndManualTests {
         #expect(dash.run(["__manual-page"]).stdout.contains(".B dashpilot route import\nFILE... [\\-\\-json]\n.PP"))
     }
 
+    /// cli.md: `expense edit` changes "every given fact": its help said `--at` defaults to now,
+    /// `expense add`'s words, where an edit without it keeps the time recorded.
+    @Test func expenseEditsHelpSaysNoDefaultTimeOfAdds() {
+        let dash = Binary()
+        defer { dash.remove() }
+        #expect(dash.run(["expense", "add", "--help"]).stdout.contains("When it was spent (default now, never later)"))
+        let edit = dash.run(["expense", "edit", "--help"]).stdout
+        #expect(edit.contains("--at TIME") && !edit.contains("default now"), "\(edit)")
+        #expect(dash.run(["expense", "add", "5", "fuel", "--at", "2026-11-28 16:10"], at: "2026-11-29 12:00:00").status == 0)
+        #expect(dash.run(["expense", "edit", "1", "--amount", "6"], at: "2026-11-30 12:00:00").status == 0)
+        #expect(dash.run(["expense", "list", "--json"]).stdout.contains("\"at\": \"2026-11-28T16:10:00Z\""))
+    }
+
     @Test func theKeptManualPageIsWhatTheTableMakesAndReadsWithoutWarnings() throws {
         let dash = Binary()
         defer { dash.remove() }

@@ -98,7 +98,9 @@ enum ExpenseCommands {
         arguments: [ArgumentSpec(name: "ID", help: "The expense's id.")],
         options: [
             .valued("--amount", "A", "What it cost."),
-            .valued("--category", "C", "fuel, parking, maintenance, supplies or other.", completion: .choices(categoryWords)), at,
+            .valued("--category", "C", "fuel, parking, maintenance, supplies or other.", completion: .choices(categoryWords)),
+            // Not `add`'s: an edit without it keeps the time recorded, never now.
+            .valued("--at", "TIME", "When it was spent (never later than now): 16:10, 4:10pm or 2026-11-28 16:10."),
             noteOption, .flag("--no-note", "Remove its note."),
         ],
         usageOverride: "expense edit ID [--amount A] [--category C] [--at TIME] [--note TEXT | --no-note]"
