@@ -152,16 +152,21 @@ public struct PeriodScreen: Sendable, Equatable {
         precondition(figures.detail == .whole, "a period's screen shows every figure: read them all")
         let label = PeriodListScreen.label(figures.period, format: format)
         title = figures.period.kind == .week ? "Week of \(label)" : label
-        // A period's times are hours and minutes: none is "0 min" (it read "0 s paused").
-        func minutes(_ shown: String) -> String { shown == "0 s" ? "0 min" : shown }
-        var time = [
-            PeriodListScreen.plural(figures.shifts, "shift", "shifts"),
-            "\(minutes(format.duration(seconds: Double(figures.shiftSeconds)))) on shift",
-        ]
-        // screens.md: a period's totals add "working and paused time", paused for none or not.
+        // screens.md: a period's totals add "working and paused time", paused for none or not. A
+        // zero reads as its neighbours do: "0 min" beside minutes (not "0 s paused"), "0 s" beside
+        // seconds (not "6 s working (0 min paused)").
         let shown = format.shiftTimes(elapsed: figures.shiftSeconds, paused: figures.pausedSeconds)
-        time.append("\(minutes(shown.working)) working (\(minutes(shown.paused)) paused)")
-        time.append("\(minutes(format.duration(seconds: Double(figures.deliveryOpenSeconds)))) with a delivery open")
+        let written = [
+            format.duration(seconds: Double(figures.shiftSeconds)), shown.working, shown.paused,
+            format.duration(seconds: Double(figures.deliveryOpenSeconds)),
+        ]
+        let zeros: Set = ["0 s", "0 min"]
+        let inSeconds = written.contains { !zeros.contains($0) && $0.hasSuffix(" s") }
+        let times = written.map { zeros.contains($0) ? (inSeconds ? "0 s" : "0 min") : $0 }
+        let time = [
+            PeriodListScreen.plural(figures.shifts, "shift", "shifts"), "\(times[0]) on shift",
+            "\(times[1]) working (\(times[2]) paused)", "\(times[3]) with a delivery open",
+        ]
         timeLine = time.joined(separator: " · ")
         moneyLines = Self.moneyLines(figures, format: format)
         switch figures.netAfterRecordedExpenses {

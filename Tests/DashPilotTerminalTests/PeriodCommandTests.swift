@@ -119,6 +119,17 @@ struct PeriodCommandTests {
         #expect(said.contains("earned 10 dollars, no working time"), "\(said)")
     }
 
+    /// screens.md: counts say what they count the same way on every screen. A zero reads as the
+    /// figures beside it do: "6 s working (0 min paused)" mixed seconds with a forced minute.
+    @Test func aPeriodsZeroTimesReadInTheUnitOfTheTimesBesideThem() {
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.run(["shift", "start"], at: "2026-11-24 12:00:00")
+        dash.run(["shift", "end"], at: "2026-11-24 12:00:06")
+        let text = dash.run(["period", "week", "2026-11-23"], at: "2026-11-30 12:00:00").stdout
+        #expect(text.contains("1 shift · 6 s on shift · 6 s working (0 s paused) · 0 s with a delivery open\n"), "\(text)")
+    }
+
     @Test func periodWeekInTextGivesTotalsRatesAndShifts() {
         let dash = Self.history()
         defer { dash.remove() }
