@@ -416,6 +416,27 @@ struct KeepingCommandTests {
         #expect(backup.status == 74 && backup.stderr.contains("integrity check failed"), "\(backup)")
         #expect(!FileManager.default.fileExists(atPath: dash.folder + "/copy.sqlite"))
         #expect(FileManager.default.contents(atPath: dash.storePath) == before)
+        // Into the backups folder, which it makes: a failure leaves no trace, that folder neither
+        // (it stayed, empty, where a failed restore or upgrade takes its own away).
+        let beside = dash.run(["backup"])
+        #expect(beside.status == 74 && !FileManager.default.fileExists(atPath: dash.folder + "/backups"), "\(beside)")
+    }
+
+    /// keeping.md: the backups folder is "mode 0700", a backup "private (mode 0600), like the
+    /// store", whatever the umask: one that took the owner's write made the folder 0500, and no
+    /// backup could be written into it ("Permission denied"); as root, a 0400 copy.
+    @Test func theBackupsFolderAndABackupAreModes0700And0600WhateverTheUmask() throws {
+        let dash = Self.withShifts()
+        let shell = ["/bin/sh", "-c", "umask 277 && exec \"$@\"", "sh"].map { Array($0.utf8) }
+        let made = dash.spawn(
+            shell + Binary.command(at: dash.time(nil)).map { Array($0.utf8) } + [Array("backup".utf8)], environment: dash.environment,
+            stdin: nil)
+        #expect(made.status == 0, "\(made)")
+        let folder = dash.folder + "/backups"
+        let mode = { (path: String) in ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int) ?? -1 }
+        #expect(mode(folder) == 0o700)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        #expect(names.count == 1 && names.allSatisfy { mode(folder + "/" + $0) == 0o600 }, "\(names)")
     }
 
     /// keeping.md: a backup is "written where the driver says" (the README: a USB stick), under

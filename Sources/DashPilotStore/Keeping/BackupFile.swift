@@ -34,6 +34,8 @@ enum BackupFile {
     ) throws {
         let descriptor = temporary.withCString { open($0, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600) }
         guard descriptor >= 0 else { throw KeepingFailure.cannotWrite(String(cString: strerror(errno))) }
+        // Private whatever the umask (keeping.md: "mode 0600, like the store").
+        fchmod(descriptor, 0o600)
         close(descriptor)
         do {
             try copyPages(from: source, to: temporary, progress: progress, stop: stop, restartsAllowed: restartsAllowed)
@@ -239,8 +241,12 @@ enum BackupFile {
             guard info.st_mode & S_IFMT == S_IFDIR else { throw KeepingFailure.notAFolder(folder.display) }
             return
         }
-        guard folder.withCString({ mkdir($0, 0o700) }) == 0 || errno == EEXIST else {
-            throw KeepingFailure.cannotWrite(String(cString: strerror(errno)))
+        guard folder.withCString({ mkdir($0, 0o700) }) == 0 else {
+            guard errno == EEXIST else { throw KeepingFailure.cannotWrite(String(cString: strerror(errno))) }
+            return
         }
+        // "mode 0700" whatever the umask: one that takes the owner's write left a folder no
+        // backup could be written into.
+        _ = folder.withCString { chmod($0, 0o700) }
     }
 }

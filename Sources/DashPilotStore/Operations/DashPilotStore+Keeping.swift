@@ -20,6 +20,13 @@ extension DashPilotStore {
         var target: StorePath
         // DashPilot's own name in a folder: the next free one if another backup takes it first.
         var nextFree: (() -> StorePath)?
+        // A backups folder made for a backup that fails goes with it (only when empty), as a
+        // restore's and an upgrade's does: a failure leaves no trace.
+        let folder = Self.backupsFolder(of: file)
+        var standing = stat()
+        let folderStood = destination != nil || folder.withCString { stat($0, &standing) } == 0
+        var made = false
+        defer { if !made && !folderStood { _ = folder.withCString { rmdir($0) } } }
         do {
             if let destination {
                 var info = stat()
@@ -27,7 +34,6 @@ extension DashPilotStore {
                     nextFree = { BackupFile.freeName(in: destination, before: nil, at: time, timeZone: timeZone) }
                 }
             } else {
-                let folder = Self.backupsFolder(of: file)
                 try BackupFile.makeFolder(folder)
                 nextFree = { BackupFile.freeName(in: folder, before: nil, at: time, timeZone: timeZone) }
             }
@@ -35,14 +41,15 @@ extension DashPilotStore {
             var existing = stat()
             if target.withCString({ lstat($0, &existing) }) == 0 { throw KeepingFailure.exists(target.display) }
             // A folder that is not there is named, as what the driver can put right.
-            let folder = target.bytes.last == 0x2F ? StorePath(bytes: Array(target.bytes.dropLast())) : target.folder
-            if folder.withCString({ stat($0, &existing) }) != 0 && errno == ENOENT {
-                throw KeepingFailure.cannotWrite("\(folder.display) does not exist")
+            let parent = target.bytes.last == 0x2F ? StorePath(bytes: Array(target.bytes.dropLast())) : target.folder
+            if parent.withCString({ stat($0, &existing) }) != 0 && errno == ENOENT {
+                throw KeepingFailure.cannotWrite("\(parent.display) does not exist")
             }
             // A store at an older version is copied as it is, at its own version (keeping.md: "its
             // schema version is the store's"), and checked for what that version holds: read in
             // the copy's own snapshot, which an upgrade by another terminal cannot come between.
             target = try makeCheckedCopy(at: target, orNext: nextFree, before: nil, version: nil, progress: progress).name
+            made = true
         } catch let failure as KeepingFailure {
             throw Self.storeError(failure)
         }
