@@ -243,6 +243,17 @@ struct ShiftCommandTests {
         #expect(dash.run(["route", "add", "-33.86", "151.2", "--accuracy", "150"], at: "2026-11-29 17:04:00").status == 1)
         #expect(dash.run(["route", "add", "north", "151.2"]).status == 64)
         #expect(dash.run(["route", "add", "-33.86"]).status == 64)
+        #expect(dash.run(["route", "add", "0x1p3", "151.2"]).status == 64)
+        // platform.md: a sample is refused when "its coordinates are not a position (not finite,
+        // …)", and cli.md: a sample the checks refuse exits 1 with the reason. "nan" was a usage
+        // error (64), as if it were no number at all.
+        for (latitude, accuracy) in [("nan", "5"), ("inf", "5"), ("1e999", "5"), ("-33.88", "nan")] {
+            let refused = dash.run(["route", "add", latitude, "151.2", "--accuracy", accuracy], at: "2026-11-29 17:05:00")
+            #expect(refused.status == 1 && refused.stderr.hasPrefix("Error: "), "\(latitude) \(accuracy): \(refused)")
+        }
+        let notFinite = dash.run(["route", "add", "nan", "151.2"], at: "2026-11-29 17:05:00")
+        #expect(notFinite.stderr.contains("not a position"), "\(notFinite)")
+        #expect(dash.run(["route", "add", "-3.39e1", "151.2"], at: "2026-11-29 17:06:00").status == 0)
     }
 
     @Test func routeImportKeepsAndSkipsByReasonAndAMalformedFileImportsNothing() throws {

@@ -43,9 +43,11 @@ enum RouteCommands {
         ]
     ) { input throws(UsageError) in
         try input.expectAtMost(2)
-        let latitude = try input.number(try input.positional(0, "LATITUDE"), "LATITUDE")
-        let longitude = try input.number(try input.positional(1, "LONGITUDE"), "LONGITUDE")
-        let accuracy = try input.values["--accuracy"].map { (argument) throws(UsageError) in try input.number(argument, "--accuracy") }
+        let latitude = try input.number(try input.positional(0, "LATITUDE"), "LATITUDE", finite: false)
+        let longitude = try input.number(try input.positional(1, "LONGITUDE"), "LONGITUDE", finite: false)
+        let accuracy = try input.values["--accuracy"].map { (argument) throws(UsageError) in
+            try input.number(argument, "--accuracy", finite: false)
+        }
         let session = try input.integerOption("--session")
         return { context in
             _ = try context.store().addRouteSample(latitude: latitude, longitude: longitude, accuracy: accuracy, session: session)
