@@ -1,4 +1,5 @@
 import DashPilotScreens
+import Foundation
 
 extension ScreenBuffer {
     /// A window as laid out: its lines, and what a key next needs to know of them.
@@ -104,7 +105,11 @@ extension ScreenBuffer {
         // acts on is always on screen, so the selected row stays in view rather than the field.
         if !fitted.focusFits(room: room) { fitted = fitted.narrowedToSelectedRow() }
         var layout = fitted.laidOut(room: room, scrolled: scrolled, anchor: anchor)
-        layout.lines += (messageRows == 0 ? [] : messageLines.isEmpty ? [""] : messageLines).map { Line(text: $0, style: .warning) }
+        // A message the screen shows already in view (why Merge is disabled, after `m`) is not
+        // said twice: its row stays empty.
+        let inView = Set(layout.lines.map { $0.text.trimmingCharacters(in: .whitespaces) })
+        let said = messageLines.allSatisfy { inView.contains($0.trimmingCharacters(in: .whitespaces)) } ? [] : messageLines
+        layout.lines += (messageRows == 0 ? [] : said.isEmpty ? [""] : said).map { Line(text: $0, style: .warning) }
         layout.lines += footerLines.map {
             Line(text: DisplayWidth.fit($0.text, width), style: .dim, target: TapTarget(spots: $0.spots).shifted(by: 0, width: width))
         }
