@@ -92,6 +92,32 @@ struct RouteFollowStoreTests {
         #expect(try Self.summaryIsEqualToItsSamples(fixture, shift.id))
     }
 
+    /// "Every report goes through the same checks as `route add`", at every commit: a sample
+    /// another program added to the follow's session meanwhile (`route add --session`, a second
+    /// follow of it) is the one the next fix is judged against. The follow judged by what it
+    /// had read at its first commit: a fix 11 km from that sample, a second after it, was kept,
+    /// and the shift read 6.9 miles more (an outside audit).
+    @Test func eachCommitJudgesAgainstWhatTheSessionHoldsNowWhoeverAddedIt() throws {
+        let fixture = try StoreFixture()
+        let shift = try fixture.store.startShift()
+        let start = shift.startedAt
+        let follow = try fixture.store.follow(session: 5)
+        follow.take(Self.fix(start, 10))
+        fixture.clock.advance(seconds: 20)
+        try follow.commit()
+        #expect(follow.report.kept == 1)
+        // Another program's sample in the same session, 11 km north, at 10 min.
+        fixture.clock.advance(seconds: 580)
+        _ = try fixture.store.addRouteSample(latitude: 45.6, longitude: -73.57, accuracy: 5, session: 5)
+        follow.take(Self.fix(start, 601, north: 10))
+        follow.take(Self.fix(start, 595, north: 20))
+        fixture.clock.advance(seconds: 10)
+        try follow.commit()
+        #expect(follow.report.kept == 1)
+        #expect(follow.report.skipped == [.refused(.impossibleSpeed): 1, .refused(.notLaterThanLast): 1], "\(follow.report.skipped)")
+        #expect(try Self.summaryIsEqualToItsSamples(fixture, shift.id))
+    }
+
     /// A follow's session and an import's segments are numbered from 1, never in the range kept
     /// for the samples `route add` records after a resume (`sessionAfterResuming`).
     @Test func newSessionsNeverTakeTheOnesRouteAddKeepsForAfterAResume() throws {

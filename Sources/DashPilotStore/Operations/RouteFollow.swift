@@ -22,8 +22,8 @@ public final class RouteFollow {
     private var pending: [RouteSample] = []
     /// The session of the samples after each pause, by how many pauses ended before them.
     private var sessions: [Int: Int64] = [:]
-    /// The last kept sample of each session of this follow (of the session given, the last it held
-    /// before, until the follow keeps one).
+    /// The last sample of each session of this follow, as its last commit read it (by whichever
+    /// program it was kept).
     private var lastKept: [Int64: RouteSample] = [:]
 
     init(store: DashPilotStore, shift: Shift, pausesBefore: Int, session: Int64?) {
@@ -101,6 +101,8 @@ public final class RouteFollow {
             defer { inserter.finish() }
             var summary = try store.routeSummaries.stored(shiftID: shiftID) ?? RouteSummary()
             var inOrder = true
+            // The sessions whose last sample was read in this transaction.
+            var read: Set<Int64> = []
             for fix in fixes {
                 let resumes = pauses.filter { $0.end.map { $0 <= fix.recordedAt } ?? false }.count - pausesBefore
                 let session: Int64
@@ -111,10 +113,12 @@ public final class RouteFollow {
                 } else {
                     session = try store.sampleTable.freshSession(shiftID: shiftID)
                 }
-                if lastKept[session] == nil, session == self.session {
-                    // A session given may hold samples already (`route add --session`): the
-                    // follow's first fix in it is judged against its last, as `route add` judges.
+                if !read.contains(session) {
+                    // Judged against what the session holds now, as `route add` judges: another
+                    // program may have added to it since the last commit (`route add --session`,
+                    // a second follow of it), and a session given may hold samples already.
                     lastKept[session] = try store.sampleTable.last(shiftID: shiftID, session: session)
+                    read.insert(session)
                 }
                 var sample = fix
                 sample.session = session
