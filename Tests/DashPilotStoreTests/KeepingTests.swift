@@ -34,6 +34,25 @@ struct KeepingTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.folder.file("backups")) == ["dashpilot-2026-11-29-1705.sqlite"])
     }
 
+    /// keeping.md: "`dashpilot restore PATH` replaces the store with the backup at PATH". Into a
+    /// store another program put in WAL mode, SQLite copies only at the store's page size: a
+    /// backup of another (an older SQLite's 1 KiB) failed, said as "the store is read-only",
+    /// which it was not (an outside audit). It is copied at the store's page size first.
+    @Test func aBackupOfAnotherPageSizeIsRestoredIntoAStoreInWALMode() throws {
+        let fixture = try Self.store()
+        let kept = fixture.folder.file("kept.sqlite")
+        _ = try fixture.store.backup(to: StorePath(kept), timeZone: Self.utc)
+        let resized = try Connection(path: StorePath(kept), create: false, busyTimeoutMilliseconds: 0)
+        try resized.execute("PRAGMA page_size = 1024; VACUUM")
+        #expect(try resized.scalar("PRAGMA page_size") == 1024)
+        _ = try fixture.store.addExpense(Money(cents: 4210), category: .fuel, at: nil, note: nil)
+        try fixture.raw("PRAGMA journal_mode = WAL")
+        let restored = try fixture.store.restore(from: StorePath(kept), timeZone: Self.utc)
+        #expect(restored.shifts == 1)
+        #expect(try fixture.rawScalar("SELECT count(*) FROM expense") == 0)
+        #expect(try fixture.store.doctor().isHealthy)
+    }
+
     /// keeping.md: "The copy is consistent while another terminal writes". The copy ran in one
     /// read transaction, so another terminal's write waited for all of it, and on a large store
     /// failed as busy after five seconds. Between the copy's steps the store is now free: a write

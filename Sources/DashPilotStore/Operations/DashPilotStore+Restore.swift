@@ -107,17 +107,26 @@ extension DashPilotStore {
         var before: StorePath?
         var damaged = false
         damagedStoreKeptAs = nil
+        // SQLite writes a backup into a store in WAL mode (set by another program) only at the
+        // store's own page size; at another (an older SQLite's 1 KiB) it fails as "read-only",
+        // and the store was said to be read-only. Such a backup is copied at the store's first.
+        let (mode, pageSize) = try read { (try connection.texts("PRAGMA journal_mode").first, try connection.scalar("PRAGMA page_size")) }
+        let resized = mode == "wal" ? pageSize : nil
+        let sourceSize = try resized.map { _ in
+            try Connection(path: path, create: false, readOnly: true, busyTimeoutMilliseconds: 5000).scalar("PRAGMA page_size")
+        }
+        let copied = incoming.schemaVersion < Schema.currentVersion || (resized != nil && sourceSize != resized)
         do {
             if backingUpFirst { try Self.beforeRestoring { try BackupFile.makeFolder(folder) } }
-            if incoming.schemaVersion < Schema.currentVersion {
+            if copied {
                 // In the backups folder when there is one, where a copy a stopped restore left
                 // is listed and removed by the next backup there.
                 let name = ".dashpilot-backup-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sqlite"
                 let copy = backingUpFirst ? folder.child(Array(name.utf8)) : folder.sibling(name)
                 upgraded = copy
-                progress?(.upgradingBackup)
+                if incoming.schemaVersion < Schema.currentVersion { progress?(.upgradingBackup) }
                 do {
-                    try upgradedCopy(of: path, at: copy)
+                    try upgradedCopy(of: path, at: copy, pageSize: resized)
                 } catch let failure as KeepingFailure {
                     if case .interrupted = failure { throw failure }
                     throw StoreError.backupNotUpgraded(reason: Self.reason(failure))
@@ -246,13 +255,17 @@ extension DashPilotStore {
 
     /// A copy at `target` of the older backup at `path`, brought to today's schema and checked by
     /// every check of `doctor`, as a backup of today's is before it is restored.
-    private func upgradedCopy(of path: StorePath, at target: StorePath) throws {
+    private func upgradedCopy(of path: StorePath, at target: StorePath, pageSize: Int64? = nil) throws {
         do {
             let reader = try Connection(path: path, create: false, readOnly: true, busyTimeoutMilliseconds: 5000)
             try BackupFile.copy(from: reader, to: target, madeAt: clock.now(), progress: nil, stop: stopRequested)
             let copy = try Connection(path: target, create: false, busyTimeoutMilliseconds: 0)
             // A private copy: nothing to back up before its upgrade.
             try Migrator.migrate(copy, progress: nil)
+            // At the page size of the store it replaces, when that store is in WAL mode.
+            if let pageSize, try copy.scalar("PRAGMA page_size") != pageSize {
+                try copy.execute("PRAGMA journal_mode = DELETE; PRAGMA page_size = \(pageSize); VACUUM")
+            }
         } catch let error as SQLiteError {
             throw error.primaryCode == SQLITE_FULL
                 ? KeepingFailure.cannotWrite("the disk is full") : KeepingFailure.cannotWrite(error.message)
