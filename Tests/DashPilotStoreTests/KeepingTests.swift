@@ -53,6 +53,21 @@ struct KeepingTests {
         #expect(try fixture.store.doctor().isHealthy)
     }
 
+    /// keeping.md: a backup is "the store itself, in the same private file format": one file. Of
+    /// a store another program put in WAL mode, the copy was in WAL mode too, and its checks,
+    /// `backup list` and doctor left a -wal and a -shm beside it, which the list then called
+    /// files that are not usable backups (an outside audit).
+    @Test func aBackupOfAStoreInWALModeIsOneFileAndReadingItLeavesNoOther() throws {
+        let fixture = try Self.store()
+        try fixture.raw("PRAGMA journal_mode = WAL")
+        let summary = try fixture.store.backup(to: nil, timeZone: Self.utc)
+        let (backups, unusable) = try DashPilotStore.backupsFolderContents(of: fixture.store.file)
+        #expect(backups.count == 1 && unusable.isEmpty, "\(unusable)")
+        _ = try DashPilotStore.checkRestorable(StorePath(summary.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.folder.file("backups")) == ["dashpilot-2026-11-29-1705.sqlite"])
+        #expect(try fixture.rawText("PRAGMA journal_mode") == "wal")
+    }
+
     /// keeping.md: "The copy is consistent while another terminal writes". The copy ran in one
     /// read transaction, so another terminal's write waited for all of it, and on a large store
     /// failed as busy after five seconds. Between the copy's steps the store is now free: a write

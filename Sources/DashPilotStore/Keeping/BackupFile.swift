@@ -58,7 +58,7 @@ enum BackupFile {
         from source: Connection, to temporary: StorePath, progress: ((Double) -> Void)?, stop: (() -> Bool)?, restartsAllowed: Int?
     ) throws {
         let destination = try Connection(path: temporary, create: false, busyTimeoutMilliseconds: 0)
-        // A store's own journal mode is the copy's; the copy needs no journal while it is made.
+        // The copy needs no journal while it is made.
         try destination.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
         guard let backup = sqlite3_backup_init(destination.handle, "main", source.handle, "main") else {
             throw destination.lastError(sqlite3_errcode(destination.handle))
@@ -91,6 +91,10 @@ enum BackupFile {
         guard result == SQLITE_DONE, finished == SQLITE_OK else {
             throw destination.lastError(result == SQLITE_DONE ? finished : result)
         }
+        // One file, whatever the store's journal mode: a copy of a store in WAL mode (set by
+        // another program) was in WAL mode too, and each read of it (its checks, `backup list`,
+        // doctor) left a -wal and a -shm beside it, listed as files that are not backups.
+        try destination.execute("PRAGMA journal_mode = DELETE")
     }
 
     /// Flushes `path` (a file or a folder) to disk.
