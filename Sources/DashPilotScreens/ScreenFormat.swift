@@ -104,6 +104,14 @@ public struct ScreenFormat: Sendable {
     /// The machine's own locale and time zone, as Foundation reports them.
     public static var current: ScreenFormat { ScreenFormat(locale: .current, timeZone: .current) }
 
+    /// Weeks and months are the Gregorian calendar's, whatever the locale's own calendar, and
+    /// on every day: before 15 October 1582 ICU wrote the Julian calendar's date, where a typed
+    /// date, a period and JSON read the Gregorian one ("Sun, Oct 8, 1066" for 1066-10-14).
+    private static func gregorianAlways(_ formatter: DateFormatter) {
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.gregorianStartDate = Date(timeIntervalSince1970: -1e14)
+    }
+
     // Formatters are costly to make (they load the locale's data), so each format makes each
     // one once, on first use.
     private func formatter(template: String) -> DateFormatter {
@@ -111,8 +119,7 @@ public struct ScreenFormat: Sendable {
             let formatter = DateFormatter()
             formatter.locale = locale
             formatter.timeZone = timeZone
-            // Weeks and months are the Gregorian calendar's, whatever the locale's own calendar.
-            formatter.calendar = Calendar(identifier: .gregorian)
+            Self.gregorianAlways(formatter)
             formatter.setLocalizedDateFormatFromTemplate(template)
             return formatter
         }
@@ -197,8 +204,7 @@ public struct ScreenFormat: Sendable {
             let formatter = DateFormatter()
             formatter.locale = locale
             formatter.timeZone = TimeZone(identifier: "UTC")
-            // Weeks and months are the Gregorian calendar's, whatever the locale's own calendar.
-            formatter.calendar = Calendar(identifier: .gregorian)
+            Self.gregorianAlways(formatter)
             formatter.setLocalizedDateFormatFromTemplate(template)
             return formatter
         }

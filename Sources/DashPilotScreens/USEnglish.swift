@@ -7,9 +7,10 @@ import DashPilotCore
 /// every day of 130 years with and without its year and by each template of the periods'
 /// labels, and amounts up to the trillions.
 enum USEnglish {
-    /// 15 October 1582, the first day of the Gregorian calendar: ICU writes earlier days by the
-    /// Julian one, which `LocalDate` does not know, so they are left to it.
-    static let firstGregorianDay: Int64 = -141_427
+    /// 1 January of the year 1: earlier days (a year ICU writes with its era) are left to ICU,
+    /// which writes every day by the Gregorian calendar, as `LocalDate` reads it
+    /// (`ScreenFormat.gregorianAlways`).
+    static let firstDayOfYearOne: Int64 = -719_162
 
     /// Amounts of fewer than 16 digits of cents: a `Double`, which ICU formats through, holds any
     /// 15 exactly; a longer amount is left to ICU (and its rounding).
@@ -27,10 +28,10 @@ enum USEnglish {
     }
 
     /// "Sun, Nov 29" (`EEEdMMM`), or "Thu, Dec 1, 2016" with its year (`EEEdMMMy`), from a local
-    /// day; `nil` for a day before the Gregorian calendar or after 9999, which ICU writes.
+    /// day; `nil` for a day before the year 1 or after 9999, which ICU writes.
     static func day(_ dayNumber: Int64, withYear: Bool) -> String? {
         let (year, month, day) = LocalDate(dayNumber: dayNumber).components
-        guard dayNumber >= firstGregorianDay, year <= 9999 else { return nil }
+        guard dayNumber >= firstDayOfYearOne, year <= 9999 else { return nil }
         // 1 January 1970 was a Thursday.
         let weekday = Int(((dayNumber + 4) % 7 + 7) % 7)
         let head = "\(weekdays[weekday]), \(months[Int(month) - 1]) \(day)"
@@ -44,10 +45,10 @@ enum USEnglish {
     /// A local date by one of the templates the weeks and months are labelled with ("MMMMy":
     /// "November 2026", "dMMMy": "Nov 23, 2026", "dMMM", "MMM", "d", "dMMMMy", "dMMMM", and the
     /// spoken "EEEEdMMMM": "Saturday, November 28", "EEEEdMMMMy"); `nil` for
-    /// another template or a day before the Gregorian calendar or after 9999, which ICU writes.
+    /// another template or a day before the year 1 or after 9999, which ICU writes.
     static func date(_ local: LocalDate, template: String) -> String? {
         let (year, monthNumber, day) = local.components
-        guard local.dayNumber >= firstGregorianDay, year <= 9999 else { return nil }
+        guard local.dayNumber >= firstDayOfYearOne, year <= 9999 else { return nil }
         let month = Int(monthNumber) - 1
         switch template {
         case "MMMMy": return "\(monthNames[month]) \(year)"

@@ -40,13 +40,21 @@ struct USEnglishFormatTests {
         }
     }
 
-    /// Before 15 October 1582 ICU writes the Julian calendar's day, and after 9999 five digits:
-    /// those days are left to it, and read as it writes them.
-    @Test func daysAtTheCalendarsEdgesReadAsICUWritesThem() {
-        #expect(USEnglish.firstGregorianDay == LocalDate(parsing: "1582-10-15")?.dayNumber)
+    /// Before 15 October 1582 ICU wrote the Julian calendar's day ("Sun, Oct 8, 1066" for the
+    /// 1066-10-14 typed, listed in JSON and counted in its week): every day now reads by the
+    /// Gregorian calendar, written without ICU or by it. Before the year 1 (an era) and after
+    /// 9999 (five digits) days are left to ICU, and read as it writes them.
+    @Test func daysAtTheCalendarsEdgesReadAsICUWritesThem() throws {
+        #expect(USEnglish.firstDayOfYearOne == LocalDate(parsing: "0001-01-01")?.dayNumber)
         let format = Self.format(zone: "UTC", year: 2026)
         let icu = ScreenFormat(icuOnly: format)
-        let edges = Array(Int64(-157_000)...Int64(-139_000)) + Array(Int64(2_932_500)...Int64(2_933_300))
+        let hastings = try #require(LocalDate(parsing: "1066-10-14"))
+        #expect(format.date(hastings, template: "dMMMy") == "Oct 14, 1066" && icu.date(hastings, template: "dMMMy") == "Oct 14, 1066")
+        let noon = Date(unixSeconds: hastings.dayNumber * 86_400 + 43_200)
+        #expect(format.day(noon) == "Sun, Oct 14, 1066" && icu.day(noon) == "Sun, Oct 14, 1066", "\(icu.day(noon))")
+        let edges =
+            Array(Int64(-157_000)...Int64(-139_000)) + Array(Int64(-720_000)...Int64(-718_000))
+            + Array(Int64(2_932_500)...Int64(2_933_300))
         for day in edges {
             let date = Date(unixSeconds: day * 86_400 + 43_200)
             #expect(format.day(date) == icu.day(date), "\(day)")

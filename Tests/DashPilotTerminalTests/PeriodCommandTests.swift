@@ -130,6 +130,19 @@ struct PeriodCommandTests {
         #expect(text.contains("1 shift · 6 s on shift · 6 s working (0 s paused) · 0 s with a delivery open\n"), "\(text)")
     }
 
+    /// platform.md: a store whose records began long ago "works like any other". Before 15
+    /// October 1582 the text wrote the Julian calendar's dates: the week JSON gives as 1066-10-08
+    /// to 1066-10-14 was headed "Week of Oct 2 – 8, 1066", and its expense listed on Oct 8.
+    @Test func aDayBeforeTheGregorianCalendarBeganReadsAsTypedInTextAndJSON() {
+        let dash = Binary()
+        defer { dash.remove() }
+        #expect(dash.run(["expense", "add", "7", "fuel", "--at", "1066-10-14 10:00"]).status == 0)
+        #expect(dash.run(["expense", "list"]).stdout.contains("Sun, Oct 14, 1066 · 10:00 AM"))
+        let week = dash.run(["period", "week", "1066-10-14"]).stdout
+        #expect(week.hasPrefix("Week of Oct 8 – 14, 1066\n"), "\(week)")
+        #expect(dash.run(["period", "week", "1066-10-14", "--json"]).stdout.contains("\"from\": \"1066-10-08\""))
+    }
+
     @Test func periodWeekInTextGivesTotalsRatesAndShifts() {
         let dash = Self.history()
         defer { dash.remove() }
