@@ -154,6 +154,22 @@ struct CompletionLineTests {
         #expect(offered.filter { $0 == "place" }.count == 2)
     }
 
+    /// cli.md: a place is named by any spelling whose key matches, and completion gives place
+    /// names where a NAME goes. zsh filtered the names the program found by key again by their
+    /// spelling: `now` completed nothing in zsh where bash and fish gave Nowhere Noodles. The
+    /// names go to zsh unfiltered (`compadd -U`); options beside them still match as typed.
+    @Test(.enabled(if: zsh)) func zshOffersThePlaceNamesFoundByKeyWhateverTheirCase() throws {
+        let dash = CompletionAndManualTests.withPlaces()
+        let shells = try CompletingShells(dash)
+        let offered = shells.run(
+            "/usr/bin/zsh",
+            "compdef() { :; }; source '\(dash.folder)/_dashpilot'; compadd() { print -r -- \"$1 ${(j:|:)reply}\"; }; "
+                + "words=(dashpilot place show now); CURRENT=4; PREFIX=now; _dashpilot", line: "")
+        #expect(offered == ["-U Nowhere Noodle Bar|Nowhere Noodles"], "\(offered)")
+        let options = shells.zsh("dashpilot place show --li")
+        #expect(options == ["--limit"], "\(options)")
+    }
+
     @Test func theStoreBeforeTheCommandCompletesAsItDoesAnywhere() throws {
         let dash = CompletionAndManualTests.withPlaces()
         let shells = try CompletingShells(dash)

@@ -98,7 +98,11 @@ extension ShellCompletions {
             fi
             local value=${cur#$vprefix} choices=${kind#choices:}
             case $kind in
-                places) reply+=("${(@f)$(dashpilot $using __complete-places ${ended:+--options-ended} -- "$value" 2>/dev/null)}") ;;
+                places)
+                    # The options beside them as zsh would match them; the names as the program
+                    # matched them, by key (`now` finds Nowhere Noodles), never again by spelling.
+                    reply=(${(M)reply:#${(b)value}*})
+                    reply+=("${(@f)$(dashpilot $using __complete-places ${ended:+--options-ended} -- "$value" 2>/dev/null)}") ;;
                 choices:*) reply+=(${(s:,:)choices}) ;;
             esac
             reply=(${reply:#})
@@ -115,6 +119,8 @@ extension ShellCompletions {
                 ((${#reply})) && compadd -a reply && ret=0
                 _files && ret=0
                 return ret
+            elif [[ $kind == places ]]; then
+                compadd -U -a reply
             else
                 compadd -a reply
             fi
