@@ -70,6 +70,9 @@ extension SheetKeysTests {
         #expect(!window.screen.contains("Recorded pay"), "\(window.screen)")
         window.type("7.5")
         #expect(window.screen.contains("Recorded pay  [ 7.5"), "\(window.screen)")
+        // No tip shows selected while the pay is typed: Del is the field's (money audit: Tip 1
+        // stayed highlighted under "Del removes a tip", and Del removed none).
+        #expect(!window.screen.contains("▸ Tip"), "\(window.screen)")
         // Delete while typing is the field's own: the tip selected out of view stays.
         window.press(Window.left, Window.delete)
         #expect(window.screen.contains("Recorded pay  [ 7. "), "\(window.screen)")
@@ -83,6 +86,23 @@ extension SheetKeysTests {
         #expect(window.screen.contains("▸ Tip 5"), "\(window.screen)")
         window.press(Window.enter)
         #expect(dash.run(["shift", "show", "1", "--json"]).stdout.contains("\"pay\": \"7.50\""))
+    }
+
+    @Test func aTipShowsSelectedOnlyWhileDelRemovesIt() throws {
+        // screens.md's footer: "Del removes a tip". With Tip 1 selected and the pay then typed,
+        // Tip 1 stayed highlighted, and Del took a character from the pay (the money audit).
+        let dash = Self.tipped(1)
+        let window = try Window(dash, at: "2026-11-29 18:30:00", columns: 100, rows: 32)
+        window.press("h", Window.enter, "t", Window.down)
+        #expect(window.screen.contains("▸ Tip 1"), "\(window.screen)")
+        window.type("5")
+        #expect(!window.screen.contains("▸ Tip 1") && window.screen.contains("Recorded pay  [ 5"), "\(window.screen)")
+        window.press(Window.down)
+        #expect(window.screen.contains("▸ Tip 1"), "\(window.screen)")
+        let reader = try Reader(dash, at: "2026-11-29 18:30:00")
+        _ = reader.press("h") + reader.press(Window.enter) + reader.press("t") + reader.press(Window.down)
+        let said = reader.press("5").joined(separator: "\n")
+        #expect(!said.contains("Selected"), "\(said)")
     }
 
     @Test("Keys that arrive together each scroll a confirmation, and the wheel scrolls three lines")

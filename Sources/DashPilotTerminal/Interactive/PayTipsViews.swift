@@ -145,9 +145,11 @@ final class PayTipsView: TerminalScreen {
             screen.boxLine(model.tipsHeading)
             // A figure is never cut: a tip too long for the sheet wraps between its parts, and
             // the two buttons go one under the other when they do not fit side by side.
+            // While the pay is typed no tip shows selected: Del is then the field's, not the
+            // highlighted tip's (the one chosen before comes back with ↑↓).
             for (index, tip) in model.tips.enumerated() {
-                let selected = index == selectedTip
-                let focused = selected && !typing
+                let selected = index == selectedTip && !typing
+                let focused = selected
                 let parts = ScreenBuffer.joined(TerminalText.parts(TerminalText.safe(tip.text)), width: screen.width - 6)
                 for (position, part) in parts.enumerated() {
                     screen.boxLine(
@@ -184,7 +186,7 @@ final class PayTipsView: TerminalScreen {
             lines.alert(error)
             lines.say(model.tipsHeading)
             for (index, tip) in model.tips.enumerated() {
-                lines.row(id: "tip \(tip.number)", tip.accessibilityLabel, selected: index == selectedTip)
+                lines.row(id: "tip \(tip.number)", tip.accessibilityLabel, selected: index == selectedTip && !typing)
             }
             lines.say(spokenControl(model.addCashTip))
             lines.say(spokenControl(model.addPlatformTip))
