@@ -187,6 +187,11 @@ public final class DashPilotStore {
         try connection.busyWait.shared(waiting: waiting, body)
     }
 
+    /// Counts every wait for another program's lock from now on (and what opening the store
+    /// waited) against one timeout: the whole of a command of the command line waits that long
+    /// in all before it says the store is busy (cli.md, 74).
+    public func waitOnceFromNowOn() { connection.busyWait.shareFromNowOn() }
+
     /// A number that changes whenever another connection commits a change to the store, so that
     /// a screen can notice work recorded from another terminal.
     public func dataVersion() throws -> Int64 {

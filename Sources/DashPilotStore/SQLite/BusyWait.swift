@@ -55,6 +55,11 @@ final class BusyWait {
         return try body()
     }
 
+    /// Counts every wait from now on against one timeout, what the lock last waited for
+    /// included: a command of the command line, which opens the store and then writes, waits
+    /// five seconds in all (it waited five for each, eight and a half in all, and went on).
+    func shareFromNowOn() { isShared = true }
+
     static func sleep(_ nanoseconds: UInt64) {
         var interval = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
         var left = timespec()

@@ -24,6 +24,10 @@ final class CommandContext {
     /// The program's one clock: the store records by it and the screens read "now" from it.
     let clock: any WallClock
     private var opened: DashPilotStore?
+    /// Whether every wait for another program's lock counts against one timeout, the command's
+    /// (cli.md, 74: busy is a lock held "for longer than five seconds"); `route follow`, which
+    /// writes for hours, waits so long for each commit instead.
+    var waitsOnce = true
     /// The folders made for a store this command made (deepest first), and the currency it was
     /// made with, once it made one.
     private var made: (folders: [StorePath], currency: Currency)?
@@ -61,6 +65,7 @@ final class CommandContext {
             }
         }
         opened = store
+        if waitsOnce { store.waitOnceFromNowOn() }
         made = store.madeFolders.map { ($0, format.currency) }
         format = format.with(currency: try store.currency())
         return store

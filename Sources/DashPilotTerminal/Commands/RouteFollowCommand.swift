@@ -19,6 +19,7 @@ extension RouteCommands {
         try input.expectAtMost(0)
         let session = try input.integerOption("--session")
         return { context in
+            context.waitsOnce = false
             let store = try context.store()
             let follow = try store.follow(session: session)
             return try Follower(follow: follow, store: store, context: context).run()
