@@ -66,6 +66,29 @@ struct ReliabilityTests {
     /// cli.md's 74: "Standard error says which." With HOME not writable, the first write said
     /// the store "can't be opened (Permission denied)", though there was no store yet: what failed
     /// was making the folder it goes in, which the sentence did not name.
+    /// keeping.md: a failed backup exits 74 "with a sentence saying what was and was not done".
+    /// A backups folder that can't be made, or written into, said only "(Permission denied)".
+    @Test(.enabled(if: runningAsRoot, "needs root to become another user"))
+    func aBackupsFolderThatCannotBeMadeOrWrittenIsNamed() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        let folder = dash.folder + "/kept"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let store = folder + "/s.sqlite"
+        #expect(dash.run(["--store", store, "shift", "start"]).status == 0)
+        #expect(dash.run(["--store", store, "shift", "end"]).status == 0)
+        chown(store, 65534, 65534)
+        chmod(folder, 0o555)
+        chmod(dash.folder, 0o755)
+        let made = asNobody(dash, ["--store", store, "backup"])
+        #expect(made.status == 74 && made.stderr.contains("(\(folder)/backups can't be made: Permission denied)"), "\(made.stderr)")
+        let elsewhere = dash.folder + "/closed"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        chmod(elsewhere, 0o555)
+        let written = asNobody(dash, ["--store", store, "backup", elsewhere])
+        #expect(written.status == 74 && written.stderr.contains("(\(elsewhere) can't be written: Permission denied)"), "\(written.stderr)")
+    }
+
     @Test(.enabled(if: runningAsRoot, "needs root to become another user"))
     func aStoreFolderThatCannotBeMadeIsNamed() throws {
         let dash = Binary()

@@ -33,7 +33,10 @@ enum BackupFile {
         restartsAllowed: Int? = nil
     ) throws {
         let descriptor = temporary.withCString { open($0, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600) }
-        guard descriptor >= 0 else { throw KeepingFailure.cannotWrite(String(cString: strerror(errno))) }
+        // The folder is named: "(Permission denied)" alone left the driver to guess which.
+        guard descriptor >= 0 else {
+            throw KeepingFailure.cannotWrite("\(temporary.folder.display) can't be written: \(String(cString: strerror(errno)))")
+        }
         // Private whatever the umask (keeping.md: "mode 0600, like the store").
         fchmod(descriptor, 0o600)
         close(descriptor)
@@ -246,7 +249,9 @@ enum BackupFile {
             return
         }
         guard folder.withCString({ mkdir($0, 0o700) }) == 0 else {
-            guard errno == EEXIST else { throw KeepingFailure.cannotWrite(String(cString: strerror(errno))) }
+            guard errno == EEXIST else {
+                throw KeepingFailure.cannotWrite("\(folder.display) can't be made: \(String(cString: strerror(errno)))")
+            }
             return
         }
         // "mode 0700" whatever the umask: one that takes the owner's write left a folder no
