@@ -107,8 +107,11 @@ extension ScreenBuffer {
         var layout = fitted.laidOut(room: room, scrolled: scrolled, anchor: anchor)
         // A message the screen shows already in view (why Merge is disabled, after `m`) is not
         // said twice: its row stays empty.
-        let inView = Set(layout.lines.map { $0.text.trimmingCharacters(in: .whitespaces) })
-        let said = messageLines.allSatisfy { inView.contains($0.trimmingCharacters(in: .whitespaces)) } ? [] : messageLines
+        var said = messageLines
+        if !said.isEmpty {
+            let inView = Set(layout.lines.map { $0.text.trimmingCharacters(in: .whitespaces) })
+            if said.allSatisfy({ inView.contains($0.trimmingCharacters(in: .whitespaces)) }) { said = [] }
+        }
         layout.lines += (messageRows == 0 ? [] : said.isEmpty ? [""] : said).map { Line(text: $0, style: .warning) }
         layout.lines += footerLines.map {
             Line(text: DisplayWidth.fit($0.text, width), style: .dim, target: TapTarget(spots: $0.spots).shifted(by: 0, width: width))
