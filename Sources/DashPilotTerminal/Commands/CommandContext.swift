@@ -25,8 +25,9 @@ final class CommandContext {
     let clock: any WallClock
     private var opened: DashPilotStore?
     /// Whether every wait for another program's lock counts against one timeout, the command's
-    /// (cli.md, 74: busy is a lock held "for longer than five seconds"); `route follow`, which
-    /// writes for hours, waits so long for each commit instead.
+    /// (cli.md, 74: busy is a lock held "for longer than five seconds"); the commands that commit
+    /// in steps (`route follow` for hours, `route import` a file at a time, `restore`) wait so
+    /// long for each step instead.
     var waitsOnce = true
     /// The folders made for a store this command made (deepest first), and the currency it was
     /// made with, once it made one.

@@ -160,6 +160,8 @@ enum KeepingCommands {
         guard try context.confirmed(yes, question: question, prompt: prompt, what: "Restoring a backup") else {
             throw CommandFailure(sentence: "Not confirmed; nothing was changed.")
         }
+        // Its steps (a backup of the store, the replacement) each wait for locks on their own.
+        context.waitsOnce = false
         let store = try context.store()
         let steps = yes ? status : ProgressLine(plainCharacters: context.plainCharacters)
         defer { steps.clear() }

@@ -73,6 +73,8 @@ enum RouteCommands {
         return { context in
             // With no store there is no shift for a point to join: nothing is kept, and nothing
             // is made ("created … by the first command that writes").
+            // One transaction a file, each waiting for locks on its own.
+            context.waitsOnce = false
             let store = try context.readStore()
             var status = ExitStatus.done
             var results: [JSON] = []
