@@ -244,6 +244,7 @@ struct ShiftCommandTests {
         #expect(dash.run(["route", "add", "north", "151.2"]).status == 64)
         #expect(dash.run(["route", "add", "-33.86"]).status == 64)
         #expect(dash.run(["route", "add", "0x1p3", "151.2"]).status == 64)
+        #expect(dash.run(["route", "add", "0x1p99999", "151.2"]).status == 64)
         // platform.md: a sample is refused when "its coordinates are not a position (not finite,
         // …)", and cli.md: a sample the checks refuse exits 1 with the reason. "nan" was a usage
         // error (64), as if it were no number at all.

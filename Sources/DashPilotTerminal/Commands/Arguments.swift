@@ -126,14 +126,15 @@ struct ParsedArguments {
         return value
     }
 
-    /// `argument` as a finite decimal number; with `finite: false`, any number a decimal reader
-    /// reads, as a route sample's figures are: "nan", "inf" and "1e999" are numbers that are not
-    /// a position, which the sample's checks refuse with their reason (platform.md, cli.md: exit 1).
+    /// `argument` as a finite decimal number; with `finite: false`, also a decimal with an
+    /// exponent and the words "nan", "inf" and "infinity", as a route sample's figures are:
+    /// "nan", "inf" and "1e999" are numbers that are not a position, which the sample's checks
+    /// refuse with their reason (platform.md; cli.md: exit 1). Never hexadecimal ("0x1p99999").
     func number(_ argument: Argument, _ name: String, finite: Bool = true) throws(UsageError) -> Double {
-        // Decimal digits, with an exponent too when not finite only: never hexadecimal ("0x1p3").
         let decimal = argument.text.allSatisfy { $0.isASCII && ($0.isNumber || ".eE+-".contains($0)) }
+        let word = ["nan", "inf", "infinity"].contains(argument.text.lowercased().drop { "+-".contains($0) })
         let value = Double(argument.text)
-        guard let value, finite ? argument.isNumber && value.isFinite : argument.isNumber || decimal || !value.isFinite else {
+        guard let value, finite ? argument.isNumber && value.isFinite : argument.isNumber || decimal || word else {
             throw UsageError(command: command, message: "\(name) must be a number; got \(TerminalText.given(argument.text)).")
         }
         return value
