@@ -152,17 +152,17 @@ public struct PeriodScreen: Sendable, Equatable {
         precondition(figures.detail == .whole, "a period's screen shows every figure: read them all")
         let label = PeriodListScreen.label(figures.period, format: format)
         title = figures.period.kind == .week ? "Week of \(label)" : label
-        // screens.md: a period's totals add "working and paused time", paused for none or not. A
-        // zero reads as its neighbours do: "0 min" beside minutes (not "0 s paused"), "0 s" beside
-        // seconds (not "6 s working (0 min paused)").
+        // screens.md: a period's totals add "working and paused time", paused for none or not.
+        // Its zeros read as the figures beside them do: the shift's times as a shift's log writes
+        // them ("6 s working (0 s paused)", "12 min working (0 min paused)"), none at all in
+        // minutes, as a period's times are; the time with a delivery open as the shift's times.
         let shown = format.shiftTimes(elapsed: figures.shiftSeconds, paused: figures.pausedSeconds)
-        let written = [
-            format.duration(seconds: Double(figures.shiftSeconds)), shown.working, shown.paused,
-            format.duration(seconds: Double(figures.deliveryOpenSeconds)),
-        ]
-        let zeros: Set = ["0 s", "0 min"]
-        let inSeconds = written.contains { !zeros.contains($0) && $0.hasSuffix(" s") }
-        let times = written.map { zeros.contains($0) ? (inSeconds ? "0 s" : "0 min") : $0 }
+        let none = figures.shiftSeconds == 0 && figures.pausedSeconds == 0
+        let group = none ? ["0 min", "0 min", "0 min"] : [shown.elapsed, shown.working, shown.paused]
+        let inSeconds = group.contains { $0.hasSuffix(" s") && $0 != "0 s" }
+        let open =
+            figures.deliveryOpenSeconds == 0 ? (inSeconds ? "0 s" : "0 min") : format.duration(seconds: Double(figures.deliveryOpenSeconds))
+        let times = group + [open]
         let time = [
             PeriodListScreen.plural(figures.shifts, "shift", "shifts"), "\(times[0]) on shift",
             "\(times[1]) working (\(times[2]) paused)", "\(times[3]) with a delivery open",

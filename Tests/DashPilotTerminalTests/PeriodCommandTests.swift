@@ -128,6 +128,14 @@ struct PeriodCommandTests {
         dash.run(["shift", "end"], at: "2026-11-24 12:00:06")
         let text = dash.run(["period", "week", "2026-11-23"], at: "2026-11-30 12:00:00").stdout
         #expect(text.contains("1 shift · 6 s on shift · 6 s working (0 s paused) · 0 s with a delivery open\n"), "\(text)")
+        // Each zero by its own neighbours: the shift's times in minutes keep "0 min paused"
+        // beside a time with a delivery open in seconds (the review: it read "0 s paused").
+        dash.run(["shift", "start"], at: "2026-11-25 12:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-25 12:00:00")
+        dash.run(["delivery", "cancel", "1"], at: "2026-11-25 12:00:45")
+        dash.run(["shift", "end"], at: "2026-11-25 12:12:00")
+        let mixed = dash.run(["period", "week", "2026-11-23"], at: "2026-11-30 12:00:00").stdout
+        #expect(mixed.contains("2 shifts · 12 min on shift · 12 min working (0 min paused) · 45 s with a delivery open\n"), "\(mixed)")
     }
 
     /// platform.md: a store whose records began long ago "works like any other". Before 15
