@@ -957,6 +957,9 @@ struct KeepingCommandTests {
         let said = "\(backups) is not a folder: no backup can be made there until it is one."
         #expect(dash.run(["backup", "list"]).stdout == "No backups yet.\n" + said + "\n")
         #expect(dash.run(["doctor"]).stdout.contains("note " + said))
+        // In JSON too (the review: only the text gave it).
+        let checks = try #require((json(dash.run(["doctor", "--json"]).stdout) as? [String: Any])?["checks"] as? [[String: Any]])
+        #expect(checks.last?["name"] as? String == "backupsFolder" && checks.last?["finding"] as? String == said, "\(checks)")
         #expect(dash.run(["backup"]).status == 74)
     }
 }

@@ -30,23 +30,27 @@ enum DoctorCommand {
                 absence = "There is no store at \(context.storePath.display) yet: the first command that writes makes it."
             }
             let findings = report.findings.filter { present || $0.isNote }
+            let blocked = DashPilotStore.backupsFolderBlocked(of: context.storePath).map {
+                "\($0) is not a folder: no backup can be made there until it is one."
+            }
             if json {
                 // Its sentences and times never follow the locale or the time zone (platform.md:
-                // "`--json` output never depends on either"): a time is ISO 8601, UTC.
-                let store = absence.map { JSON.object([("name", .string("store")), ("passed", .bool(true)), ("finding", .string($0))]) }
+                // "`--json` output never depends on either"): a time is ISO 8601, UTC. The notes
+                // of the text are there too.
+                func note(_ name: String, _ sentence: String?) -> [JSON] {
+                    sentence.map { [.object([("name", .string(name)), ("passed", .bool(true)), ("finding", .string($0))])] } ?? []
+                }
                 context.say(
                     json: .object([
                         ("healthy", .bool(report.isHealthy)),
-                        ("checks", .array((store.map { [$0] } ?? []) + findings.map(Self.check))),
+                        ("checks", .array(note("store", absence) + findings.map(Self.check) + note("backupsFolder", blocked))),
                     ]))
             } else {
                 if let absence { context.say("note \(absence)") }
                 for line in screen.lines where present || line.isNote {
                     context.say("\(line.isNote ? "note" : line.passed ? "ok  " : "FAIL") \(line.sentence)")
                 }
-                if let blocked = DashPilotStore.backupsFolderBlocked(of: context.storePath) {
-                    context.say("note \(blocked) is not a folder: no backup can be made there until it is one.")
-                }
+                if let blocked { context.say("note \(blocked)") }
                 if report.isHealthy && present { context.say(screen.verdict) }
             }
             // An older store that can't be written can't be used (74): the upgrade can't run.
