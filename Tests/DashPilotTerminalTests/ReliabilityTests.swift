@@ -63,9 +63,6 @@ struct ReliabilityTests {
             environment: dash.environment, stdin: nil)
     }
 
-    /// cli.md's 74: "Standard error says which." With HOME not writable, the first write said
-    /// the store "can't be opened (Permission denied)", though there was no store yet: what failed
-    /// was making the folder it goes in, which the sentence did not name.
     /// keeping.md: a failed backup exits 74 "with a sentence saying what was and was not done".
     /// A backups folder that can't be made, or written into, said only "(Permission denied)".
     @Test(.enabled(if: runningAsRoot, "needs root to become another user"))
@@ -89,6 +86,9 @@ struct ReliabilityTests {
         #expect(written.status == 74 && written.stderr.contains("(\(elsewhere) can't be written: Permission denied)"), "\(written.stderr)")
     }
 
+    /// cli.md's 74: "Standard error says which." With HOME not writable, the first write said
+    /// the store "can't be opened (Permission denied)", though there was no store yet: what failed
+    /// was making the folder it goes in, which the sentence did not name.
     @Test(.enabled(if: runningAsRoot, "needs root to become another user"))
     func aStoreFolderThatCannotBeMadeIsNamed() throws {
         let dash = Binary()

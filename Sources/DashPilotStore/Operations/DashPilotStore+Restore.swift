@@ -264,6 +264,7 @@ extension DashPilotStore {
             try Migrator.migrate(copy, progress: nil)
             // At the page size of the store it replaces, when that store is in WAL mode.
             if let pageSize, try copy.scalar("PRAGMA page_size") != pageSize {
+                if stopRequested?() == true { throw KeepingFailure.interrupted }
                 try copy.execute("PRAGMA journal_mode = DELETE; PRAGMA page_size = \(pageSize); VACUUM")
             }
         } catch let error as SQLiteError {
