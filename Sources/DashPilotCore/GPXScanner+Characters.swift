@@ -28,14 +28,19 @@ extension GPXScanner {
     mutating func checkCharacters(upTo end: Int) throws {
         let scanned = scan(from: checked, to: end)
         if let bad = scanned.bad { throw unreadable(at: bad) }
-        checked = max(checked, scanned.reached)
+        if scanned.reached > checked {
+            checked = scanned.reached
+            checkedLines += scanned.lines
+        }
     }
 
-    /// The first byte from `start` up to `end` that is not part of a character XML allows, and
-    /// where the scan stopped (past `end` when a character's bytes cross it).
-    func scan(from start: Int, to end: Int) -> (bad: Int?, reached: Int) {
-        guard start < end, let base = bytes.baseAddress else { return (nil, start) }
+    /// The first byte from `start` up to `end` that is not part of a character XML allows, where
+    /// the scan stopped (past `end` when a character's bytes cross it), and how many lines ended
+    /// before it (at LF, at CR LF, or at a CR alone, as `line(at:)` counts them).
+    func scan(from start: Int, to end: Int) -> (bad: Int?, reached: Int, lines: Int) {
+        guard start < end, let base = bytes.baseAddress else { return (nil, start, 0) }
         let raw = UnsafeRawPointer(base)
+        var lines = 0
         var position = start
         while position < end {
             if position + 8 <= end {
@@ -53,15 +58,16 @@ extension GPXScanner {
                     continue
                 }
                 let length = sequenceLength(at: position)
-                guard length > 0 else { return (position, position) }
+                guard length > 0 else { return (position, position, lines) }
                 position += length
             } else if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
-                return (position, position)
+                return (position, position, lines)
             } else {
+                if byte == 0x0A || (byte == 0x0D && (position + 1 == bytes.count || bytes[position + 1] != 0x0A)) { lines += 1 }
                 position += 1
             }
         }
-        return (nil, position)
+        return (nil, position, lines)
     }
 
     /// The length of the UTF-8 sequence starting at `position` (a byte at or above 0x80) when

@@ -155,6 +155,30 @@ struct GPXWellFormedTests {
         #expect(Self.refusal(Array("<gpx><trk><name>Café – 東京 🚲 \u{10FFFD}</name></trk></gpx>".utf8)) == nil)
     }
 
+    /// platform.md: "Reading is streamed: memory does not grow with the file". The line of a
+    /// fault at the end of a file cut short was counted from its start, reading every page the
+    /// reading had let go; it is counted on from the lines of the bytes checked. The count is the
+    /// same: LF, CR LF (also across the 64 KiB at which bytes are checked) and a CR alone.
+    @Test func theLineOfAFaultAtTheEndOfALongFileIsCountedAsItsLinesEnd() throws {
+        let endings = ["\n", "\r\n", "\r"]
+        var text = "<gpx><trk><trkseg>\n"
+        var lines = 2
+        var index = 0
+        // Over a MiB, a point a line, each line ending one of the three ways in turn; then a
+        // line that ends in CR just before 64 KiB and its LF just after it.
+        while text.utf8.count < 1 << 20 {
+            text += "<trkpt lat=\"40\" lon=\"-75\"><time>2026-11-29T17:10:00Z</time></trkpt>" + endings[index % 3]
+            lines += 1
+            index += 1
+        }
+        let bytes = Array((text + "<trkpt lat=\"40\" lon=\"-75\"><time>2026").utf8)
+        #expect(Self.refusal(bytes)?.line == lines, "\(String(describing: Self.refusal(bytes)))")
+        var straddling = Array("<gpx><trk><trkseg>\n".utf8)
+        straddling += [UInt8](repeating: 0x20, count: (1 << 16) - 1 - straddling.count) + [0x0D, 0x0A]
+        straddling += Array("<trkpt lat=\"40\" lon=\"-75\">".utf8) + [UInt8](repeating: 0x20, count: 1 << 16) + Array("<time>".utf8)
+        #expect(Self.refusal(straddling)?.line == 3, "\(String(describing: Self.refusal(straddling)))")
+    }
+
     @Test func theFirstFaultInTheFileIsTheOneReportedHoweverFarIn() {
         let point = "<trkpt lat=\"40\" lon=\"-75\"><time>2026-11-29T17:10:00Z</time></trkpt>\n"
         let many = String(repeating: point, count: 3_000)
