@@ -15,7 +15,7 @@ public enum RouteFollowWords {
             case .tooFewPoints: ("too few route points to measure this shift", "too few points")
             case .measured(let mileage): ("\(format.miles(mileage.miles)) recorded this shift", format.miles(mileage.miles))
             }
-        let time = lastFix.map { format.timeWithSeconds($0) }
+        let time = lastFix.map { format.timeWithSecondsReadOnce($0) }
         let fix = time.map { "last fix \($0)" } ?? "no fix yet"
         return [
             "Following: \(samples), \(miles), \(fix)", "Following: \(kept) kept, \(shortMiles), \(fix)",

@@ -25,10 +25,19 @@ extension ScreenFormat {
         offsetIfReadTwice(date).map { "\(time(date)) \(Self.utc($0))" } ?? time(date)
     }
 
+    /// `timeReadOnce` to the second: "1:40:00 AM UTC-4" (a live capture's last fix).
+    public func timeWithSecondsReadOnce(_ date: Date) -> String {
+        offsetIfReadTwice(date).map { "\(timeWithSeconds(date)) \(Self.utc($0))" } ?? timeWithSeconds(date)
+    }
+
+    /// How far either side of a moment a change of the clocks is looked for: longer than any a
+    /// zone makes (Antarctica/Troll turns its clocks back two hours).
+    private static let changeWindow: TimeInterval = 3 * 3600
+
     /// The offset from UTC the clock read `date` at, where it read that time of day twice.
     private func offsetIfReadTwice(_ date: Date) -> Int? {
-        let before = timeZone.secondsFromGMT(for: date.addingTimeInterval(-3600))
-        let after = timeZone.secondsFromGMT(for: date.addingTimeInterval(3600))
+        let before = timeZone.secondsFromGMT(for: date.addingTimeInterval(-Self.changeWindow))
+        let after = timeZone.secondsFromGMT(for: date.addingTimeInterval(Self.changeWindow))
         guard before > after else { return nil }
         // Read twice only within the change's own length of it (half an hour at Lord Howe):
         // the clock reads this time again after it, or read it before.

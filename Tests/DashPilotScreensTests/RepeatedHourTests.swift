@@ -50,6 +50,33 @@ struct RepeatedHourTests {
         #expect(at("2027-04-03T15:10:00Z") == "1:40 AM UTC+10:30")
         #expect(at("2027-04-03T15:40:00Z") == "2:10 AM")
     }
+    /// Where the clocks go back two hours (Antarctica/Troll, 3:00 +02 back to 1:00 +00), the
+    /// first of the two hours read twice was written with no offset: "Accepted 1:30 AM …
+    /// Cancelled 1:40 AM UTC+0" read as ten minutes apart, not two hours and ten (the time
+    /// audit). Both hours read twice say their offsets; 12:50 AM and 3:10 AM were read once.
+    @Test func aTwoHourChangeMarksBothHoursReadTwice() {
+        let format = ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "Antarctica/Troll")!)
+        func at(_ utc: String) -> String { format.timeReadOnce(ISO8601.parse(utc)!) }
+        // 2026-10-25 01:00 UTC is 3:00 AM +02, which the clocks then read as 1:00 AM +00.
+        #expect(at("2026-10-24T22:50:00Z") == "12:50 AM")
+        #expect(at("2026-10-24T23:30:00Z") == "1:30 AM UTC+2")
+        #expect(at("2026-10-25T00:40:00Z") == "2:40 AM UTC+2")
+        #expect(at("2026-10-25T01:40:00Z") == "1:40 AM UTC+0")
+        #expect(at("2026-10-25T02:40:00Z") == "2:40 AM UTC+0")
+        #expect(at("2026-10-25T03:10:00Z") == "3:10 AM")
+    }
+
+    /// platform.md: `route follow`'s status line gives the last fix's time ("last fix 5:12:08
+    /// PM"). In the hour read twice it had no offset: "last fix 1:40:00 AM" at 1:20 AM read as a
+    /// fix still to come (the time audit).
+    @Test func aLiveCapturesLastFixInTheRepeatedHourSaysItsOffset() {
+        let format = ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "America/New_York")!)
+        let lines = RouteFollowWords.status(kept: 1, route: .tooFewPoints, lastFix: ISO8601.parse("2026-11-01T05:40:00Z")!, format: format)
+        #expect(lines.first == "Following: 1 sample kept, too few route points to measure this shift, last fix 1:40:00 AM UTC-4")
+        let evening = RouteFollowWords.status(kept: 1, route: .none, lastFix: ISO8601.parse("2026-11-01T22:12:08Z")!, format: format)
+        #expect(evening.first == "Following: 1 sample kept, no route recorded this shift, last fix 5:12:08 PM")
+    }
+
     /// A list's row says which of the two it means as the log's title does: two shifts started
     /// at "1:30 AM" that night, one ended "1:00 AM" half an hour after it began, read as the same
     /// start and as an end before its start. Both sides of the row say their offset; the screen
