@@ -151,6 +151,19 @@ struct PeriodCommandTests {
         #expect(dash.run(["period", "week", "1066-10-14", "--json"]).stdout.contains("\"from\": \"1066-10-08\""))
     }
 
+    /// money-and-time.md: a time the clocks skipped is refused, never moved. The sentence named
+    /// daylight saving, which is not the only reason clocks skip: Samoa skipped the whole of 30
+    /// December 2011 when it moved across the date line (the time audit).
+    @Test func aTimeTheClocksSkippedIsRefusedWithoutNamingWhy() {
+        let dash = Binary()
+        defer { dash.remove() }
+        let spring = dash.run(["expense", "add", "1", "fuel", "--at", "2027-03-14 02:30"], environment: ["TZ": "America/New_York"])
+        #expect(spring.status == 1 && spring.stderr == "Error: 2027-03-14 02:30 did not happen that day here: the clocks skipped it.\n")
+        let samoa = dash.run(["expense", "add", "1", "fuel", "--at", "2011-12-30 10:00"], environment: ["TZ": "Pacific/Apia"])
+        #expect(samoa.status == 1 && samoa.stderr == "Error: 2011-12-30 10:00 did not happen that day here: the clocks skipped it.\n")
+        #expect(dash.run(["expense", "list", "--json"]).stdout == "[]\n")
+    }
+
     @Test func periodWeekInTextGivesTotalsRatesAndShifts() {
         let dash = Self.history()
         defer { dash.remove() }

@@ -134,7 +134,7 @@ final class CommandContext {
         let now = clock.now()
         guard let instant = TypedTime.parse(text, now: now, timeZone: format.timeZone) else {
             throw CommandFailure(
-                sentence: "\(TerminalText.safe(text)) did not happen that day here: the clocks skipped it (daylight saving).")
+                sentence: "\(TerminalText.safe(text)) did not happen that day here: the clocks skipped it.")
         }
         if TypedTime.wasReadAsAnEarlierDay(text, as: instant, now: now, timeZone: format.timeZone) { readAsYesterday = instant }
         return instant
