@@ -242,6 +242,22 @@ enum BackupFile {
     }
 
     /// Creates `folder` (mode 0700) if it is not there.
+    /// The backups folder as an operation (a backup, an upgrade, a restore) found it: one made for
+    /// an operation that fails goes with it, when empty (nothing else was put in it).
+    struct FolderAsFound {
+        let folder: StorePath
+        private let stood: Bool
+
+        init(_ folder: StorePath) {
+            self.folder = folder
+            var info = stat()
+            stood = folder.withCString { stat($0, &info) } == 0
+        }
+
+        /// Removes the folder when it was not there before and holds nothing.
+        func removeIfMadeFor() { if !stood { _ = folder.withCString { rmdir($0) } } }
+    }
+
     static func makeFolder(_ folder: StorePath) throws {
         var info = stat()
         if folder.withCString({ stat($0, &info) }) == 0 {

@@ -23,10 +23,9 @@ extension DashPilotStore {
         // A backups folder made for a backup that fails goes with it (only when empty), as a
         // restore's and an upgrade's does: a failure leaves no trace.
         let folder = Self.backupsFolder(of: file)
-        var standing = stat()
-        let folderStood = destination != nil || folder.withCString { stat($0, &standing) } == 0
+        let found = destination == nil ? BackupFile.FolderAsFound(folder) : nil
         var made = false
-        defer { if !made && !folderStood { _ = folder.withCString { rmdir($0) } } }
+        defer { if !made { found?.removeIfMadeFor() } }
         do {
             if let destination {
                 var info = stat()
@@ -215,8 +214,7 @@ extension DashPilotStore {
     func upgrade(from version: Int, timeZone: TimeZone, progress: (@Sendable (Double) -> Void)?) throws {
         var made: StorePath?
         let folder = Self.backupsFolder(of: file)
-        var info = stat()
-        let folderStood = folder.withCString { stat($0, &info) } == 0
+        let found = BackupFile.FolderAsFound(folder)
         do {
             try Migrator.migrate(connection, progress: progress) { version in
                 var reader: Connection?
@@ -242,8 +240,8 @@ extension DashPilotStore {
             }
         } catch {
             if let made { _ = made.withCString { unlink($0) } }
-            // A backups folder made for it goes too (only when empty: nothing else was in it).
-            if !folderStood { _ = folder.withCString { rmdir($0) } }
+            // A backups folder made for it goes too.
+            found.removeIfMadeFor()
             // A write of the upgrade itself that failed is said as the upgrade's, which says what
             // was and was not done (keeping.md), never as a bare SQLite error.
             // A store found damaged, newer or busy is said as such.

@@ -95,12 +95,10 @@ extension DashPilotStore {
         }
         if StoreFile.isMarkedReadOnly(file) { throw StoreError.readOnly(path: self.path) }
         let folder = Self.backupsFolder(of: file)
-        // A backups folder made for a restore that is refused or fails goes with it (only when
-        // empty: nothing else was put in it), as an upgrade's does.
-        var info = stat()
-        let folderStood = folder.withCString { stat($0, &info) } == 0
+        // A backups folder made for a restore that is refused or fails goes with it.
+        let found = BackupFile.FolderAsFound(folder)
         var replaced = false
-        defer { if !replaced && !folderStood { _ = folder.withCString { rmdir($0) } } }
+        defer { if !replaced { found.removeIfMadeFor() } }
         var source = path
         var upgraded: StorePath?
         defer { if let upgraded { _ = upgraded.withCString { unlink($0) } } }
