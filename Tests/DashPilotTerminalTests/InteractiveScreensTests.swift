@@ -84,23 +84,6 @@ struct InteractiveScreensTests {
         #expect(window.screen.components(separatedBy: reason).count == 2, "\(window.screen)")
     }
 
-    /// `m` on a place whose reason is out of view (at 40×12, the newest delivery selected) says it.
-    @Test func mergeDisabledSaysWhyWhenItsReasonIsOutOfView() throws {
-        let dash = Binary()
-        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
-        for number in 1...5 {
-            dash.run(["delivery", "accept"], at: "2026-11-29 17:0\(number):00")
-            dash.run(["pickup", "set", "\(number)", "Example Diner"], at: "2026-11-29 17:0\(number):00")
-        }
-        let window = try Window(dash, at: "2026-11-29 18:00:00", columns: 40, rows: 12)
-        window.press("l", Window.enter)
-        let before = window.screen.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
-        #expect(!before.contains("this is the only one"), "\(window.screen)")
-        window.press("m")
-        let after = window.screen.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
-        #expect(after.contains("Merge needs another pickup place to merge into, and this is the only one."), "\(window.screen)")
-    }
-
     @Test func theSheetKeepsARefusedNameWithItsSentence() throws {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")

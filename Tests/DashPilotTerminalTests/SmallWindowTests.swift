@@ -363,6 +363,24 @@ extension SmallWindowTests {
     /// with the last delivery selected, which no key, page or wheel could bring into view (an
     /// outside audit). The last row selected, the lines under it show with it as far as they fit.
     @Test func thePlacesOnlyReasonMergeIsDisabledComesIntoViewWithItsLastDelivery() throws {
+        let window = try Self.theOnlyPlacesHistory()
+        window.press(Window.end)
+        #expect(Self.words(window).contains(Self.onlyPlace), "\(window.screen)")
+        #expect(window.screen.contains("▸ Sun, Nov 29 · Shift 1 · Delivery 1") && !window.screen.contains("↓ more"), "\(window.screen)")
+    }
+
+    /// `m` on a place whose reason is out of view (the newest delivery selected) says it.
+    @Test func mergeDisabledSaysWhyWhenItsReasonIsOutOfView() throws {
+        let window = try Self.theOnlyPlacesHistory()
+        #expect(!Self.words(window).contains(Self.onlyPlace), "\(window.screen)")
+        window.press("m")
+        #expect(Self.words(window).contains(Self.onlyPlace), "\(window.screen)")
+    }
+
+    static let onlyPlace = "Merge needs another pickup place to merge into, and this is the only one."
+
+    /// The history of the catalogue's only place, five deliveries, at 40×12.
+    static func theOnlyPlacesHistory() throws -> Window {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
         for number in 1...5 {
@@ -370,9 +388,12 @@ extension SmallWindowTests {
             dash.run(["pickup", "set", "\(number)", "Example Diner"], at: "2026-11-29 17:0\(number):00")
         }
         let window = try Window(dash, at: "2026-11-29 18:00:00", columns: 40, rows: 12)
-        window.press("l", Window.enter, Window.end)
-        let shown = window.screen.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
-        #expect(shown.contains("Merge needs another pickup place to merge into, and this is the only one."), "\(window.screen)")
-        #expect(window.screen.contains("▸ Sun, Nov 29 · Shift 1 · Delivery 1") && !window.screen.contains("↓ more"), "\(window.screen)")
+        window.press("l", Window.enter)
+        return window
+    }
+
+    /// The screen's words, each line's breaks read as spaces.
+    static func words(_ window: Window) -> String {
+        window.screen.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
     }
 }
