@@ -440,4 +440,36 @@ struct AccessibleModeTests {
         let ended = reader.harness.idle()
         #expect(!ended.contains { $0.hasPrefix("Removed:") }, "\(ended)")
     }
+
+    /// cli.md: "after each key only what changed is printed". A change another terminal made
+    /// under a sheet, a question or the keys list was never said: back on the list after Esc, an
+    /// expense removed or added meanwhile, or a delivery deleted, went unsaid (an outside audit).
+    @Test func whatAnotherTerminalChangedUnderASheetIsSaidOnComingBack() throws {
+        let dash = Binary()
+        dash.run(["expense", "add", "42.10", "fuel"], at: "2026-11-29 16:00:00")
+        dash.run(["expense", "add", "5", "parking"], at: "2026-11-29 16:10:00")
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:02:00")
+        let reader = try Reader(dash, at: "2026-11-29 17:05:00")
+        // The run loop reads another terminal's change between keys (`idle`), with the sheet on top.
+        reader.press("c", "a")
+        dash.run(["expense", "remove", "1", "--yes"], at: "2026-11-29 17:06:00")
+        reader.harness.idle()
+        let removed = reader.press(Window.escape)
+        #expect(removed.contains { $0.hasPrefix("Removed: ") && $0.contains("42 dollars 10 cents") }, "\(removed)")
+        reader.press("a")
+        dash.run(["expense", "add", "9", "supplies", "--at", "2026-11-29 15:00"], at: "2026-11-29 17:06:00")
+        reader.harness.idle()
+        let added = reader.press(Window.escape)
+        #expect(added.contains { $0.contains("Supplies, 9 dollars") }, "\(added)")
+        reader.press(Window.escape, "?")
+        dash.run(["delivery", "delete", "2", "--yes"], at: "2026-11-29 17:07:00")
+        reader.harness.idle()
+        let closed = reader.press(Window.escape)
+        #expect(closed.contains { $0.hasPrefix("Removed: Delivery 2, accepted") }, "\(closed)")
+        // Nothing changed meanwhile, nothing more than the screen's title is said.
+        reader.press("c", "a")
+        #expect(reader.press(Window.escape) == ["> Escape", "Expenses."])
+    }
 }

@@ -149,10 +149,14 @@ final class AccessibleSession: KeyListener {
         from before: [SpokenScreen.Line], to now: [SpokenScreen.Line], after key: Key?, typing: Bool = false, returning: Bool = false
     ) -> [SpokenScreen.Line] {
         let earlier = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // A screen back in view after Esc or n closed what covered it (a sheet, a question, the
+        // keys list) changed only by another terminal meanwhile: as news with no key, said (an
+        // expense removed under the add sheet went unsaid).
+        let elsewhere = key == nil || (returning && (key == .escape || key == .text("n")))
         // A row that appears after a record (Enter) or another terminal's change was added (a
         // tip, an expense, the first of them too) and is said; rows a move or typing brings into
         // the page are not news, and of a new page the selected one is said.
-        let rowsKept = key == nil || key == .enter
+        let rowsKept = elsewhere || key == .enter
         // A row gone from the same list (its title unchanged) after a removal (Delete, y to a
         // question over it, or Enter) was removed, and is said to be; a move, or typing into a
         // filter ("y" too), only leaves it off the page, and a list whose title changed (the shift
@@ -175,7 +179,7 @@ final class AccessibleSession: KeyListener {
         let removes =
             !typing
             && (sameList && shrank && (key == .enter || key == .delete || (key == .text("y") && returning))
-                || (key == nil && (othersStayed || lastGone)))
+                || (elsewhere && (othersStayed || lastGone)))
         let gone = removes ? before.filter { $0.kind == .row && !present.contains($0.id) } : []
         return gone.map { SpokenScreen.Line(id: $0.id, text: "Removed: " + $0.text, kind: .text) }
             + now.filter { line in
