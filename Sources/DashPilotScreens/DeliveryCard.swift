@@ -224,7 +224,17 @@ public struct RunningShiftScreen: Sendable, Equatable {
         let forgot = "If you forgot to end it, e ends it at its last activity."
         longRunningHours = elapsed >= 12 * 3600 ? Int(elapsed / 3600) : nil
         longRunningLine = elapsed >= 12 * 3600 ? "Running for \(Int(elapsed / 3600)) h. \(forgot)" : nil
-        longRunningAccessibilityLabel = elapsed >= 12 * 3600 ? "Running for \(Int(elapsed / 3600)) hours. \(forgot)" : nil
+        // Said, it has room to be true with a delivery open, where e offers no way to end.
+        let open = log.deliveries.filter { !$0.state.isFinished }.map { String($0.number) }
+        let spokenForgot =
+            open.isEmpty
+            ? forgot
+            : "If you forgot to end it, first record what became of "
+                + (open.count == 1
+                    ? "Delivery \(open[0]) at the time it happened (at sign on its card)"
+                    : "Deliveries \(open.dropLast().joined(separator: ", ")) and \(open[open.count - 1]) at the times they happened (at sign on each card)")
+                + ", then e ends it at its last activity."
+        longRunningAccessibilityLabel = elapsed >= 12 * 3600 ? "Running for \(Int(elapsed / 3600)) hours. \(spokenForgot)" : nil
         initiallySelected = log.deliveries.last(where: { !$0.state.isFinished })?.number ?? log.deliveries.last?.number
         let working: [ScreenAction] =
             isPaused

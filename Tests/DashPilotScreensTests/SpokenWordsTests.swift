@@ -60,4 +60,20 @@ struct SpokenWordsTests {
         #expect(screen.longRunningAccessibilityLabel == "Running for 14 hours. If you forgot to end it, e ends it at its last activity.")
         #expect(screen.accessibilityTitle == "Shift running since 2:00 AM, 0 deliveries")
     }
+
+    /// screens.md: with a delivery still open, `e` "offers no way to end". The spoken reminder
+    /// said "e ends it at its last activity" all the same (an outside audit); it says first what
+    /// to record, as the command line does. The line on screen keeps the pack's words.
+    @Test func aLongShiftWithADeliveryOpenSaysWhatToRecordFirst() throws {
+        let fixture = try ScreenFixture()
+        _ = try fixture.at("02:00") { try fixture.store.startShift() }
+        _ = try fixture.at("02:10") { try fixture.store.acceptDelivery() }
+        fixture.clock.set("16:30")
+        let screen = RunningShiftScreen(log: try fixture.store.shiftLog(id: nil), format: fixture.format, now: fixture.clock.now())
+        #expect(screen.longRunningLine == "Running for 14 h. If you forgot to end it, e ends it at its last activity.")
+        #expect(
+            screen.longRunningAccessibilityLabel
+                == "Running for 14 hours. If you forgot to end it, first record what became of Delivery 1 at the time it happened "
+                + "(at sign on its card), then e ends it at its last activity.")
+    }
 }
