@@ -51,6 +51,8 @@ public struct ScreenAction: Sendable, Equatable {
             case .character("?"): "question mark"
             case .character("$"): "dollar"
             case .character("@"): "at sign"
+            // A blank is said as nothing: "> " was all a screen reader had of the space bar.
+            case .character(" "): "space"
             case .character(let character): String(character)
             case .enter: "Enter"
             case .escape: "Escape"

@@ -62,7 +62,10 @@ public enum SpokenWords {
     public static func echo(_ key: ScreenAction.Key) -> String { "> " + key.spoken }
 
     /// The echo of a line typed into a field, when Enter ends it: "> Sample Sandwiches".
-    public static func echo(typed: String) -> String { "> " + typed }
+    /// A line of blanks alone is said as what it is: "> " read as nothing.
+    public static func echo(typed: String) -> String {
+        typed.allSatisfy(\.isWhitespace) && !typed.isEmpty ? "> spaces only" : "> " + typed
+    }
 
     /// A line as a screen shows it, said as a sentence: separators become commas, ranges "to",
     /// units words ("7 min" is "7 minutes", "4.1 mi" "4.1 miles", "$47.56/h" "$47.56 an hour"),

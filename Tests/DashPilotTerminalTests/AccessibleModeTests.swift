@@ -472,4 +472,17 @@ struct AccessibleModeTests {
         reader.press("c", "a")
         #expect(reader.press(Window.escape) == ["> Escape", "Expenses."])
     }
+
+    /// Every echo is a word a screen reader says: the space bar echoed "> ", and a name field
+    /// given only blanks "> " and three spaces (an outside audit).
+    @Test func theSpaceBarAndALineOfBlanksAreEchoedInWords() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        let reader = try Reader(dash, at: "2026-11-29 17:05:00")
+        #expect(reader.press(" ").first == "> space")
+        reader.press("p")
+        let said = reader.type("   ") + reader.press(Window.enter)
+        #expect(said.first == "> spaces only", "\(said)")
+    }
 }
