@@ -73,7 +73,8 @@ public final class RouteFollow {
         }
     }
 
-    /// Whether the store still holds the last point kept in each session.
+    /// Whether the store still holds the last sample of each session as the last commit read it
+    /// (kept by this follow or by another program): one gone was restored or deleted away.
     private func holdsWhatWasKept(_ kept: [Int64: RouteSample]) throws -> Bool {
         try kept.values.allSatisfy { try store.sampleTable.holds(shiftID: shiftID, at: $0.recordedAt.unixSeconds) }
     }
