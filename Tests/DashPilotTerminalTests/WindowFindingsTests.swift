@@ -487,9 +487,10 @@ extension WindowFindingsTests {
     /// screens.md: "From 40×12 up: the header and the footer of keys stay in place", and
     /// "Messages and refusals wrap onto as many lines as they need". Under a shift of 12 hours
     /// started last year (a header of three lines) with five deliveries open, b's refusal of four
-    /// lines took the header and its 12-hour line out of view, leaving "↑ more" over the selected
-    /// card: the list gives way to the refusal instead, the header staying.
-    @Test func aLongRefusalLeavesATallHeaderAndItsLineInPlaceAt40x12() throws {
+    /// lines leaves no room for the header beside the selected card's title and button; the list
+    /// gives way down to them, and then the header scrolls ("What a key will act on is always on
+    /// screen … however small the window").
+    @Test func aLongRefusalUnderATallHeaderLeavesTheSelectedCardsTitleAndButtonAt40x12() throws {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2025-12-31 17:00:00")
         let window = try Window(dash, at: "2026-01-01 05:30:00", columns: 40, rows: 12)
@@ -503,10 +504,11 @@ extension WindowFindingsTests {
             "The shift can't pause while Delivery 1, Delivery 2, Delivery 3, Delivery 4 and Delivery 5 are still open;"
             + " deliver or cancel them first."
         #expect(Self.words(window).contains(refusal), "\(window.screen)")
-        #expect(Array(Self.lines(window).prefix(header.count)) == header, "\(window.screen)")
-        #expect(Self.words(window).contains(line), "\(window.screen)")
-        // What is left of the list shows the selected card's title, under "↑ more".
+        // The header does not fit beside the refusal and the selected card's title and button:
+        // what a key acts on comes first ("however small the window"), and the header scrolls.
         #expect(window.screen.contains("▸ Delivery 5 · Accepted"), "\(window.screen)")
+        #expect(SmallWindowTests.lines(window, from: "▸ Delivery 5").contains { $0.contains("Arrived at Pickup") }, "\(window.screen)")
+        #expect(Self.lines(window).first == "  ↑ more", "\(window.screen)")
         #expect(Self.lines(window).last == "? keys · q quit" && Self.lines(window).count == 12, "\(window.screen)")
         // The next key clears the refusal: the selected card shows whole again, to its button.
         window.press(Window.up)
@@ -544,5 +546,67 @@ extension WindowFindingsTests {
         #expect(weeks.screen.contains("↑ more"), "\(weeks.screen)")
         weeks.wheel(down: false)
         #expect(!Self.moreAbove(weeks, "Nov 23 – 29") && weeks.screen == top, "\(weeks.screen)")
+    }
+}
+
+extension WindowFindingsTests {
+    /// The selected card's title and button, and b's refusal whole, at 40×12 after `b` on a shift
+    /// with `open` deliveries accepted, opened at `time`.
+    static func refusedPause(open: Int, at time: String) throws -> Window {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-03-01 17:00:00")
+        for minute in 1...open { dash.run(["delivery", "accept"], at: "2026-03-01 17:\(String(format: "%02d", minute)):00") }
+        let window = try Window(dash, at: time, columns: 40, rows: 12)
+        window.press("b")
+        let names = (1..<open).map { "Delivery \($0)" }.joined(separator: ", ") + " and Delivery \(open)"
+        #expect(
+            words(window).contains("The shift can't pause while \(names) are still open; deliver or cancel them first."), "\(window.screen)"
+        )
+        #expect(lines(window).last == "? keys · q quit" && lines(window).count == 12, "\(window.screen)")
+        return window
+    }
+
+    /// screens.md: "What a key will act on is always on screen: on the running shift, the
+    /// selected card's title … and its button are both in view, however small the window". Under
+    /// a 12-hour line, b's refusal naming eight open deliveries left the header in place and hid
+    /// the button, and Enter still recorded the step the driver could not see.
+    @Test func aLongRefusalUnderATwelveHourLineLeavesTheSelectedCardsButtonInView() throws {
+        let window = try Self.refusedPause(open: 8, at: "2026-03-02 07:30:00")
+        #expect(window.screen.contains("▸ Delivery 8 · Accepted"), "\(window.screen)")
+        #expect(window.screen.contains("Arrived at Pickup"), "\(window.screen)")
+        #expect(window.screen.contains("↑ more"), "\(window.screen)")
+    }
+
+    /// The same with no 12-hour line: fourteen open deliveries' refusal left only the card's title.
+    @Test func aRefusalOfSevenLinesLeavesTheSelectedCardsButtonInView() throws {
+        let window = try Self.refusedPause(open: 14, at: "2026-03-01 18:00:00")
+        #expect(window.screen.contains("▸ Delivery 14 · Accepted"), "\(window.screen)")
+        #expect(window.screen.contains("Arrived at Pickup"), "\(window.screen)")
+    }
+
+    /// screens.md: "A text field scrolls so that the cursor and the characters around it are
+    /// always visible." A filter of 300 characters made the heading that quotes it eight lines
+    /// tall at 40×12, and the field it was typed into left the window.
+    @Test func aLongFilterLeavesTheFieldItIsTypedIntoInView() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-03-01 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-03-01 17:01:00")
+        dash.run(["pickup", "set", "1", "Harbor Noodle Bar"], at: "2026-03-01 17:02:00")
+        dash.run(["delivery", "accept"], at: "2026-03-01 17:03:00")
+        dash.run(["pickup", "set", "2", "Lantern Taqueria"], at: "2026-03-01 17:04:00")
+        let window = try Window(dash, at: "2026-03-01 18:00:00", columns: 40, rows: 12)
+        window.press("l")
+        window.type(String(repeating: "z", count: 300))
+        #expect(Self.words(window).contains("Places ? keys 0 of 2 match \"z"), "\(window.screen)")
+        #expect(window.screen.contains("z…\""), "\(window.screen)")
+        #expect(Self.lines(window).contains { $0.hasPrefix("Filter") }, "\(window.screen)")
+        // A filter that fits is quoted whole.
+        window.press(Window.escape, "l")
+        window.type("noo")
+        #expect(window.screen.contains("Places · 1 of 2 match \"noo\""), "\(window.screen)")
+        // The merge list's heading quotes its filter the same way.
+        window.press(Window.enter, "m")
+        window.type(String(repeating: "q", count: 300))
+        #expect(Self.lines(window).contains { $0.hasPrefix("Filter") }, "\(window.screen)")
     }
 }

@@ -47,9 +47,6 @@ extension ScreenBuffer {
         var offset: Int
     }
 
-    /// The window's lines (`layout`, not scrolled by the driver).
-    func window(rows: Int, message: String?) -> [Line] { layout(rows: rows, message: message).lines }
-
     /// The window's lines: the header pinned at the top, the footer of keys and the message
     /// (wrapped, never cut) pinned at the bottom, and the lines between scrolled so that the
     /// focused ones are in view, with "↑ more" and "↓ more" where they continue; `scrolled` lines
@@ -96,11 +93,17 @@ extension ScreenBuffer {
             fitted = kept
             fitted.keepsHeader = true
         } else if box == nil, !messageLines.isEmpty {
-            // A message or a refusal shows until the next key: the header stays in place over it
-            // ("From 40×12 up") and the list gives way, as much of the selected card showing as fits.
+            // A message shows until the next key: the header stays in place over it ("From 40×12
+            // up") and the list gives way, down to what a key acts on, which comes before the
+            // header ("however small the window"): beside a refusal of seven lines, it scrolls.
             fitted.keepsHeader = true
         }
         while !fitted.focusFits(room: room), let order = fitted.nextToGiveWay { fitted = fitted.without(givingWay: order) }
+        var scrolling = fitted
+        (scrolling.keepsHeader, scrolling.headerCount) = (false, 0)
+        if box == nil, !messageLines.isEmpty, !fitted.focusFits(room: room, exactly: true), scrolling.focusFits(room: room, exactly: true) {
+            fitted = scrolling
+        }
         // Still taller than the window (a sheet's field down to its selected tip): what a key
         // acts on is always on screen, so the selected row stays in view rather than the field.
         if !fitted.focusFits(room: room) { fitted = fitted.narrowedToSelectedRow() }

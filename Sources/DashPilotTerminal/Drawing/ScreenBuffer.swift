@@ -175,11 +175,10 @@ struct ScreenBuffer {
     mutating func titled(_ title: String, right: [ScreenAction], unlessItTakesALineMore shorter: String? = nil) {
         let keys = Pieces.keys(right, width: width).first ?? Pieces()
         let room = width - DisplayWidth.of(keys.text) - 1
-        // Only the first line has the keys beside it: the rest take the window's width.
-        var wrappedTitle = Self.joined(TerminalText.parts(TerminalText.safe(title)), width: width, firstWidth: room)
+        var wrappedTitle = heading(title, right: right)
         // A longer form of a title ("DashPilot · …") only where it costs the window no line.
         if let shorter {
-            let short = Self.joined(TerminalText.parts(TerminalText.safe(shorter)), width: width, firstWidth: room)
+            let short = heading(shorter, right: right)
             if short.count < wrappedTitle.count { wrappedTitle = short }
         }
         if wrappedTitle.isEmpty { wrappedTitle = [""] }
@@ -189,6 +188,13 @@ struct ScreenBuffer {
         line(heading, style: .bold)
         for rest in wrappedTitle { line(rest, style: .bold) }
         headerCount = lines.count
+    }
+
+    /// `title` as `titled` wraps it: only the first line has the keys of `right` beside it, the
+    /// rest take the window's width.
+    func heading(_ title: String, right: [ScreenAction]) -> [String] {
+        let keys = Pieces.keys(right, width: width).first ?? Pieces()
+        return Self.joined(TerminalText.parts(TerminalText.safe(title)), width: width, firstWidth: width - DisplayWidth.of(keys.text) - 1)
     }
 
     /// Pins every line so far as the header.

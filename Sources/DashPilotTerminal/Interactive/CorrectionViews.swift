@@ -110,7 +110,11 @@ final class MergeListView: TerminalScreen {
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         // The title's "into…" is the program's own word, not a name shortened in its column.
-        screen.wrapped(screen.plainCharacters ? PlainCharacters.text(model.title) : model.title, style: .bold)
+        let width = screen.width
+        let title = ScreenBuffer.heading(model.title, echoing: filter.text, rows: app.rows) {
+            ScreenBuffer.wrap(TerminalText.safe($0), width: width).count
+        }
+        screen.wrapped(screen.plainCharacters ? PlainCharacters.text(title) : title, style: .bold)
         screen.field("\(model.filterLabel)  ", filter, room: max(8, screen.width - model.filterLabel.count - 6))
         screen.blank()
         screen.pinHeader()

@@ -95,7 +95,11 @@ final class PlacesView: TerminalScreen {
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
         guard let model else { return }
-        screen.titled(model.title, right: [.keysList])
+        let buffer = screen
+        let title = ScreenBuffer.heading(model.title, echoing: filter.text, rows: app.rows) {
+            buffer.heading($0, right: [.keysList]).count
+        }
+        screen.titled(title, right: [.keysList])
         screen.field("\(model.filterLabel)  ", filter, room: max(8, screen.width - model.filterLabel.count - 6))
         screen.blank()
         screen.pinHeader()
