@@ -19,7 +19,7 @@ struct TouchAndMouseTests {
         return dash
     }
 
-    private func states(_ dash: Binary) -> [String] {
+    func states(_ dash: Binary) -> [String] {
         let show = json(dash.run(["shift", "show", "--json"]).stdout) as? [String: Any]
         return (show?["deliveries"] as? [[String: Any]] ?? []).compactMap { $0["state"] as? String }
     }
@@ -252,5 +252,44 @@ struct TouchAndMouseTests {
             let shown = shiftRows(window)
             #expect(shown.numbers.first == top && shown.selected == top - step, "down \(step): \(window.screen)")
         }
+    }
+}
+
+/// A double tap is one gesture: its second tap lands on what the driver saw, never on what the
+/// first tap drew under the finger a moment before.
+extension TouchAndMouseTests {
+    /// screens.md: "A tap outside an open sheet does nothing (never an accidental cancel)". The
+    /// first tap of a double tap on "y end it now" ended the shift; the second fell on the
+    /// "s start shift" the next screen drew there, and started a shift the driver never asked for.
+    @Test func aDoubleTapThatEndsAShiftStartsNoOther() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        let window = try Window(dash, at: "2026-11-29 18:00:00", columns: 80, rows: 24)
+        window.press("e")
+        let yes = try #require(window.lastPlace(of: "y end it now"), "\(window.screen)")
+        window.tap(yes)
+        window.tap(yes)
+        #expect(window.screen.contains("No shift running"), "\(window.screen)")
+        #expect(dash.run(["shift", "list"]).stdout.split(separator: "\n").count == 1)
+        // A tap there a second later is the driver's own: it starts a shift.
+        window.clock.advance(1)
+        window.tap(yes)
+        #expect(dash.run(["shift", "list"]).stdout.split(separator: "\n").count == 2)
+    }
+
+    /// A double tap on a lifecycle button recorded its step, then the next step the first tap
+    /// drew on the same button, in the same second.
+    @Test func aDoubleTapOnALifecycleButtonRecordsOneStep() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        let window = try Window(dash, at: "2026-11-29 17:10:00", columns: 80, rows: 24)
+        let button = try #require(window.place(of: "Arrived at Pickup"), "\(window.screen)")
+        window.tap(button)
+        window.tap(button)
+        #expect(states(dash) == ["arrivedAtPickup"], "\(window.screen)")
+        window.clock.advance(1)
+        window.tap(button)
+        #expect(states(dash) == ["pickedUp"], "\(window.screen)")
     }
 }

@@ -28,7 +28,7 @@ extension InteractiveApp {
         }
         // Scrolled past its end, a sheet stays at its end: PgUp comes back at once.
         if scrolledLines != 0 { sheetScroll = (view, layout.scrolled) }
-        pointer.drawn = Pointer.Drawn(targets: layout.lines.map(\.target), columns: columns, view: view)
+        pointer.drawn = Pointer.Drawn(targets: layout.lines.map(\.target), texts: layout.lines.map(\.text), columns: columns, view: view)
         return buffer.frame(layout.lines)
     }
 

@@ -7,7 +7,7 @@ extension InteractiveApp {
     /// scrolls a sheet that does not fit three lines.
     func handleMouse(_ event: MouseEvent) {
         guard mouse, let top = stack.last else { return }
-        switch pointer.intent(of: event, view: view) {
+        switch pointer.intent(of: event, view: view, now: clock.now()) {
         case .nothing:
             return
         case .tap(let row, var key):

@@ -1,3 +1,4 @@
+import Foundation
 /// The mouse, or a finger, in the interactive mode: a press and a release on the same place make
 /// a tap, found on the window as it was last drawn (what the driver saw and touched); the wheel
 /// scrolls. Nothing else a mouse does is the screens': a drag is the terminal's.
@@ -15,9 +16,18 @@ struct Pointer {
     /// which view it showed (a screen, or the keys list over it).
     struct Drawn {
         var targets: [TapTarget]
+        /// What each line showed.
+        var texts: [String]
         var columns: Int
         var view: Int
     }
+
+    /// How soon after a tap a second one at the same place is the same gesture (a double tap):
+    /// too soon for the driver to have seen what the first drew there.
+    static let doubleTap: TimeInterval = 0.5
+
+    /// The last tap that acted: where, what its line showed then, and when.
+    private var acted: (column: Int, row: Int, text: String, at: Date)?
 
     /// How many rows a step of the wheel scrolls.
     static let wheelRows = 3
@@ -40,7 +50,10 @@ struct Pointer {
 
     /// What `event` asks, on `view` (the view showing now): nothing where the window drawn was of
     /// another view, or where the event is outside it.
-    mutating func intent(of event: MouseEvent, view: Int) -> Intent {
+    /// A tap lands on what the driver saw: a second tap of a double tap, where the first drew
+    /// something else under it (the next step's button, the screen a confirmation left for, a
+    /// card under a sheet that closed), does nothing. `now`: when the event came.
+    mutating func intent(of event: MouseEvent, view: Int, now: Date) -> Intent {
         let target = drawn.flatMap { drawn -> TapTarget? in
             guard drawn.view == view, (1...drawn.columns).contains(event.column), drawn.targets.indices.contains(event.row - 1) else {
                 return nil
@@ -55,7 +68,14 @@ struct Pointer {
             defer { pressedAt = nil }
             guard let pressed = pressedAt, pressed == (event.column, event.row), let target else { return .nothing }
             let (row, key) = target.tap(at: event.column - 1)
-            return row == nil && key == nil ? .nothing : .tap(row: row, key: key)
+            guard row != nil || key != nil, let text = drawn?.texts[event.row - 1] else { return .nothing }
+            if let acted, acted.row == event.row, abs(acted.column - event.column) <= 1, acted.text != text,
+                (0..<Self.doubleTap).contains(now.timeIntervalSince(acted.at))
+            {
+                return .nothing
+            }
+            acted = (event.column, event.row, text, now)
+            return .tap(row: row, key: key)
         case .wheelUp:
             return target == nil ? .nothing : .scroll(rows: -Self.wheelRows)
         case .wheelDown:
