@@ -148,11 +148,13 @@ enum StoreFile {
         if !parent.bytes.isEmpty && parent != folder { try makeFolder(parent, storePath: storePath, made: &made) }
         if folder.withCString({ mkdir($0, 0o700) }) == 0 {
             made.append(folder)
+            // Private whatever the umask; a folder that was there already (`new/..`, a shared
+            // folder) keeps its mode: only what this made is the store's.
+            _ = folder.withCString { chmod($0, 0o700) }
         } else if errno != EEXIST {
             // What failed is making a folder, which the sentence names: the store is not there yet.
             throw .cannotOpen(path: storePath, reason: "its folder \(folder.display) can't be made: \(String(cString: strerror(errno)))")
         }
-        _ = folder.withCString { chmod($0, 0o700) }
     }
 }
 

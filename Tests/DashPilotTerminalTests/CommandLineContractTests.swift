@@ -129,6 +129,25 @@ struct CommandLineContractTests {
         #expect(trailing.status == 64 && trailing.stderr.hasPrefix("Error: Unexpected argument --json."), "\(trailing.stderr)")
     }
 
+    /// platform.md: "The store file is created with mode 0600 and its folder 0700": the folders
+    /// it makes. A path through `new/..` made `new` and then set the folder that was there
+    /// already, shared (1777), to 0700, even for a command refused.
+    @Test func aFolderThatWasThereKeepsItsModeWhateverThePathToTheStore() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        let shared = dash.folder + "/shared"
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        chmod(shared, 0o1777)
+        let refused = dash.run(["--store", shared + "/new/../s.sqlite", "delivery", "accept"])
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(dash.run(["--store", shared + "/new/../s.sqlite", "shift", "start"]).stdout == "1\n")
+        let mode = try FileManager.default.attributesOfItem(atPath: shared)[.posixPermissions] as? Int
+        #expect(mode == 0o1777)
+        // The folder it made on the way is its own.
+        let made = try FileManager.default.attributesOfItem(atPath: shared + "/new")[.posixPermissions] as? Int
+        #expect(made == 0o700)
+    }
+
     @Test func theStoreIsTheOptionThenTheEnvironmentThenTheDefault() {
         let dash = Binary()
         defer { dash.remove() }
