@@ -59,10 +59,15 @@ public enum ScreenMessages {
             : "Cleared the recorded pay of Delivery \(number) of shift \(shiftID)."
     }
 
-    /// Said when a time field holds no time it can read.
+    /// Said when a time field holds no time it can read; of one well written that the clocks
+    /// skipped, as the command line says it.
     public static func notATime(_ typed: String) -> String {
-        "Type a time such as 21:40, 9:40pm or 2026-11-29 21:40" + (typed.isEmpty ? "." : "; \"\(typed)\" is not one.")
+        if TypedTime.isWellFormed(typed) { return skippedTime(typed) }
+        return "Type a time such as 21:40, 9:40pm or 2026-11-29 21:40" + (typed.isEmpty ? "." : "; \"\(typed)\" is not one.")
     }
+
+    /// Said of a local time the clocks skipped (2:30 on a spring-forward night): no instant at all.
+    public static func skippedTime(_ typed: String) -> String { "\(typed) did not happen that day here: the clocks skipped it." }
 
     /// Said by `Enter` on a delivery with no place, on a shift's log.
     public static func noPlace(_ number: Int) -> String { "Delivery \(number) has no pickup place; press p to add one." }

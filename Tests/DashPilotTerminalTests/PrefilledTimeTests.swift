@@ -123,3 +123,25 @@ extension PrefilledTimeTests {
         #expect(list.first?["amount"] as? String == "1234.50", "\(list)")
     }
 }
+
+extension PrefilledTimeTests {
+    /// money-and-time.md, "Typing a time", for every time field; the command line said of 2:30 on
+    /// a spring-forward night that the clocks skipped it, and the sheets that "2:30" was no time.
+    @Test func aTimeTheClocksSkippedIsSaidSoInTheSheets() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-03-08 05:00:00")
+        dash.run(["delivery", "accept"], at: "2026-03-08 05:10:00")
+        let window = try Window(dash, at: "2026-03-08 09:00:00", environment: ["TZ": "America/New_York"])
+        window.press("@")
+        for _ in 0..<12 { window.press(Window.backspace) }
+        window.type("2:30")
+        window.press(Window.enter)
+        #expect(window.screen.contains("2:30 did not happen that day here: the clocks skipped it."), "\(window.screen)")
+        window.press(Window.escape, "c", "a", "5", Window.down, "\t")
+        for _ in 0..<24 { window.press(Window.backspace) }
+        window.type("2026-03-08 02:30")
+        window.press(Window.enter)
+        #expect(window.screen.contains("2026-03-08 02:30 did not happen that day here: the clocks skipped it."), "\(window.screen)")
+        #expect(dash.run(["expense", "list"]).stdout.contains("No expenses"), "\(window.screen)")
+    }
+}

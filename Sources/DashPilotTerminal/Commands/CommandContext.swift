@@ -133,8 +133,7 @@ final class CommandContext {
     func instant(_ text: String) throws -> Date {
         let now = clock.now()
         guard let instant = TypedTime.parse(text, now: now, timeZone: format.timeZone) else {
-            throw CommandFailure(
-                sentence: "\(TerminalText.safe(text)) did not happen that day here: the clocks skipped it.")
+            throw CommandFailure(sentence: ScreenMessages.skippedTime(TerminalText.safe(text)))
         }
         if TypedTime.wasReadAsAnEarlierDay(text, as: instant, now: now, timeZone: format.timeZone) { readAsYesterday = instant }
         return instant
