@@ -31,7 +31,11 @@ extension ScreenFormat {
             seconds >= 600 || (seconds >= 60 && seconds % 60 == 0) ? Int64((Double(seconds) / 60).rounded()) : nil
         }
         let working: Int64
-        if let elapsedMinutes = shownMinutes(elapsed), let pausedMinutes = shownMinutes(paused) {
+        // Never "0 min working" for a time worked, beside the rate it divides: 40 s of two hours
+        // with 1 h 59 min 20 s paused reads as the 40 s it was.
+        if let elapsedMinutes = shownMinutes(elapsed), let pausedMinutes = shownMinutes(paused),
+            elapsedMinutes > pausedMinutes || elapsed <= paused
+        {
             working = max(0, elapsedMinutes - pausedMinutes) * 60
         } else {
             working = max(0, elapsed - paused)

@@ -44,6 +44,9 @@ struct SpokenDurationTests {
             (3600, 3600, "1 h", "0 min", "1 h"), (3600, 0, "1 h", "1 h", "0 min"), (0, 0, "0 s", "0 s", "0 s"),
             // Beside figures in seconds, a zero is in seconds too.
             (90, 90, "1 min 30 s", "0 s", "1 min 30 s"),
+            // Time worked never reads as none beside the rate it divides (money-and-time.md:
+            // every figure is arithmetic over what the driver did): 40 s, not "0 min".
+            (7220, 7180, "2 h", "40 s", "2 h"), (3600, 3585, "1 h", "15 s", "1 h"),
         ] as [(Int64, Int64, String, String, String)])
     func shiftTimesAddUp(elapsed: Int64, paused: Int64, shownElapsed: String, working: String, shownPaused: String) {
         let format = ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
