@@ -127,8 +127,11 @@ public struct IntervalUnion: Sendable {
     /// No interval yet.
     public init() {}
 
-    /// Adds `[start, end]`; `start` is never earlier than the start of the one added before.
+    /// Adds `[start, end]`; `start` is never earlier than the start of the one added before. One
+    /// that ends before it starts (a delivery still open, read with the clock behind its
+    /// acceptance) adds nothing: no span is negative.
     public mutating func add(start: Int64, end: Int64) {
+        let end = max(start, end)
         if let current = open, start <= current.end {
             open = (current.start, max(current.end, end))
         } else {

@@ -54,6 +54,15 @@ struct MoneyAndRatesTests {
         #expect(rates.perDeliveryHour == .amount(Money(cents: 4225)))
     }
 
+    /// cli.md: "durations are numbers of seconds". A delivery still open, read with the clock an
+    /// hour behind its acceptance, made a period's time with a delivery open -3600.
+    @Test func aDeliveryOpenPastTheClockAddsNoNegativeTime() {
+        #expect(Rates.deliveryOpenSeconds([delivery(1, from: 60, to: nil)], shiftEnd: at(0).unixSeconds) == 0)
+        #expect(
+            Rates.deliveryOpenSeconds([delivery(1, from: 10, to: 70), delivery(2, from: 80, to: nil)], shiftEnd: at(20).unixSeconds) == 3600
+        )
+    }
+
     @Test func perMileDividesByTheUnroundedMiles() {
         let mileage = Mileage(metres: 31.2 * Mileage.metresPerMile, measuredSegments: 1, isPartial: false)
         let rates = Rates.derive(shift: shift, deliveries: [], route: .measured(mileage))
