@@ -93,7 +93,9 @@ public enum CommandLineTool {
         }
         guard let (command, used) = CommandTable.find(words) else {
             if !CommandTable.group(words[0]).isEmpty {
-                let usages = CommandTable.group(words[0]).enumerated().flatMap { $1.usageLines($0 == 0 ? "Usage: " : "       ") }
+                let usages =
+                    CommandTable.group(words[0]).enumerated().flatMap { $1.usageLines($0 == 0 ? "Usage: " : "       ") }
+                    + (CommandTable.shortForm(words[0]) == nil ? [] : ["       " + CommandTable.stepUsage(words[0])])
                 let what =
                     words.count < 2
                     ? "\(words[0]) needs a subcommand"

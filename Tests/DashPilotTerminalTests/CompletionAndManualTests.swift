@@ -90,6 +90,20 @@ struct CompletionAndManualTests {
         }
     }
 
+    /// cli.md lists `pickup N` among the commands, and the program answers it and suggests it (a
+    /// forgotten shift's "then pickup and deliver likewise"); the pickup group's help, its usage
+    /// and the overall help never named it.
+    @Test func theLifecycleStepsAloneAreInTheHelp() {
+        let dash = Binary()
+        defer { dash.remove() }
+        let help = dash.run(["pickup", "--help"])
+        #expect(help.stdout.contains("dashpilot pickup N [--at TIME]") && help.stdout.contains("  N  "), "\(help.stdout)")
+        let wrong = dash.run(["pickup", "x"])
+        #expect(wrong.status == 64 && wrong.stderr.contains("       dashpilot pickup N [--at TIME]\n"), "\(wrong.stderr)")
+        #expect(dash.run(["--help"]).stdout.contains("arrive|pickup|deliver|cancel N"))
+        #expect(!dash.run(["shift", "--help"]).stdout.contains(" N [--at TIME]"))
+    }
+
     /// cli.md: help exists for every command: `--help` anywhere before `--` asks for it, between
     /// a group and its subcommand too (it said "shift has no subcommand --help.", 64), and an
     /// option there is never called a subcommand.

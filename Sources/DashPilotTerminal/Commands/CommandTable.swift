@@ -57,6 +57,7 @@ enum CommandTable {
         lines += HelpText.entry("-h, --help", "Show help information.")
         lines += ["", "SUBCOMMANDS:"]
         for command in all { lines += HelpText.entry(command.name, command.overview) }
+        lines += HelpText.entry(shortForms.joined(separator: "|") + " N", "The lifecycle steps, without the word delivery first.")
         lines += ["", "  See 'dashpilot help <subcommand>' for detailed help."]
         return lines.joined(separator: "\n")
     }
@@ -69,9 +70,17 @@ enum CommandTable {
         }
         let commands = self.group(group)
         guard !commands.isEmpty else { return nil }
-        var lines = ["OVERVIEW: The \(group) commands.", "", "USAGE: dashpilot \(group) <subcommand>", "", "SUBCOMMANDS:"]
+        var lines = ["OVERVIEW: The \(group) commands.", "", "USAGE: dashpilot \(group) <subcommand>"]
+        // `pickup` is also the step alone, before a number.
+        let step = shortForm(group)
+        if step != nil { lines.append("       " + stepUsage(group)) }
+        lines += ["", "SUBCOMMANDS:"]
         for command in commands { lines += HelpText.entry(command.words.dropFirst().joined(separator: " "), command.overview) }
+        if let step { lines += HelpText.entry("N", step.overview) }
         lines += ["", "  See 'dashpilot help \(group) <subcommand>' for detailed help."]
         return lines.joined(separator: "\n")
     }
+
+    /// The usage of a lifecycle step standing alone: "dashpilot pickup N [--at TIME]".
+    static func stepUsage(_ word: String) -> String { "dashpilot \(word) N [--at TIME]" }
 }
