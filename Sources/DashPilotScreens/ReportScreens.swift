@@ -20,8 +20,9 @@ public struct DoctorScreen: Sendable, Equatable {
     /// "The store is healthy." or what to know when it is not.
     public var verdict: String
 
-    /// The words of `report`, its times in `format`.
-    public init(report: DoctorReport, format: ScreenFormat) {
+    /// The words of `report`, its times in `format`; `backupsBlocked`: where no backup can be
+    /// made (the backups folder is a file), none is offered.
+    public init(report: DoctorReport, format: ScreenFormat, backupsBlocked: Bool = false) {
         lines = report.findings.map { finding in
             if case .newestBackup(let date) = finding {
                 let sentence =
@@ -29,7 +30,7 @@ public struct DoctorScreen: Sendable, Equatable {
                         // A date that ends in its own point ("Di. 1. Dez.") ends the sentence.
                         let when = format.moment(moment)
                         return "The newest backup was made \(when)" + (when.hasSuffix(".") ? "" : ".")
-                    } ?? "There is no backup yet: dashpilot backup makes one."
+                    } ?? (backupsBlocked ? "There is no backup yet." : "There is no backup yet: dashpilot backup makes one.")
                 return Line(name: finding.name, passed: true, sentence: sentence, isNote: true)
             }
             return Line(name: finding.name, passed: finding.passed, sentence: Self.sentence(finding), isNote: finding.isNote)
@@ -90,7 +91,9 @@ public struct DoctorScreen: Sendable, Equatable {
                 ? "Every expense's category is one this version reads."
                 : "\(plural(count, "expense has", "expenses have")) a category this version does not know; it reads as other."
         case .currency(let code, let valid):
-            valid ? "The store's currency is \(code)." : "The store's currency, \(code), is not an ISO 4217 code."
+            valid
+                ? "The store's currency is \(code)."
+                : code.isEmpty ? "The store keeps no currency." : "The store's currency, \(code), is not an ISO 4217 code."
         case .newestBackup(let date):
             date.map { "The newest backup was made \(ISO8601.format($0))." } ?? "There is no backup yet."
         case .backupsUnreadable(let folder, let reason):

@@ -344,4 +344,18 @@ struct MoneyAndTimeTests {
         #expect(report.finding("currency") == .currency(code: "XYZ", isISO4217: false))
         #expect(!report.isHealthy)
     }
+
+    /// money-and-time.md: "A store holds amounts in one currency, an ISO 4217 code kept in the
+    /// store", and `doctor` checks "the currency a real ISO 4217 code". A store that had lost its
+    /// currency's row was called healthy, and `currency EUR` said it changed what it never stored.
+    @Test func aStoreThatKeepsNoCurrencyIsAProblemAndSettingOneKeepsIt() throws {
+        let fixture = try Self.evening()
+        try fixture.raw("DELETE FROM store_currency")
+        let report = try fixture.store.doctor()
+        #expect(report.finding("currency") == .currency(code: "", isISO4217: false))
+        #expect(!report.isHealthy)
+        try fixture.store.setCurrency(try #require(Currency("EUR")))
+        #expect(try fixture.rawText("SELECT code FROM store_currency WHERE id = 1") == "EUR")
+        #expect(try fixture.store.doctor().isHealthy)
+    }
 }

@@ -41,7 +41,7 @@ public struct DoctorReport: Sendable, Equatable {
         case pauses(misplaced: Int)
         /// Expenses in a category this version cannot read (they read as other).
         case expenseCategories(unknown: Int)
-        /// The store's currency code, and whether it is a real ISO 4217 code.
+        /// The store's currency code (empty where it keeps none), and whether it is a real ISO 4217 code.
         case currency(code: String, isISO4217: Bool)
         /// When the newest backup in the backups folder was made, or `nil` when there is none: a
         /// note, never a problem.

@@ -88,8 +88,8 @@ extension DashPilotStore {
                 findings.append(.tips(notMoreThanZero: try tipTable.notMoreThanZero()))
                 findings.append(.pauses(misplaced: try pauseTable.misplaced()))
                 findings.append(.expenseCategories(unknown: try expenseTable.unknownCategories()))
-                let code = try currencyTable.code()
-                findings.append(.currency(code: code, isISO4217: Currency(code)?.code == code))
+                let code = try currencyTable.stored()
+                findings.append(.currency(code: code ?? "", isISO4217: code.map { Currency($0)?.code == $0 } ?? false))
             }
             do {
                 findings.append(.newestBackup(try backups().first?.madeAt))

@@ -86,11 +86,15 @@ struct ExpenseTable {
 struct CurrencyTable {
     let connection: Connection
 
-    /// The currency code as stored.
-    func code() throws -> String { try connection.texts("SELECT code FROM store_currency WHERE id = 1").first ?? "USD" }
+    /// The currency code as stored; a store that keeps none reads as in dollars (`doctor` says so).
+    func code() throws -> String { try stored() ?? "USD" }
 
-    /// Sets the store's currency.
+    /// The currency code as stored, `nil` where the store keeps none.
+    func stored() throws -> String? { try connection.texts("SELECT code FROM store_currency WHERE id = 1").first }
+
+    /// Sets the store's currency, where it keeps one or none.
     func set(_ currency: Currency) throws {
-        try connection.run("UPDATE store_currency SET code = ? WHERE id = 1", .text(currency.code))
+        try connection.run(
+            "INSERT INTO store_currency (id, code) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET code = excluded.code", .text(currency.code))
     }
 }
