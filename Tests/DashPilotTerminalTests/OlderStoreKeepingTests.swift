@@ -36,6 +36,61 @@ struct OlderStoreKeepingTests {
             ])
     }
 
+    /// keeping.md: "If the backup cannot be made … the upgrade does not run". Beside a file named
+    /// `backups`, doctor said of an older store that the next command upgrades it, offered
+    /// `dashpilot backup`, and exited 0, while every command then exited 74.
+    @Test func doctorOfAnOlderStoreWhoseUpgradeCanMakeNoBackupSaysItCannotBeUsed() throws {
+        let dash = Binary()
+        let old = try KeepingCommandTests.versionSeven(dash, "INSERT INTO shift (started_at, ended_at) VALUES (1795971720, 1795988400)")
+        let folder = (old as NSString).deletingLastPathComponent + "/backups"
+        try? FileManager.default.removeItem(atPath: folder)
+        #expect(FileManager.default.createFile(atPath: folder, contents: Data("not a folder".utf8)))
+        let report = dash.run(["--store", old, "doctor"])
+        #expect(report.status == 74, "\(report.stdout)\(report.stderr)")
+        #expect(report.stderr.contains("needs an upgrade, which runs only after a backup of it"), "\(report.stderr)")
+        #expect(report.stderr.contains("backups is not a folder"), "\(report.stderr)")
+        #expect(!report.stdout.contains("dashpilot backup makes one") && !report.stdout.contains("Nothing wrong"), "\(report.stdout)")
+        #expect(dash.run(["--store", old, "shift", "list"]).status == 74)
+        #expect(try Self.version(of: old) == 7)
+    }
+
+    /// cli.md, 74: "The store cannot be used: not a DashPilot store, damaged, … Standard error says
+    /// which". An older store whose index SQLite finds wrong was refused as a backup that failed
+    /// its check "on the copy"; at today's version the same damage is said as the store's.
+    @Test func anOlderStoreThatIsDamagedIsSaidSoWhenItsUpgradeIsRefused() throws {
+        let dash = Binary()
+        let old = try KeepingCommandTests.versionSeven(
+            dash, "INSERT INTO shift (started_at, ended_at) VALUES (1795971720, 1795988400)",
+            "PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = 'CREATE INDEX shift_by_start ON shift (ended_at)' WHERE name = 'shift_by_start'"
+        )
+        let list = dash.run(["--store", old, "shift", "list"])
+        #expect(
+            list.status == 74 && list.stderr == "Error: The store at \(old) is damaged and can't be used; it was left as it is.\n",
+            "\(list.stderr)")
+        #expect(try Self.version(of: old) == 7)
+    }
+
+    /// A table no version of DashPilot makes (another program's, beside the record) is no
+    /// damage: every command used such a store, while doctor said it could not be used (74) and
+    /// backup failed with "damaged(path: …)".
+    @Test func aTableOfAnotherProgramBesideTheRecordIsNoDamage() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        let made = dash.spawn(
+            ["/usr/bin/sqlite3", dash.storePath, "CREATE TABLE my_notes (id INTEGER PRIMARY KEY, body TEXT)"].map { Array($0.utf8) },
+            environment: [:], stdin: nil)
+        try #require(made.status == 0, "\(made.stderr)")
+        let doctor = dash.run(["doctor"], at: "2026-11-29 17:10:00")
+        #expect(doctor.status == 0 && doctor.stdout.contains("The store is healthy."), "\(doctor.stdout)\(doctor.stderr)")
+        let backup = dash.run(["backup"], at: "2026-11-29 17:10:00")
+        #expect(backup.status == 0, "\(backup.stderr)")
+        // A store whose version says 7 but that holds version 8's tables is still damaged.
+        let relabelled = dash.spawn(
+            ["/usr/bin/sqlite3", dash.storePath, "PRAGMA user_version = 7"].map { Array($0.utf8) }, environment: [:], stdin: nil)
+        try #require(relabelled.status == 0)
+        #expect(dash.run(["doctor"], at: "2026-11-29 17:10:00").status == 74)
+    }
+
     /// An older store keyed by an older naming policy is re-keyed by its upgrade: doctor does not
     /// fail it for keys today's policy would write otherwise (from review).
     @Test func doctorLeavesAnOlderPolicysKeysToTheUpgrade() throws {

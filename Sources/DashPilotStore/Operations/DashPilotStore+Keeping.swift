@@ -120,6 +120,7 @@ extension DashPilotStore {
                 throw sqlite.primaryCode == SQLITE_FULL
                     ? KeepingFailure.cannotWrite("the disk is full") : KeepingFailure.cannotWrite(sqlite.message)
             }
+            if case StoreError.damaged = error { throw KeepingFailure.checkFailed("the copy is damaged") }
             throw KeepingFailure.cannotWrite("\(error)")
         }
     }
@@ -228,7 +229,10 @@ extension DashPilotStore {
                     ).name
                 } catch let failure as KeepingFailure {
                     // A check the copy fails because the store fails it too is said as the store's
-                    // (it said "a reference in the copy points at no row").
+                    // (it said "a reference in the copy points at no row"); a store SQLite finds
+                    // damaged is said so, as it is at today's version (it said "… on the copy").
+                    if case .interrupted = failure { throw StoreError.notUpgraded(path: path, reason: Self.reason(failure)) }
+                    if let reader, (try? reader.texts("PRAGMA integrity_check(1)")) != ["ok"] { throw StoreError.damaged(path: path) }
                     if case .checkFailed = failure,
                         let dangling = try? reader?.scalar("SELECT count(*) FROM pragma_foreign_key_check"), dangling > 0
                     {

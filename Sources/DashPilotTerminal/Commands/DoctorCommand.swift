@@ -16,7 +16,8 @@ enum DoctorCommand {
             let status = ProgressLine(plainCharacters: context.plainCharacters)
             let report = try context.storeAsItIs().doctor { status.show(StatusWords.doctor($0)) }
             status.clear()
-            let screen = DoctorScreen(report: report, format: context.format)
+            let backupsBlocked = DashPilotStore.backupsFolderBlocked(of: context.storePath)
+            let screen = DoctorScreen(report: report, format: context.format, backupsBlocked: backupsBlocked != nil)
             // It answers as an empty store would (cli.md), saying first that there is none; and
             // with no store, no check is said of a file that is not there ("The file is intact."):
             // only the notes, in text and in JSON alike.
@@ -30,9 +31,10 @@ enum DoctorCommand {
                 absence = "There is no store at \(context.storePath.display) yet: the first command that writes makes it."
             }
             let findings = report.findings.filter { present || $0.isNote }
-            let blocked = DashPilotStore.backupsFolderBlocked(of: context.storePath).map {
-                "\($0) is not a folder: no backup can be made there until it is one."
-            }
+            let blocked = backupsBlocked.map { "\($0) is not a folder: no backup can be made there until it is one." }
+            // An older store's upgrade runs only after a backup (keeping.md): with none possible,
+            // no command can use it (74), as a read-only one.
+            let upgradeBlocked = report.isOlderVersion && present ? backupsBlocked : nil
             if json {
                 // Its sentences and times never follow the locale or the time zone (platform.md:
                 // "`--json` output never depends on either"): a time is ISO 8601, UTC. The notes
@@ -51,7 +53,10 @@ enum DoctorCommand {
                     context.say("\(line.isNote ? "note" : line.passed ? "ok  " : "FAIL") \(line.sentence)")
                 }
                 if let blocked { context.say("note \(blocked)") }
-                if report.isHealthy && present { context.say(screen.verdict) }
+                if report.isHealthy && present && upgradeBlocked == nil { context.say(screen.verdict) }
+            }
+            if let upgradeBlocked {
+                throw StoreError.notUpgraded(path: context.storePath.display, reason: "\(upgradeBlocked) is not a folder")
             }
             // An older store that can't be written can't be used (74): the upgrade can't run.
             if let version = report.readOnlyOlderVersion {
