@@ -59,6 +59,11 @@ public enum ScreenMessages {
             : "Cleared the recorded pay of Delivery \(number) of shift \(shiftID)."
     }
 
+    /// Said by Esc on a pay sheet whose pay was typed and not recorded (Enter records it).
+    public static func payNotRecorded(number: Int) -> String {
+        "The pay typed for Delivery \(number) was not recorded; t, then Enter, records it."
+    }
+
     /// Said when a time field holds no time it can read; of one well written that the clocks
     /// skipped, as the command line says it.
     public static func notATime(_ typed: String) -> String {

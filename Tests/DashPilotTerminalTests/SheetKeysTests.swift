@@ -346,3 +346,23 @@ extension SheetKeysTests {
         #expect(window.screen.contains("Cash tip for Delivery 1"), "\(window.screen)")
     }
 }
+
+extension SheetKeysTests {
+    /// A pay typed, a tip added beside it, then Esc: the tip was kept and the pay silently was
+    /// not, while the field had read "Recorded pay [ 12.00 ]". Leaving now says so.
+    @Test func leavingThePaySheetSaysAPayTypedWasNotRecorded() throws {
+        let dash = Self.tipped(0)
+        let window = try Window(dash, at: "2026-11-29 18:30:00", columns: 100, rows: 32)
+        window.press("h", Window.enter, "t")
+        window.type("12.00")
+        window.press("c")
+        window.type("2.50")
+        window.press(Window.enter, Window.escape)
+        #expect(window.screen.contains("The pay typed for Delivery 1 was not recorded; t, then Enter, records it."), "\(window.screen)")
+        let show = dash.run(["shift", "show", "1", "--json"]).stdout
+        #expect(show.contains("\"pay\": null") && show.contains("\"2.50\""), "\(show)")
+        // Left as it was filled, the sheet closes without a word.
+        window.press("t", Window.escape)
+        #expect(!window.screen.contains("was not recorded"), "\(window.screen)")
+    }
+}

@@ -92,7 +92,10 @@ final class PayTipsView: TerminalScreen {
         guard let model else { return action(for: key)?.command == .back ? .pop : .stay }
         switch spellsCurrency(key) ? nil : action(for: key)?.command {
         case .back:
-            return .pop
+            // A pay typed and not recorded is said as such on leaving, the tips beside it being
+            // kept as they were added: never taken for recorded.
+            guard let filledWith, field.text.trimmingCharacters(in: .whitespaces) != filledWith else { return .pop }
+            return .popSaying(ScreenMessages.payNotRecorded(number: number))
         case .record:
             let text = field.text.trimmingCharacters(in: .whitespaces)
             // Said, since the running card shows no pay: the screen-reader mode said nothing at all.
