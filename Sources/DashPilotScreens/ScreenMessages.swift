@@ -6,8 +6,9 @@ import Foundation
 public enum ScreenMessages {
     /// The keys overlay's title.
     public static let keysTitle = "Keys on this screen"
-    /// The keys overlay's footer.
-    public static let keysFooter = "Esc or ? close · ↑↓ scroll"
+    /// The keys overlay's footer, its two keys: "Esc or ? close · ↑↓ scroll".
+    public static let keysClose = "Esc or ? close"
+    public static let keysScroll = "↑↓ scroll"
 
     /// What a window smaller than the screens are laid out for shows, alone.
     public static func windowTooSmall(columns: Int, rows: Int, smallest: (columns: Int, rows: Int)) -> String {

@@ -293,3 +293,23 @@ extension TouchAndMouseTests {
         #expect(states(dash) == ["pickedUp"], "\(window.screen)")
     }
 }
+
+extension TouchAndMouseTests {
+    /// screens.md: "on a key named in the footer it presses that key". The keys list's footer was
+    /// one target that pressed Esc: a tap on its ↓, the way to scroll the list by touch where it
+    /// does not fit, closed it.
+    @Test func theKeysListsFooterArrowsScrollIt() throws {
+        let dash = threeDeliveries()
+        let window = try Window(dash, at: "2026-11-29 17:05:00", columns: 40, rows: 12)
+        window.press("?")
+        let arrows = try #require(window.lastPlace(of: "↑↓ scroll"), "\(window.screen)")
+        let first = window.screen
+        window.tap(column: arrows.column + 1, row: arrows.row)
+        #expect(window.screen.contains("Keys on this screen") && window.screen != first, "\(window.screen)")
+        window.clock.advance(1)
+        window.tap(column: arrows.column, row: arrows.row)
+        #expect(window.screen == first, "\(window.screen)")
+        window.tap(window.lastPlace(of: "Esc or ? close"))
+        #expect(!window.screen.contains("Keys on this screen"), "\(window.screen)")
+    }
+}

@@ -65,9 +65,9 @@ struct ScreenBuffer {
         return listingKeys && !essential.contains { $0.command == .keys } ? [.keysList] + essential : essential
     }
 
-    /// A footer of words that are no action of the screen's ("Esc or ? close"): a tap on them presses `key`.
-    mutating func setFooter(_ text: String, key: ScreenAction.Key?) {
-        footer = [(text, key)]
+    /// A footer of words that are no action of the screen's ("Esc or ? close"): a tap presses its key.
+    mutating func setFooter(_ hints: [(text: String, key: ScreenAction.Key?)]) {
+        footer = hints
         compactFooter = nil
     }
 

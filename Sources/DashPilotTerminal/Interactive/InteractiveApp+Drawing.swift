@@ -182,7 +182,8 @@ extension InteractiveApp {
                     screen.line(line, style: isSelected ? .selected : .normal, focus: isSelected)
                 }
             }
-            screen.setFooter(ScreenMessages.keysFooter, key: .escape)
+            // Each key a tap of its own: ↑↓ scroll the list under a finger too.
+            screen.setFooter([(ScreenMessages.keysClose, .escape), (ScreenMessages.keysScroll, .upDown)])
         } else {
             screen.listsKeys = !top.inTextField
             top.render(into: &screen, environment)

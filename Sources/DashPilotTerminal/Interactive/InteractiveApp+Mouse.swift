@@ -30,8 +30,8 @@ extension InteractiveApp {
             }
             if let key {
                 // A tap on a key in the keys list chooses it: the list closes and the key acts.
-                // Typed keys never pass the list; a tap is pointed at one.
-                if showingKeys && key != .escape && !ScreenAction.keysList.key.matches(key) { showingKeys = false }
+                // Typed keys never pass the list; a tap is pointed at one. Its footer's ↑↓ scroll it.
+                if showingKeys && ![.escape, .up, .down].contains(key) && !ScreenAction.keysList.key.matches(key) { showingKeys = false }
                 tappedRow = row != nil
                 handle(key)
                 tappedRow = false
