@@ -45,7 +45,7 @@ public struct StorePath: Sendable, Equatable {
     func appending(_ suffix: String) -> StorePath { StorePath(bytes: bytes + Array(suffix.utf8)) }
 
     /// The folder that holds it ("." for a bare name).
-    var folder: StorePath {
+    public var folder: StorePath {
         guard let slash = bytes.lastIndex(of: 0x2F) else { return StorePath(".") }
         return slash == 0 ? StorePath("/") : StorePath(bytes: Array(bytes[..<slash]))
     }

@@ -279,6 +279,24 @@ struct RouteImportTests {
         #expect(Self.miles(fresh) == Self.miles(dash))
     }
 
+    /// Standard input from a pipe is copied to be read, into the store's own folder: it was
+    /// copied into $TMPDIR, outside where the store is kept (often memory), and with $TMPDIR
+    /// missing or full the import failed, blaming standard input.
+    @Test func standardInputIsCopiedBesideTheStoreNeverIntoTheTemporaryFolder() throws {
+        let dash = Self.shift()
+        defer { dash.remove() }
+        let file = dash.folder + "/both.gpx"
+        try Self.gpx([Self.morning, Self.later], zone: "+0000").write(toFile: file, atomically: false, encoding: .utf8)
+        // Through a pipe, as `cat` gives it.
+        let command = ["/bin/sh", "-c", "cat \"$0\" | exec \"$@\"", file, Binary.path, "route", "import", "-"]
+        var environment = dash.environment
+        environment["TMPDIR"] = dash.folder + "/no-such-folder"
+        let piped = dash.spawn(command.map { Array($0.utf8) }, environment: environment, stdin: nil)
+        #expect(piped.status == 0 && piped.stdout.hasPrefix("Kept 40 points"), "\(piped.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: (dash.storePath as NSString).deletingLastPathComponent)
+        #expect(!left.contains { $0.contains("dashpilot-import") }, "\(left)")
+    }
+
     @Test func aFileOfRoutesOnlySaysItHoldsNoRecordedTrack() throws {
         let dash = Self.shift()
         defer { dash.remove() }

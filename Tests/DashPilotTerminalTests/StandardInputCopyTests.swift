@@ -1,3 +1,4 @@
+import DashPilotStore
 import Foundation
 import Testing
 
@@ -36,7 +37,7 @@ struct StandardInputCopyTests {
         }
         var asked = 0
         #expect(throws: StopSignals.Stopped.self) {
-            _ = try MappedFile.privateCopy(of: pipe.read, shown: "standard input") {
+            _ = try MappedFile.privateCopy(of: pipe.read, into: StorePath(NSTemporaryDirectory()), shown: "standard input") {
                 asked += 1
                 if asked > 1 { throw StopSignals.Stopped() }
             }
@@ -67,7 +68,8 @@ struct StandardInputCopyTests {
         }
         writer.start()
         var told: [Int] = []
-        let copy = try MappedFile.privateCopy(of: ends[0], shown: "standard input", stopping: {}, copied: { told.append($0) })
+        let copy = try MappedFile.privateCopy(
+            of: ends[0], into: StorePath(NSTemporaryDirectory()), shown: "standard input", stopping: {}, copied: { told.append($0) })
         defer { close(copy) }
         #expect(told.first == 0 && told.last == bytes.count && told == told.sorted(), "\(told)")
         var info = stat()

@@ -12,42 +12,45 @@ import Foundation
 /// pages behind the reader are let go as it moves on. Standard input (`-` or `/dev/stdin`) is
 /// mapped as it is when it is a file; a pipe is first copied to a temporary file no other
 /// program can open (removed from its folder at once), so that memory never grows with what
-/// comes through it. Anything else that is not a regular file (a folder, a pipe, a device) is
+/// comes through it. Such a copy is made in the store's own folder, never in the system's
+/// temporary one: a driver's route does not leave where the store is kept. Anything else that is not a regular file (a folder, a pipe, a device) is
 /// refused with a sentence, as is a file that shrinks while it is read.
 final class MappedFile {
     private let base: UnsafeMutableRawPointer?
     private let length: Int
     private let descriptor: Int32
     private let shown: String
+    /// The folder a copy of it is made in (the store's).
+    private let copies: StorePath
 
     /// Maps the file at `bytes` (a path used as the bytes it was given: one that is not UTF-8 is
     /// never repaired into another file's name), or throws a sentence saying why not. Standard
-    /// input from a pipe is copied first, `copied` told the bytes copied so far.
-    convenience init(path bytes: [UInt8], copied: (Int) -> Void = { _ in }) throws {
+    /// input from a pipe is copied first, into `folder`, `copied` told the bytes copied so far.
+    convenience init(path bytes: [UInt8], copiesIn folder: StorePath, copied: (Int) -> Void = { _ in }) throws {
         let path = StorePath(bytes: bytes).display
         let shown = path == "-" ? "standard input" : path
         let descriptor: Int32
         if bytes == Array("-".utf8) || bytes == Array("/dev/stdin".utf8) {
-            descriptor = try Self.standardInputAsFile(shown: shown, copied: copied)
+            descriptor = try Self.standardInputAsFile(shown: shown, into: folder, copied: copied)
         } else {
             descriptor = (bytes + [0]).withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
             }
         }
         guard descriptor >= 0 else { throw Self.failure(path, String(cString: strerror(errno))) }
-        try self.init(descriptor: descriptor, path: path, shown: shown)
+        try self.init(descriptor: descriptor, path: path, shown: shown, copies: folder)
     }
 
     /// The UTF-8 of `source`'s UTF-16 text (`GPXReader.transcodeUTF16`), written to a temporary
     /// file no other program can open and mapped as any file is: memory never grows with the
     /// file, and the pages of `source` behind the transcoding are let go as it moves on.
     convenience init(utf8FromUTF16Of source: MappedFile) throws {
-        let copy = try Self.privateTemporaryFile(shown: source.shown)
+        let copy = try Self.privateTemporaryFile(in: source.copies, shown: source.shown)
         do {
             try source.withBytes { bytes in
                 try GPXReader.transcodeUTF16(bytes) { piece, read in
                     try StopSignals.check()
-                    try Self.write(piece, to: copy, shown: source.shown)
+                    try Self.write(piece, to: copy, failing: Self.copyFailure(source.shown, source.copies))
                     try source.release(before: read)
                 }
             }
@@ -55,12 +58,13 @@ final class MappedFile {
             close(copy)
             throw error
         }
-        try self.init(descriptor: copy, path: source.shown, shown: source.shown)
+        try self.init(descriptor: copy, path: source.shown, shown: source.shown, copies: source.copies)
     }
 
     /// Maps the open file `descriptor` (closed on failure), which must be a regular file.
-    private init(descriptor: Int32, path: String, shown: String) throws {
+    private init(descriptor: Int32, path: String, shown: String, copies: StorePath) throws {
         self.shown = shown
+        self.copies = copies
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             close(descriptor)
@@ -104,12 +108,12 @@ final class MappedFile {
     /// input itself when it is such a file read from its start, else a temporary copy of what it
     /// holds to its end, made private (0600) and removed from its folder before anything is
     /// written to it.
-    private static func standardInputAsFile(shown: String, copied: (Int) -> Void) throws -> Int32 {
+    private static func standardInputAsFile(shown: String, into folder: StorePath, copied: (Int) -> Void) throws -> Int32 {
         var info = stat()
         if fstat(STDIN_FILENO, &info) == 0, info.st_mode & S_IFMT == S_IFREG, lseek(STDIN_FILENO, 0, SEEK_CUR) == 0 {
             return fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0)
         }
-        return try privateCopy(of: STDIN_FILENO, shown: shown, stopping: StopSignals.check, copied: copied)
+        return try privateCopy(of: STDIN_FILENO, into: folder, shown: shown, stopping: StopSignals.check, copied: copied)
     }
 
     /// A private temporary file holding what `source` (a pipe) holds to its end. `stopping`
@@ -118,9 +122,9 @@ final class MappedFile {
     /// open: `stopping` is asked before each wait, and the wait is bounded. `copied` is told the
     /// bytes copied so far, before each wait.
     static func privateCopy(
-        of source: Int32, shown: String, stopping: () throws -> Void, copied: (Int) -> Void = { _ in }
+        of source: Int32, into folder: StorePath, shown: String, stopping: () throws -> Void, copied: (Int) -> Void = { _ in }
     ) throws -> Int32 {
-        let copy = try privateTemporaryFile(shown: shown)
+        let copy = try privateTemporaryFile(in: folder, shown: shown)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var total = 0
         do {
@@ -133,7 +137,7 @@ final class MappedFile {
                 // A stop signal cuts a read short (EINTR): `stopping` is asked again.
                 if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
                 guard count > 0 else { throw failure(shown, String(cString: strerror(errno))) }
-                try buffer[..<count].withUnsafeBufferPointer { try write($0, to: copy, shown: shown) }
+                try buffer[..<count].withUnsafeBufferPointer { try write($0, to: copy, failing: copyFailure(shown, folder)) }
                 total += count
             }
         } catch {
@@ -151,19 +155,24 @@ final class MappedFile {
         return ready > 0
     }
 
-    /// A temporary file made private (0600) and removed from its folder before anything is
+    /// A temporary file in `folder` made private (0600) and removed from it before anything is
     /// written to it: no other program can open it.
-    private static func privateTemporaryFile(shown: String) throws -> Int32 {
-        var template = Array((NSTemporaryDirectory() + "/dashpilot-import-XXXXXX").utf8CString)
+    private static func privateTemporaryFile(in folder: StorePath, shown: String) throws -> Int32 {
+        var template = (folder.bytes + Array("/.dashpilot-import-XXXXXX".utf8)).map { CChar(bitPattern: $0) } + [0]
         let copy = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard copy >= 0 else { throw failure(shown, String(cString: strerror(errno))) }
+        guard copy >= 0 else { throw copyFailure(shown, folder)(String(cString: strerror(errno))) }
         _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         return copy
     }
 
-    /// Writes all of `bytes` to `descriptor`, or throws a sentence saying why not.
-    private static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32, shown: String) throws {
+    /// Why a copy of `shown` in `folder` could not be made, as a sentence of the reason given.
+    private static func copyFailure(_ shown: String, _ folder: StorePath) -> (String) -> CommandFailure {
+        { CommandFailure(sentence: "Can't copy \(shown) into \(folder.display) to read it (\($0)); nothing was imported from it.") }
+    }
+
+    /// Writes all of `bytes` to `descriptor`, or throws `failing`'s sentence of why not.
+    private static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32, failing: (String) -> CommandFailure) throws {
         var written = 0
         while written < bytes.count {
             let step = systemWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
@@ -171,7 +180,7 @@ final class MappedFile {
                 try StopSignals.check()
                 continue
             }
-            guard step > 0 else { throw failure(shown, String(cString: strerror(errno))) }
+            guard step > 0 else { throw failing(String(cString: strerror(errno))) }
             written += step
         }
     }
