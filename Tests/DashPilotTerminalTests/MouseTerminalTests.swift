@@ -111,6 +111,38 @@ struct MouseTerminalTests {
         #expect(session.waitForMouseModes("00") == "00")
     }
 
+    /// cli.md: the mode "leaves the terminal as it found it", and Ctrl-Z "suspends to the shell;
+    /// fg brings the screen back as it was". Stopped from outside (kill -TSTP), it kept the
+    /// alternate screen and mouse reporting under the shell's prompt, and after fg keys came only
+    /// with Enter: the terminal was no longer raw.
+    @Test func aStopFromOutsideGivesTheTerminalBackAsCtrlZDoes() {
+        let dash = Binary()
+        defer { dash.remove() }
+        let session = TmuxSession(dash: dash, command: "bash --norc --noprofile -i")
+        defer { session.kill() }
+        session.type("\(dash.program()) --store '\(dash.storePath)'")
+        session.keys("Enter")
+        session.waitFor { $0.contains("No shift running") }
+        #expect(session.waitForMouseModes("11") == "11")
+        // The program alone, not the faketime it runs under: as another program would stop it.
+        let script = "for p in $(pgrep -f -- \"--store $0\"); do [ \"$(cat /proc/$p/comm)\" = dashpilot ] && kill -TSTP $p; done; true"
+        let stop = dash.spawn(
+            ["/bin/sh", "-c", script, dash.storePath].map { Array($0.utf8) }, environment: ["PATH": "/usr/bin:/bin"], stdin: nil)
+        #expect(stop.status == 0, "\(stop.stderr)")
+        session.waitFor { $0.contains("Stopped") }
+        #expect(session.waitForMouseModes("00") == "00")
+        #expect(session.tmux(["display", "-p", "-t", session.name, "#{alternate_on}"]).stdout == "0\n")
+        session.type("fg")
+        session.keys("Enter")
+        session.waitFor { $0.contains("No shift running") && $0.contains("q quit") }
+        // Raw again: a key acts at once, with no Enter.
+        session.keys("s")
+        session.waitFor { $0.contains("Shift running") }
+        session.keys("q")
+        session.waitFor { !$0.contains("Shift running") }
+        #expect(session.waitForMouseModes("00") == "00")
+    }
+
     @Test(
         "--no-mouse and DASHPILOT_MOUSE=0 write no mouse sequence, and a tap does nothing", arguments: ["--no-mouse", "DASHPILOT_MOUSE=0"])
     func leavingTheMouseToTheTerminalWritesNoMouseSequence(how: String) {

@@ -18,6 +18,9 @@ nonisolated(unsafe) var terminalResized: sig_atomic_t = 0
 // 0 until one did. The loop ends after the key under way, so that the key's write commits and a
 // store made only to look at goes; a second one ends the process at once.
 nonisolated(unsafe) private var endSignal: sig_atomic_t = 0
+// Set by SIGTSTP from outside (`kill -TSTP`, a job control of its own): the loop then stops as
+// Ctrl-Z does, giving the terminal back first.
+nonisolated(unsafe) private var suspendAsked: sig_atomic_t = 0
 
 /// The alternate screen, the cursor hidden, and bracketed paste (2004): a paste arrives marked,
 /// so that a newline in it is not Enter.
@@ -87,11 +90,12 @@ final class RawTerminal {
             }
         }
         installHandler(SIGWINCH) { _ in terminalResized = 1 }
+        installHandler(SIGTSTP) { _ in suspendAsked = 1 }
         // A parent (a terminal multiplexer, a shell) may hand over a mask that blocks these;
         // the terminal is only restored on them if they are delivered.
         var handled = sigset_t()
         sigemptyset(&handled)
-        for signal in [SIGTERM, SIGHUP, SIGQUIT, SIGINT, SIGPIPE, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGWINCH] {
+        for signal in [SIGTERM, SIGHUP, SIGQUIT, SIGINT, SIGPIPE, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGWINCH, SIGTSTP] {
             sigaddset(&handled, signal)
         }
         pthread_sigmask(SIG_UNBLOCK, &handled, nil)
@@ -133,6 +137,7 @@ final class RawTerminal {
         // its job stopped.
         kill(0, SIGTSTP)
         // Execution resumes here on SIGCONT.
+        installHandler(SIGTSTP) { _ in suspendAsked = 1 }
         tcgetattr(STDIN_FILENO, &savedSettings)
         enterRawMode()
         enterScreen()
@@ -183,6 +188,13 @@ final class RawTerminal {
     /// that the mode ends instead of asking again for ever (a closed standard input, held by
     /// `holdClosedStandardDescriptors`, fails to read, and ends it too).
     func read(timeoutMilliseconds milliseconds: Int32) -> [UInt8] {
+        // Stopped from outside: as Ctrl-Z, the terminal given back until `fg`, then redrawn.
+        if suspendAsked != 0 {
+            suspendAsked = 0
+            suspend()
+            terminalResized = 1
+            return []
+        }
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, milliseconds) > 0 else { return [] }
         var buffer = [UInt8](repeating: 0, count: 4096)
