@@ -55,7 +55,7 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
     /// No expense with that id.
     case expenseNotFound(id: Int64)
     /// An expense dated later than now, as its time was read, and the clock's time.
-    case expenseInTheFuture(at: Date, now: Date)
+    case expenseInTheFuture(at: Date, now: Date, editing: Bool = false)
     /// A negative amount.
     case negativeAmount
     /// More than the largest amount.
@@ -154,8 +154,8 @@ public enum DashPilotRefusal: Error, Sendable, Equatable {
             "The shift is already paused."
         case .expenseNotFound(let id):
             "There is no expense \(id)."
-        case .expenseInTheFuture(let at, let now):
-            "An expense can't be dated later than now (the time given reads as \(pair(at, now).0)); nothing was recorded."
+        case .expenseInTheFuture(let at, let now, let editing):
+            "An expense can't be dated later than now (the time given reads as \(pair(at, now).0)); nothing was \(editing ? "changed" : "recorded")."
         case .negativeAmount:
             "Amounts can't be negative."
         case .amountTooLarge:

@@ -267,9 +267,13 @@ struct MoneyAndTimeTests {
         let spent = try fixture.store.addExpense(Money(cents: 650), category: .parking, at: nil, note: try ExpenseNote.make("meter"))
         let edited = try fixture.store.editExpense(id: spent.id, amount: Money(cents: 700), category: .other, note: .some(nil))
         #expect(edited == Expense(id: spent.id, amount: Money(cents: 700), spentAt: spent.spentAt, category: .other, note: nil))
-        #expect(throws: DashPilotRefusal.expenseInTheFuture(at: fixture.clock.now().addingTimeInterval(3600), now: fixture.clock.now())) {
+        // Said as an edit's: nothing was changed, not "recorded".
+        let refusal = DashPilotRefusal.expenseInTheFuture(
+            at: fixture.clock.now().addingTimeInterval(3600), now: fixture.clock.now(), editing: true)
+        #expect(throws: refusal) {
             _ = try fixture.store.editExpense(id: spent.id, amount: Money(cents: 1), at: fixture.clock.now().addingTimeInterval(3600))
         }
+        #expect(refusal.sentence.hasSuffix("; nothing was changed."))
         #expect(try fixture.store.expense(id: spent.id) == edited)
         let other = try fixture.store.addExpense(Money(cents: 100), category: .supplies, at: nil, note: nil)
         try fixture.store.removeExpense(id: spent.id)
@@ -284,7 +288,10 @@ struct MoneyAndTimeTests {
         let spent = try fixture.store.addExpense(Money(cents: 650), category: .parking, at: nil, note: try ExpenseNote.make("meter"))
         _ = try fixture.store.editExpense(id: spent.id, category: .fuel)
         // A refused edit or removal changed nothing, and records nothing.
-        #expect(throws: DashPilotRefusal.expenseInTheFuture(at: fixture.clock.now().addingTimeInterval(3600), now: fixture.clock.now())) {
+        #expect(
+            throws: DashPilotRefusal.expenseInTheFuture(
+                at: fixture.clock.now().addingTimeInterval(3600), now: fixture.clock.now(), editing: true)
+        ) {
             _ = try fixture.store.editExpense(id: spent.id, at: fixture.clock.now().addingTimeInterval(3600))
         }
         #expect(throws: DashPilotRefusal.expenseNotFound(id: 99)) { try fixture.store.removeExpense(id: 99) }

@@ -29,7 +29,9 @@ extension DashPilotStore {
             }
             if let category { expense.category = category }
             if let time {
-                guard time.wholeSecond <= now else { throw DashPilotRefusal.expenseInTheFuture(at: time.wholeSecond, now: now) }
+                guard time.wholeSecond <= now else {
+                    throw DashPilotRefusal.expenseInTheFuture(at: time.wholeSecond, now: now, editing: true)
+                }
                 expense.spentAt = time.wholeSecond
             }
             if let note { expense.note = note?.text }
