@@ -313,3 +313,18 @@ extension TouchAndMouseTests {
         #expect(!window.screen.contains("Keys on this screen"), "\(window.screen)")
     }
 }
+
+extension TouchAndMouseTests {
+    /// The expense sheet's category choices ("1 Fuel · 2 Parking and tolls · 3 Maintenance …")
+    /// name keys, as a footer does; a tap on one did nothing.
+    @Test func aTapOnACategoryChoiceChoosesIt() throws {
+        let dash = threeDeliveries()
+        let window = try Window(dash, at: "2026-11-29 17:05:00", columns: 80, rows: 24)
+        window.press("c", "a", Window.down)
+        #expect(window.screen.contains("Category  Fuel"), "\(window.screen)")
+        window.tap(window.place(of: "3 Maintenance"))
+        #expect(window.screen.contains("Category  Maintenance"), "\(window.screen)")
+        window.tap(window.place(of: "Parking and tolls"))
+        #expect(window.screen.contains("Category  Parking and tolls"), "\(window.screen)")
+    }
+}

@@ -153,7 +153,15 @@ final class ExpenseSheetView: TerminalScreen {
                 screen.boxLine(
                     Pieces(marker + label + "  " + category.title), style: index == focus ? .selected : .normal, row: index,
                     focus: index == focus)
-                if index == focus { screen.boxWrapped("  " + model.categories.joined(separator: " · "), style: .dim, focus: true) }
+                // Each choice is its digit's key under a finger too ("on a key named … it presses that key").
+                if index == focus {
+                    let choices = model.categories.enumerated().map { (text: $1, key: ScreenAction.Key.character(Character("\($0 + 1)"))) }
+                    for part in Pieces.keys(choices, width: max(8, screen.width - 6)) {
+                        var line = Pieces("  ")
+                        line.add(part)
+                        screen.boxLine(line, style: .dim, focus: true)
+                    }
+                }
             } else {
                 screen.boxField(label: label, fields[index], marker: marker, row: index, focused: index == focus)
             }
