@@ -217,6 +217,18 @@ struct RouteImportTests {
         #expect(dash.run(["doctor"]).status == 0)
         #expect(Self.miles(dash) == miles)
         #expect(dash.run(["backup"]).status == 0)
+        // A sample of a shift that is gone (doctor names it) leaves the others' summaries to be
+        // rebuilt: it stopped on SQLite's "FOREIGN KEY constraint failed" (74).
+        let orphan = dash.spawn(
+            [
+                "/usr/bin/sqlite3", dash.storePath,
+                "PRAGMA foreign_keys = OFF; INSERT INTO route_sample VALUES (77, 1772460000, 407000000, -740000000, 50, 1)",
+            ]
+            .map { Array($0.utf8) }, environment: [:], stdin: nil)
+        try #require(orphan.status == 0, "\(orphan.stderr)")
+        let again = dash.run(["route", "rebuild"])
+        #expect(again.status == 0 && again.stdout == "Rebuilt the route summaries of 1 shift from their route samples.\n", "\(again)")
+        #expect(dash.run(["doctor"]).stdout.contains("FAIL 1 row points at a row that no longer exists."))
         // A repair makes no store where there is none.
         let none = dash.folder + "/none/store.sqlite"
         #expect(dash.run(["--store", none, "route", "rebuild"]).stdout.hasPrefix("No shifts recorded yet"))

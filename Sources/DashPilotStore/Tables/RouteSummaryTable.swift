@@ -99,6 +99,12 @@ struct RouteSummaryTable {
         var current: Int64?
         var summary = RouteSummary()
         var reported = -1
+        // Samples of a shift that is gone (doctor names them) have no summary to be made: the
+        // rest are rebuilt all the same (it stopped on SQLite's "FOREIGN KEY constraint failed").
+        let shifts = Set(try ShiftTable(connection: connection).ids())
+        func save(_ summary: RouteSummary, shiftID: Int64) throws {
+            if shifts.contains(shiftID) { try self.save(summary, shiftID: shiftID) }
+        }
         try RouteSampleTable(connection: connection).forEachPoint(shiftID: nil) { shiftID, time, latitude, longitude, session in
             if shiftID != current {
                 if let current { try save(summary, shiftID: current) }
