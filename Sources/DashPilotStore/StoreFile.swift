@@ -95,7 +95,9 @@ enum StoreFile {
     static func create(at file: StorePath, currency: Currency) throws(StoreError) -> [StorePath]? {
         let path = file.display
         // A path ending in "/" names a folder: nothing is made for it.
-        if file.bytes.last == UInt8(ascii: "/") { throw .notADashPilotStore(path: path, reason: "it is a folder") }
+        if file.bytes.last == UInt8(ascii: "/") {
+            throw .cannotOpen(path: path, reason: "a path ending in / names a folder; give the store's file name in it")
+        }
         var made: [StorePath] = []
         try makeFolder(file.folder, storePath: path, made: &made)
         do {

@@ -376,9 +376,11 @@ struct CommandLineContractTests {
         #expect(
             FileManager.default.fileExists(atPath: dash.folder + "/y")
                 && !FileManager.default.fileExists(atPath: dash.folder + "/y/s.sqlite"))
-        // A path ending in "/" names a folder: refused (74) with nothing made for it.
+        // A path ending in "/" names a folder: refused (74) with nothing made for it, and said
+        // so; where nothing stands, not "it is a folder … left as it is".
         let slashed = dash.run(["--store", dash.folder + "/trail/", "shift", "start"])
-        #expect(slashed.status == 74 && slashed.stderr.contains("it is a folder"), "\(slashed.stderr)")
+        #expect(slashed.status == 74 && slashed.stderr.contains("a path ending in / names a folder"), "\(slashed.stderr)")
+        #expect(!slashed.stderr.contains("left as it is"), "\(slashed.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dash.folder + "/trail"))
         // A restore declined is asked before anything is made.
         #expect(dash.run(["--store", path, "backup", dash.folder + "/kept.sqlite"]).status == 0)
