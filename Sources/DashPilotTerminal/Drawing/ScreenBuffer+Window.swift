@@ -99,10 +99,10 @@ extension ScreenBuffer {
             fitted.keepsHeader = true
         }
         while !fitted.focusFits(room: room), let order = fitted.nextToGiveWay { fitted = fitted.without(givingWay: order) }
-        var scrolling = fitted
-        (scrolling.keepsHeader, scrolling.headerCount) = (false, 0)
-        if box == nil, !messageLines.isEmpty, !fitted.focusFits(room: room, exactly: true), scrolling.focusFits(room: room, exactly: true) {
-            fitted = scrolling
+        if box == nil, !messageLines.isEmpty, !fitted.focusFits(room: room, exactly: true) {
+            var scrolling = fitted
+            (scrolling.keepsHeader, scrolling.headerCount) = (false, 0)
+            if scrolling.focusFits(room: room, exactly: true) { fitted = scrolling }
         }
         // Still taller than the window (a sheet's field down to its selected tip): what a key
         // acts on is always on screen, so the selected row stays in view rather than the field.
