@@ -328,3 +328,73 @@ extension TouchAndMouseTests {
         #expect(window.screen.contains("Category  Parking and tolls"), "\(window.screen)")
     }
 }
+
+extension TouchAndMouseTests {
+    /// The two taps of a double tap read together (a slow link, a store held a moment): the
+    /// second was judged on the frame drawn before the first, and recorded the next step too.
+    @Test func aDoubleTapReadInOneGoRecordsOneStep() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        let window = try Window(dash, at: "2026-11-29 17:10:00", columns: 80, rows: 24)
+        let button = try #require(window.place(of: "Arrived at Pickup"), "\(window.screen)")
+        let tap = InteractiveHarness.tap(column: button.column, row: button.row)
+        window.type(tap + tap)
+        #expect(states(dash) == ["arrivedAtPickup"], "\(window.screen)")
+    }
+
+    /// A tap after the wheel (or a key) lands on what the wheel brought under the finger: it was
+    /// taken for the second tap of a double tap, its line having changed, and did nothing.
+    @Test func aTapAfterTheWheelIsTheDriversOwn() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        for number in 1...20 {
+            dash.run(["delivery", "accept"], at: "2026-11-29 17:10:00")
+            dash.run(["pickup", "set", "\(number)", String(format: "Place %02d", number)], at: "2026-11-29 17:10:00")
+        }
+        let window = try Window(dash, at: "2026-11-29 17:20:00", columns: 60, rows: 20)
+        window.press("l")
+        let spot = try #require(window.place(of: "Place 05"), "\(window.screen)")
+        window.tap(spot)
+        window.wheel(down: true)
+        window.wheel(down: true)
+        let under = window.screen.split(separator: "\n", omittingEmptySubsequences: false)[spot.row - 1]
+        let name = try #require(under.range(of: #"Place \d\d"#, options: .regularExpression).map { String(under[$0]) })
+        #expect(!under.contains("▸"), "\(window.screen)")
+        window.tap(spot)
+        #expect(window.screen.contains("▸ \(name)"), "\(window.screen)")
+    }
+
+    /// The keys list's own "↑↓ select" row is a key of the list like any other: a tap on it
+    /// chooses it (the list closes), as before its footer's arrows scrolled it.
+    @Test func aTapOnTheKeysListsSelectRowStillChoosesIt() throws {
+        let dash = threeDeliveries()
+        let window = try Window(dash, at: "2026-11-29 17:05:00", columns: 80, rows: 24)
+        window.press("?")
+        window.tap(window.place(of: "↑↓      select"))
+        #expect(!window.screen.contains("Keys on this screen"), "\(window.screen)")
+    }
+}
+
+extension TouchAndMouseTests {
+    /// A double tap on "Del removes a tip" removed two tips: its line stayed as it was (the tips
+    /// scroll inside the sheet), and the second Del removed the tip the first one selected. A tap
+    /// that recorded something is not followed at its place by the second tap of a double tap.
+    @Test func aDoubleTapThatWroteActsOnce() throws {
+        let dash = SheetKeysTests.tipped(4)
+        let window = try Window(dash, at: "2026-11-29 18:30:00", columns: 40, rows: 12)
+        window.press("h", Window.enter, "t", Window.down)
+        let del = try #require(window.lastPlace(of: "Del removes a tip"), "\(window.screen)")
+        window.tap(del)
+        window.tap(del)
+        func tips() -> Int {
+            let show = json(dash.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any]
+            return (((show?["deliveries"] as? [[String: Any]])?.first?["tips"] as? [Any]) ?? []).count
+        }
+        #expect(tips() == 3, "\(window.screen)")
+        // A moment later, a tap there is the driver's own.
+        window.clock.advance(1)
+        window.tap(del)
+        #expect(tips() == 2, "\(window.screen)")
+    }
+}

@@ -7,8 +7,7 @@ extension ScreenBuffer {
         var lines: [Line] = []
         /// How many lines the driver scrolled the window past where the focused lines put it.
         var scrolled = 0
-        /// How far the driver can scroll it from where the focused lines put it: up to its top,
-        /// down to its end.
+        /// How far the driver can scroll it from there: up to its top, down to its end.
         var scrollable = 0...0
         /// Whether the focused lines show whole (or nothing is focused).
         var focusShown = true
@@ -16,13 +15,11 @@ extension ScreenBuffer {
         var selectedRowShown = false
         /// How far (as `scrolled`) an open sheet scrolls with its selected row whole in view.
         var keepsSelectedRow: ClosedRange<Int>?
-        /// The keys drawn on the buttons in view (not on a row, nor among a sheet's keys): what
-        /// each acts on shows.
+        /// The keys drawn on the buttons in view (not on a row, nor among a sheet's keys).
         var buttonKeys: [ScreenAction.Key] = []
         /// Whether it is an open sheet's.
         var isSheet = false
-        /// Whether it is text with nothing to select or type into (a confirmation): what does
-        /// not fit scrolls by line, by page and to its ends.
+        /// Whether it is text with nothing to select or type into (a confirmation), which scrolls.
         var isText = false
         /// How many rows of the screen's list show whole; without such rows (the keys list),
         /// how many of the lines that scroll show.
@@ -38,6 +35,8 @@ extension ScreenBuffer {
         var top: ViewTop?
         /// The row of the screen's list the focused lines belong to, if any.
         var focusRow: Int?
+        /// The first line of the footer of keys.
+        var footerStart = 0
     }
 
     /// Where a list's view starts: `offset` lines below the first line of row `row` (negative:
@@ -116,6 +115,7 @@ extension ScreenBuffer {
             if said.allSatisfy({ inView.contains($0.trimmingCharacters(in: .whitespaces)) }) { said = [] }
         }
         layout.lines += (messageRows == 0 ? [] : said.isEmpty ? [""] : said).map { Line(text: $0, style: .warning) }
+        layout.footerStart = layout.lines.count
         layout.lines += footerLines.map {
             Line(text: DisplayWidth.fit($0.text, width), style: .dim, target: TapTarget(spots: $0.spots).shifted(by: 0, width: width))
         }

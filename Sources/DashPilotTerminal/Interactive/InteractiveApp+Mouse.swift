@@ -7,7 +7,15 @@ extension InteractiveApp {
     /// scrolls a sheet that does not fit three lines.
     func handleMouse(_ event: MouseEvent) {
         guard mouse, let top = stack.last else { return }
-        switch pointer.intent(of: event, view: view, now: clock.now()) {
+        // Keys read with the tap acted already: a second tap is judged on what they would draw.
+        var current: [String]?
+        if layoutBehind, !windowTooSmall, let laidOut, case .release = event.action {
+            let seen = pointer.drawn
+            _ = frame(columns: laidOut.columns, rows: laidOut.rows)
+            current = pointer.drawn?.texts
+            pointer.drawn = seen
+        }
+        switch pointer.intent(of: event, view: view, now: clock.now(), current: current) {
         case .nothing:
             return
         case .tap(let row, var key):
@@ -31,10 +39,15 @@ extension InteractiveApp {
             if let key {
                 // A tap on a key in the keys list chooses it: the list closes and the key acts.
                 // Typed keys never pass the list; a tap is pointed at one. Its footer's ↑↓ scroll it.
-                if showingKeys && ![.escape, .up, .down].contains(key) && !ScreenAction.keysList.key.matches(key) { showingKeys = false }
-                tappedRow = row != nil
+                let onFooter = laidOut.map { $0.view == view && event.row - 1 >= $0.layout.footerStart } ?? false
+                if showingKeys && key != .escape && !(onFooter && [.up, .down].contains(key)) && !ScreenAction.keysList.key.matches(key) {
+                    showingKeys = false
+                }
+                (tappedRow, tapping) = (row != nil, true)
+                let changed = store.rowsChanged
                 handle(key)
-                tappedRow = false
+                (tappedRow, tapping) = (false, false)
+                if store.rowsChanged != changed { pointer.tapWrote() }
             }
         case .scroll(let rows):
             let key = rows > 0 ? Key.down : Key.up

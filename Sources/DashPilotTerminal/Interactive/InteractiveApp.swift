@@ -46,6 +46,8 @@ final class InteractiveApp {
     var layoutBehind = false
     /// Whether the key acting was pressed by a tap on a row of the window, which it selected.
     var tappedRow = false
+    /// Whether the key acting is a tap's.
+    var tapping = false
     /// How many lines the driver scrolled the sheet of `view` past its focused lines.
     var sheetScroll: (view: Int, lines: Int)?
 
@@ -184,6 +186,8 @@ final class InteractiveApp {
     func handleOne(_ key: Key) {
         defer { layoutBehind = true }
         if case .mouse(let event) = key { return handleMouse(event) }
+        // A key of the keyboard comes between a tap and the next: that one is the driver's own.
+        if !tapping { pointer.forgetTap() }
         // Keys read together act in turn on the window each leaves (cli.md): one that asks what
         // shows whole sees the frame the keys before it would draw, not the one drawn before them.
         // A tap still lands on the frame the driver saw; a window too small lays nothing out

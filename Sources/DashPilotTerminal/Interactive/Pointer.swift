@@ -1,4 +1,5 @@
 import Foundation
+
 /// The mouse, or a finger, in the interactive mode: a press and a release on the same place make
 /// a tap, found on the window as it was last drawn (what the driver saw and touched); the wheel
 /// scrolls. Nothing else a mouse does is the screens': a drag is the terminal's.
@@ -26,8 +27,12 @@ struct Pointer {
     /// too soon for the driver to have seen what the first drew there.
     static let doubleTap: TimeInterval = 0.5
 
-    /// The last tap that acted: where, what its line showed then, and when.
-    private var acted: (column: Int, row: Int, text: String, at: Date)?
+    /// The last tap that acted: where, what its line showed then, when, and whether it wrote.
+    private var acted: (column: Int, row: Int, text: String, at: Date, wrote: Bool)?
+
+    /// The last tap recorded something: a second at its place soon after does nothing, whatever
+    /// its line shows (a second tip removed under "Del removes a tip", a second delivery accepted).
+    mutating func tapWrote() { acted?.wrote = true }
 
     /// How many rows a step of the wheel scrolls.
     static let wheelRows = 3
@@ -48,12 +53,18 @@ struct Pointer {
     /// Where the left button went down, until it comes up.
     private var pressedAt: (column: Int, row: Int)?
 
+    /// Forgets the last tap: a key or the wheel came between it and the next, which then lands
+    /// on what the driver saw after them.
+    mutating func forgetTap() { acted = nil }
+
     /// What `event` asks, on `view` (the view showing now): nothing where the window drawn was of
     /// another view, or where the event is outside it.
     /// A tap lands on what the driver saw: a second tap of a double tap, where the first drew
     /// something else under it (the next step's button, the screen a confirmation left for, a
-    /// card under a sheet that closed), does nothing. `now`: when the event came.
-    mutating func intent(of event: MouseEvent, view: Int, now: Date) -> Intent {
+    /// card under a sheet that closed), does nothing. `now`: when the event came; `current`: the
+    /// window's lines as the keys before it in the same read left them (the frame not drawn yet),
+    /// `nil` for the frame drawn.
+    mutating func intent(of event: MouseEvent, view: Int, now: Date, current: [String]? = nil) -> Intent {
         let target = drawn.flatMap { drawn -> TapTarget? in
             guard drawn.view == view, (1...drawn.columns).contains(event.column), drawn.targets.indices.contains(event.row - 1) else {
                 return nil
@@ -69,17 +80,17 @@ struct Pointer {
             guard let pressed = pressedAt, pressed == (event.column, event.row), let target else { return .nothing }
             let (row, key) = target.tap(at: event.column - 1)
             guard row != nil || key != nil, let text = drawn?.texts[event.row - 1] else { return .nothing }
-            if let acted, acted.row == event.row, abs(acted.column - event.column) <= 1, acted.text != text,
+            let shown = current.flatMap { $0.indices.contains(event.row - 1) ? $0[event.row - 1] : nil } ?? text
+            if let acted, acted.row == event.row, abs(acted.column - event.column) <= 1, acted.text != shown || acted.wrote,
                 (0..<Self.doubleTap).contains(now.timeIntervalSince(acted.at))
             {
                 return .nothing
             }
-            acted = (event.column, event.row, text, now)
+            acted = (event.column, event.row, text, now, false)
             return .tap(row: row, key: key)
-        case .wheelUp:
-            return target == nil ? .nothing : .scroll(rows: -Self.wheelRows)
-        case .wheelDown:
-            return target == nil ? .nothing : .scroll(rows: Self.wheelRows)
+        case .wheelUp, .wheelDown:
+            acted = nil
+            return target == nil ? .nothing : .scroll(rows: event.action == .wheelUp ? -Self.wheelRows : Self.wheelRows)
         default:
             pressedAt = nil
             return .nothing
