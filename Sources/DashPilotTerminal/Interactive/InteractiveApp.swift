@@ -208,14 +208,15 @@ final class InteractiveApp {
             quitting = true
             return
         }
-        // What a key acts on is always on screen: while the window is too small to show the
-        // screen, no key acts on it (Ctrl-C and the end of input above still leave).
-        if windowTooSmall { return }
+        // Ctrl-Z (or a stop from outside) acts on no screen: it suspends, whatever the window.
         if key == .control("z") {
             terminal?.suspend()
             terminalResized = 1
             return
         }
+        // What a key acts on is always on screen: while the window is too small to show the
+        // screen, no key acts on it (Ctrl-C and the end of input above still leave).
+        if windowTooSmall { return }
         guard let top = stack.last else { return }
         let listsKeys = ScreenAction.keysList.key.matches(key)
         if showingKeys {

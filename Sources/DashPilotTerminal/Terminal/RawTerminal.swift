@@ -136,7 +136,8 @@ final class RawTerminal {
         // the program runs under (`faketime`, a script) is suspended with it, so the shell sees
         // its job stopped.
         kill(0, SIGTSTP)
-        // Execution resumes here on SIGCONT.
+        // Execution resumes here on SIGCONT. A stop asked while this one was under way is done.
+        suspendAsked = 0
         installHandler(SIGTSTP) { _ in suspendAsked = 1 }
         tcgetattr(STDIN_FILENO, &savedSettings)
         enterRawMode()
@@ -188,12 +189,11 @@ final class RawTerminal {
     /// that the mode ends instead of asking again for ever (a closed standard input, held by
     /// `holdClosedStandardDescriptors`, fails to read, and ends it too).
     func read(timeoutMilliseconds milliseconds: Int32) -> [UInt8] {
-        // Stopped from outside: as Ctrl-Z, the terminal given back until `fg`, then redrawn.
+        // Stopped from outside: read as Ctrl-Z, which each mode answers (the terminal given back
+        // until `fg`, then the screen drawn, or said, again).
         if suspendAsked != 0 {
             suspendAsked = 0
-            suspend()
-            terminalResized = 1
-            return []
+            return [0x1A]
         }
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, milliseconds) > 0 else { return [] }
