@@ -17,6 +17,11 @@ public enum ScreenMessages {
     /// A refusal as the interactive mode says it: the domain's sentence, its times in the driver's
     /// locale, then the key that helps.
     public static func refusal(_ refusal: DashPilotRefusal, format: ScreenFormat) -> String {
+        // The open cards are on the screen: more than three are named by their runs ("Deliveries
+        // 1 to 16"), a refusal short enough to show whole beside the card a key acts on.
+        if case .pauseWhileDeliveriesOpen(let numbers) = refusal, numbers.count > 3 {
+            return "The shift can't pause while Deliveries \(runs(numbers)) are still open; deliver or cancel them first."
+        }
         let sentence = refusal.sentence(times: format.moment, apart: format.apart)
         guard let hint = refusal.hint else { return sentence }
         let way =
@@ -29,6 +34,20 @@ public enum ScreenMessages {
             case .resume: "Press b."
             }
         return sentence + " " + way
+    }
+
+    /// Numbers by their runs, in order: "1 to 3, 5 and 7 to 9".
+    static func runs(_ numbers: [Int]) -> String {
+        var runs: [ClosedRange<Int>] = []
+        for number in numbers.sorted() {
+            if let last = runs.last, last.upperBound + 1 == number {
+                runs[runs.count - 1] = last.lowerBound...number
+            } else {
+                runs.append(number...number)
+            }
+        }
+        let words = runs.flatMap { $0.count < 3 ? $0.map { "\($0)" } : ["\($0.lowerBound) to \($0.upperBound)"] }
+        return words.count == 1 ? words[0] : words.dropLast().joined(separator: ", ") + " and " + words[words.count - 1]
     }
 
     /// Said after a refusal of a time out of order that was typed with no date and read as

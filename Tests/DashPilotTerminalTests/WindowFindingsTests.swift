@@ -486,11 +486,11 @@ extension WindowFindingsTests {
 extension WindowFindingsTests {
     /// screens.md: "From 40×12 up: the header and the footer of keys stay in place", and
     /// "Messages and refusals wrap onto as many lines as they need". Under a shift of 12 hours
-    /// started last year (a header of three lines) with five deliveries open, b's refusal of four
-    /// lines leaves no room for the header beside the selected card's title and button; the list
-    /// gives way down to them, and then the header scrolls ("What a key will act on is always on
-    /// screen … however small the window").
-    @Test func aLongRefusalUnderATallHeaderLeavesTheSelectedCardsTitleAndButtonAt40x12() throws {
+    /// started last year (a header of three lines) with five deliveries open, b's refusal took
+    /// the header out of view; the open cards are on the screen, and the refusal names them by
+    /// their runs, short enough for the header, the refusal and the selected card's title and
+    /// button ("however small the window") to show together.
+    @Test func aLongRefusalLeavesATallHeaderAndTheSelectedCardInPlaceAt40x12() throws {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2025-12-31 17:00:00")
         let window = try Window(dash, at: "2026-01-01 05:30:00", columns: 40, rows: 12)
@@ -500,15 +500,11 @@ extension WindowFindingsTests {
         let header = Array(Self.lines(window).prefix { !$0.contains("more") && !$0.contains("Delivery") })
         #expect(header.count >= 5 && header[0].hasPrefix("DashPilot"), "\(window.screen)")
         window.press("b")
-        let refusal =
-            "The shift can't pause while Delivery 1, Delivery 2, Delivery 3, Delivery 4 and Delivery 5 are still open;"
-            + " deliver or cancel them first."
+        let refusal = "The shift can't pause while Deliveries 1 to 5 are still open; deliver or cancel them first."
         #expect(Self.words(window).contains(refusal), "\(window.screen)")
-        // The header does not fit beside the refusal and the selected card's title and button:
-        // what a key acts on comes first ("however small the window"), and the header scrolls.
+        #expect(Array(Self.lines(window).prefix(header.count)) == header, "\(window.screen)")
         #expect(window.screen.contains("▸ Delivery 5 · Accepted"), "\(window.screen)")
         #expect(SmallWindowTests.lines(window, from: "▸ Delivery 5").contains { $0.contains("Arrived at Pickup") }, "\(window.screen)")
-        #expect(Self.lines(window).first == "  ↑ more", "\(window.screen)")
         #expect(Self.lines(window).last == "? keys · q quit" && Self.lines(window).count == 12, "\(window.screen)")
         // The next key clears the refusal: the selected card shows whole again, to its button.
         window.press(Window.up)
@@ -551,37 +547,44 @@ extension WindowFindingsTests {
 
 extension WindowFindingsTests {
     /// The selected card's title and button, and b's refusal whole, at 40×12 after `b` on a shift
-    /// with `open` deliveries accepted, opened at `time`.
-    static func refusedPause(open: Int, at time: String) throws -> Window {
+    /// with `accepted` deliveries accepted, those of `cancelled` cancelled, opened at `time`.
+    static func refusedPause(accepted: Int, cancelled: [Int] = [], at time: String, saying refusal: String) throws -> Window {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-03-01 17:00:00")
-        for minute in 1...open { dash.run(["delivery", "accept"], at: "2026-03-01 17:\(String(format: "%02d", minute)):00") }
+        for minute in 1...accepted { dash.run(["delivery", "accept"], at: "2026-03-01 17:\(String(format: "%02d", minute)):00") }
+        for number in cancelled { dash.run(["delivery", "cancel", "\(number)"], at: "2026-03-01 17:40:00") }
         let window = try Window(dash, at: time, columns: 40, rows: 12)
         window.press("b")
-        let names = (1..<open).map { "Delivery \($0)" }.joined(separator: ", ") + " and Delivery \(open)"
-        #expect(
-            words(window).contains("The shift can't pause while \(names) are still open; deliver or cancel them first."), "\(window.screen)"
-        )
+        #expect(words(window).contains(refusal), "\(window.screen)")
         #expect(lines(window).last == "? keys · q quit" && lines(window).count == 12, "\(window.screen)")
+        let newest = (1...accepted).last { !cancelled.contains($0) } ?? 0
+        #expect(window.screen.contains("▸ Delivery \(newest) · Accepted"), "\(window.screen)")
+        #expect(
+            SmallWindowTests.lines(window, from: "▸ Delivery \(newest)").contains { $0.contains("Arrived at Pickup") }, "\(window.screen)")
         return window
     }
 
     /// screens.md: "What a key will act on is always on screen: on the running shift, the
     /// selected card's title … and its button are both in view, however small the window". Under
     /// a 12-hour line, b's refusal naming eight open deliveries left the header in place and hid
-    /// the button, and Enter still recorded the step the driver could not see.
-    @Test func aLongRefusalUnderATwelveHourLineLeavesTheSelectedCardsButtonInView() throws {
-        let window = try Self.refusedPause(open: 8, at: "2026-03-02 07:30:00")
-        #expect(window.screen.contains("▸ Delivery 8 · Accepted"), "\(window.screen)")
-        #expect(window.screen.contains("Arrived at Pickup"), "\(window.screen)")
-        #expect(window.screen.contains("↑ more"), "\(window.screen)")
+    /// the button, and Enter still recorded the step the driver could not see. Fourteen with no
+    /// 12-hour line left only the card's title.
+    @Test func aRefusalOfManyOpenDeliveriesLeavesTheSelectedCardsButtonInView() throws {
+        let refusal = "The shift can't pause while Deliveries 1 to 8 are still open; deliver or cancel them first."
+        _ = try Self.refusedPause(accepted: 8, at: "2026-03-02 07:30:00", saying: refusal)
+        let fourteen = "The shift can't pause while Deliveries 1 to 14 are still open; deliver or cancel them first."
+        _ = try Self.refusedPause(accepted: 14, at: "2026-03-01 18:00:00", saying: fourteen)
     }
 
-    /// The same with no 12-hour line: fourteen open deliveries' refusal left only the card's title.
-    @Test func aRefusalOfSevenLinesLeavesTheSelectedCardsButtonInView() throws {
-        let window = try Self.refusedPause(open: 14, at: "2026-03-01 18:00:00")
-        #expect(window.screen.contains("▸ Delivery 14 · Accepted"), "\(window.screen)")
-        #expect(window.screen.contains("Arrived at Pickup"), "\(window.screen)")
+    /// Where the refusal and the header leave no room for the selected card's title and button,
+    /// the header scrolls with what it heads: what a key acts on comes first.
+    @Test func aRefusalThatLeavesNoRoomBesideTheHeaderScrollsTheHeader() throws {
+        let cancelled = Array(stride(from: 2, through: 28, by: 2))
+        let open = (1...27).filter { $0 % 2 == 1 }.map(String.init)
+        let refusal =
+            "The shift can't pause while Deliveries \(open.dropLast().joined(separator: ", ")) and 27 are still open; deliver or cancel them first."
+        let window = try Self.refusedPause(accepted: 28, cancelled: cancelled, at: "2026-03-02 07:30:00", saying: refusal)
+        #expect(Self.lines(window).first == "  ↑ more", "\(window.screen)")
     }
 
     /// screens.md: "A text field scrolls so that the cursor and the characters around it are
