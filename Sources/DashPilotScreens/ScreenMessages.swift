@@ -6,8 +6,9 @@ import Foundation
 public enum ScreenMessages {
     /// The keys overlay's title.
     public static let keysTitle = "Keys on this screen"
-    /// The keys overlay's footer, its two keys: "Esc or ? close · ↑↓ scroll".
+    /// The keys overlay's footer, its first key: "Esc or ? close".
     public static let keysClose = "Esc or ? close"
+    /// Its second key: "↑↓ scroll".
     public static let keysScroll = "↑↓ scroll"
 
     /// What a window smaller than the screens are laid out for shows, alone.
@@ -79,9 +80,11 @@ public enum ScreenMessages {
             : "Cleared the recorded pay of Delivery \(number) of shift \(shiftID)."
     }
 
-    /// Said by Esc on a pay sheet whose pay was typed and not recorded (Enter records it).
-    public static func payNotRecorded(number: Int) -> String {
-        "The pay typed for Delivery \(number) was not recorded; t, then Enter, records it."
+    /// Said by Esc on a pay sheet whose pay was typed (or cleared) and not recorded.
+    public static func payNotRecorded(number: Int, cleared: Bool) -> String {
+        cleared
+            ? "Delivery \(number)'s recorded pay was kept; Enter on the emptied field clears it."
+            : "The pay typed for Delivery \(number) was not recorded; to record it, press t, type it again and press Enter."
     }
 
     /// Said when a time field holds no time it can read; of one well written that the clocks

@@ -358,11 +358,24 @@ extension SheetKeysTests {
         window.press("c")
         window.type("2.50")
         window.press(Window.enter, Window.escape)
-        #expect(window.screen.contains("The pay typed for Delivery 1 was not recorded; t, then Enter, records it."), "\(window.screen)")
+        let said = "The pay typed for Delivery 1 was not recorded; to record it, press t, type it again and press Enter."
+        #expect(WindowFindingsTests.words(window).contains(said), "\(window.screen)")
         let show = dash.run(["shift", "show", "1", "--json"]).stdout
         #expect(show.contains("\"pay\": null") && show.contains("\"2.50\""), "\(show)")
         // Left as it was filled, the sheet closes without a word.
         window.press("t", Window.escape)
         #expect(!window.screen.contains("was not recorded"), "\(window.screen)")
+        // The same amount written another way is no pay left unrecorded; an emptied field is
+        // said as the pay kept.
+        dash.run(["delivery", "pay", "1", "12.00", "--shift", "1"], at: "2026-11-29 18:31:00")
+        window.idle()
+        window.press("t", "\u{15}")
+        window.type("12")
+        window.press(Window.escape)
+        #expect(!window.screen.contains("not recorded") && !window.screen.contains("was kept"), "\(window.screen)")
+        window.press("t", "\u{15}", Window.escape)
+        #expect(
+            WindowFindingsTests.words(window).contains("Delivery 1's recorded pay was kept; Enter on the emptied field clears it."),
+            "\(window.screen)")
     }
 }

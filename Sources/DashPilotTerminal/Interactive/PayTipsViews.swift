@@ -94,8 +94,11 @@ final class PayTipsView: TerminalScreen {
         case .back:
             // A pay typed and not recorded is said as such on leaving, the tips beside it being
             // kept as they were added: never taken for recorded.
-            guard let filledWith, field.text.trimmingCharacters(in: .whitespaces) != filledWith else { return .pop }
-            return .popSaying(ScreenMessages.payNotRecorded(number: number))
+            let typed = field.text.trimmingCharacters(in: .whitespaces)
+            let recorded = filledWith ?? model.prefilledPay
+            // As it was filled, or the same amount written another way ("12" for 12.00): nothing to say.
+            if typed == recorded || !typed.isEmpty && (try? app.amount(typed).get()) == (try? app.amount(recorded).get()) { return .pop }
+            return .popSaying(ScreenMessages.payNotRecorded(number: number, cleared: typed.isEmpty))
         case .record:
             let text = field.text.trimmingCharacters(in: .whitespaces)
             // Said, since the running card shows no pay: the screen-reader mode said nothing at all.
