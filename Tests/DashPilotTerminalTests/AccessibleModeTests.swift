@@ -125,6 +125,22 @@ struct AccessibleModeTests {
             ])
     }
 
+    /// A field the driver typed into is theirs when it is said again (Control L, Control Z and
+    /// fg, moving off it and back): typing "Nowhere", Control L, then " Noodles" recorded a new
+    /// place "Noodles", the field taken for one the program had filled.
+    @Test func whatTheDriverTypedStaysWhenItsFieldIsSaidAgain() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        let reader = try Reader(dash, at: "2026-11-29 17:05:00")
+        reader.press("p")
+        reader.type("Nowhere")
+        #expect(reader.press("\u{0C}").contains("Name, Nowhere, type and press Enter."))
+        reader.type(" Noodles")
+        #expect(reader.press(Window.enter).first == "> Nowhere Noodles")
+        #expect(dash.run(["place", "list"]).stdout.hasPrefix("Nowhere Noodles"), "\(dash.run(["place", "list"]).stdout)")
+    }
+
     @Test func aRefusedLineIsSaidAtEachEnterAndTheNextLineReplacesIt() throws {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")

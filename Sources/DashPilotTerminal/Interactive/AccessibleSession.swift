@@ -32,6 +32,9 @@ final class AccessibleSession: KeyListener {
     private var messagesSaid = 0
     /// The focused field said and not typed into since: typing replaces what it holds.
     private var freshField: String?
+    /// The fields of the screen on top the driver typed into: said again (Ctrl-L, Ctrl-Z, moving
+    /// back to one), what they hold is the driver's and typing goes on after it.
+    private var typedInto: (screen: ObjectIdentifier?, fields: Set<String>) = (nil, [])
     /// The key being acted on: its echo, whether it goes into a field, and the field focused
     /// before it.
     private var echo: String?
@@ -99,8 +102,16 @@ final class AccessibleSession: KeyListener {
         say(whole: key == .control("l") || key == .control("z"), after: key, typing: typing, now: now)
         // A field is read afresh after each Enter (a refused line is typed again), and no
         // longer once typed into.
-        if typing { freshField = nil }
-        if key == .enter, let field = now.focusedField { freshField = field.id }
+        if typing {
+            freshField = nil
+            let screen = app.top.map { ObjectIdentifier($0) }
+            if typedInto.screen != screen { typedInto = (screen, []) }
+            if let field = focusedBefore ?? now.focusedField { typedInto.fields.insert(field.id) }
+        }
+        if key == .enter, let field = now.focusedField {
+            typedInto.fields.remove(field.id)
+            freshField = field.id
+        }
     }
 
     /// Says the screen now on top: whole, or what changed since it was last said; then a
@@ -124,7 +135,11 @@ final class AccessibleSession: KeyListener {
         } else {
             said = Self.changes(from: lines, to: now, after: key, typing: typing)
         }
-        if let field = said.last(where: { $0.kind == .field && $0.isSelected }) { freshField = field.id }
+        if let field = said.last(where: { $0.kind == .field && $0.isSelected }),
+            typedInto.screen != screen || !typedInto.fields.contains(field.id)
+        {
+            freshField = field.id
+        }
         var out = said.map(\.said)
         if app.messagesSet != messagesSaid, let message = app.message {
             out.append(SpokenWords.sentence(TerminalText.safe(message)))
