@@ -86,6 +86,28 @@ struct ReliabilityTests {
         #expect(written.status == 74 && written.stderr.contains("(\(elsewhere) can't be written: Permission denied)"), "\(written.stderr)")
     }
 
+    /// cli.md's 74 is a store that can't be written. `route import -` from a pipe, its copy made
+    /// beside a store in a folder the driver can't write, exited 1 ("Can't copy standard input
+    /// into …"), while the same file given by its name exited 74, the store read-only.
+    @Test(.enabled(if: runningAsRoot, "needs root to become another user"))
+    func aPipeImportedIntoAStoreThatCannotBeWrittenIsTheStoresRefusal() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        let folder = dash.folder + "/kept"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let store = folder + "/s.sqlite"
+        #expect(dash.run(["--store", store, "shift", "start"]).status == 0)
+        chmod(store, 0o644)
+        chmod(dash.folder, 0o755)
+        let file = dash.folder + "/ride.gpx"
+        try "<gpx><trk><trkseg><trkpt lat=\"40\" lon=\"-75\"><time>2026-11-30T12:00:05Z</time></trkpt></trkseg></trk></gpx>".write(
+            toFile: file, atomically: false, encoding: .utf8)
+        let nobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + dash.command()
+        let command = ["/bin/sh", "-c", "cat \"$0\" | exec \"$@\"", file] + nobody + ["--store", store, "route", "import", "-"]
+        let piped = dash.spawn(command.map { Array($0.utf8) }, environment: dash.environment, stdin: nil)
+        #expect(piped.status == 74 && piped.stderr.contains("The store at \(store) is read-only"), "\(piped.stderr)")
+    }
+
     /// cli.md's 74: "Standard error says which." With HOME not writable, the first write said
     /// the store "can't be opened (Permission denied)", though there was no store yet: what failed
     /// was making the folder it goes in, which the sentence did not name.

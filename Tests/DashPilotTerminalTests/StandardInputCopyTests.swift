@@ -37,7 +37,9 @@ struct StandardInputCopyTests {
         }
         var asked = 0
         #expect(throws: StopSignals.Stopped.self) {
-            _ = try MappedFile.privateCopy(of: pipe.read, into: StorePath(NSTemporaryDirectory()), shown: "standard input") {
+            _ = try MappedFile.privateCopy(
+                of: pipe.read, beside: StorePath(NSTemporaryDirectory() + "/store.sqlite"), shown: "standard input"
+            ) {
                 asked += 1
                 if asked > 1 { throw StopSignals.Stopped() }
             }
@@ -69,7 +71,8 @@ struct StandardInputCopyTests {
         writer.start()
         var told: [Int] = []
         let copy = try MappedFile.privateCopy(
-            of: ends[0], into: StorePath(NSTemporaryDirectory()), shown: "standard input", stopping: {}, copied: { told.append($0) })
+            of: ends[0], beside: StorePath(NSTemporaryDirectory() + "/store.sqlite"), shown: "standard input", stopping: {},
+            copied: { told.append($0) })
         defer { close(copy) }
         #expect(told.first == 0 && told.last == bytes.count && told == told.sorted(), "\(told)")
         var info = stat()

@@ -123,7 +123,7 @@ enum RouteCommands {
         let progress = ProgressLine(plainCharacters: false)
         defer { progress.clear() }
         // Standard input from a pipe is copied first, for as long as its writer writes.
-        let given = try MappedFile(path: bytes, copiesIn: store.file.folder) { progress.show(StatusWords.reading(shown, bytes: $0)) }
+        let given = try MappedFile(path: bytes, copiesBeside: store.file) { progress.show(StatusWords.reading(shown, bytes: $0)) }
         do {
             // UTF-16 is read as the same text in UTF-8, written first to a private file.
             let utf16 = given.withBytes(GPXReader.isUTF16)

@@ -20,37 +20,37 @@ final class MappedFile {
     private let length: Int
     private let descriptor: Int32
     private let shown: String
-    /// The folder a copy of it is made in (the store's).
+    /// The store a copy of it is made beside.
     private let copies: StorePath
 
     /// Maps the file at `bytes` (a path used as the bytes it was given: one that is not UTF-8 is
     /// never repaired into another file's name), or throws a sentence saying why not. Standard
-    /// input from a pipe is copied first, into `folder`, `copied` told the bytes copied so far.
-    convenience init(path bytes: [UInt8], copiesIn folder: StorePath, copied: (Int) -> Void = { _ in }) throws {
+    /// input from a pipe is copied first, beside `store`, `copied` told the bytes copied so far.
+    convenience init(path bytes: [UInt8], copiesBeside store: StorePath, copied: (Int) -> Void = { _ in }) throws {
         let path = StorePath(bytes: bytes).display
         let shown = path == "-" ? "standard input" : path
         let descriptor: Int32
         if bytes == Array("-".utf8) || bytes == Array("/dev/stdin".utf8) {
-            descriptor = try Self.standardInputAsFile(shown: shown, into: folder, copied: copied)
+            descriptor = try Self.standardInputAsFile(shown: shown, beside: store, copied: copied)
         } else {
             descriptor = (bytes + [0]).withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
             }
         }
         guard descriptor >= 0 else { throw Self.failure(path, String(cString: strerror(errno))) }
-        try self.init(descriptor: descriptor, path: path, shown: shown, copies: folder)
+        try self.init(descriptor: descriptor, path: path, shown: shown, copies: store)
     }
 
     /// The UTF-8 of `source`'s UTF-16 text (`GPXReader.transcodeUTF16`), written to a temporary
     /// file no other program can open and mapped as any file is: memory never grows with the
     /// file, and the pages of `source` behind the transcoding are let go as it moves on.
     convenience init(utf8FromUTF16Of source: MappedFile) throws {
-        let copy = try Self.privateTemporaryFile(in: source.copies, shown: source.shown)
+        let copy = try Self.privateTemporaryFile(beside: source.copies, shown: source.shown)
         do {
             try source.withBytes { bytes in
                 try GPXReader.transcodeUTF16(bytes) { piece, read in
                     try StopSignals.check()
-                    try Self.write(piece, to: copy, failing: Self.copyFailure(source.shown, source.copies))
+                    try Self.write(piece, to: copy, failing: Self.copyFailure(source.shown, beside: source.copies))
                     try source.release(before: read)
                 }
             }
@@ -108,12 +108,12 @@ final class MappedFile {
     /// input itself when it is such a file read from its start, else a temporary copy of what it
     /// holds to its end, made private (0600) and removed from its folder before anything is
     /// written to it.
-    private static func standardInputAsFile(shown: String, into folder: StorePath, copied: (Int) -> Void) throws -> Int32 {
+    private static func standardInputAsFile(shown: String, beside store: StorePath, copied: (Int) -> Void) throws -> Int32 {
         var info = stat()
         if fstat(STDIN_FILENO, &info) == 0, info.st_mode & S_IFMT == S_IFREG, lseek(STDIN_FILENO, 0, SEEK_CUR) == 0 {
             return fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0)
         }
-        return try privateCopy(of: STDIN_FILENO, into: folder, shown: shown, stopping: StopSignals.check, copied: copied)
+        return try privateCopy(of: STDIN_FILENO, beside: store, shown: shown, stopping: StopSignals.check, copied: copied)
     }
 
     /// A private temporary file holding what `source` (a pipe) holds to its end. `stopping`
@@ -122,9 +122,9 @@ final class MappedFile {
     /// open: `stopping` is asked before each wait, and the wait is bounded. `copied` is told the
     /// bytes copied so far, before each wait.
     static func privateCopy(
-        of source: Int32, into folder: StorePath, shown: String, stopping: () throws -> Void, copied: (Int) -> Void = { _ in }
+        of source: Int32, beside store: StorePath, shown: String, stopping: () throws -> Void, copied: (Int) -> Void = { _ in }
     ) throws -> Int32 {
-        let copy = try privateTemporaryFile(in: folder, shown: shown)
+        let copy = try privateTemporaryFile(beside: store, shown: shown)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var total = 0
         do {
@@ -137,7 +137,7 @@ final class MappedFile {
                 // A stop signal cuts a read short (EINTR): `stopping` is asked again.
                 if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
                 guard count > 0 else { throw failure(shown, String(cString: strerror(errno))) }
-                try buffer[..<count].withUnsafeBufferPointer { try write($0, to: copy, failing: copyFailure(shown, folder)) }
+                try buffer[..<count].withUnsafeBufferPointer { try write($0, to: copy, failing: copyFailure(shown, beside: store)) }
                 total += count
             }
         } catch {
@@ -155,20 +155,38 @@ final class MappedFile {
         return ready > 0
     }
 
-    /// A temporary file in `folder` made private (0600) and removed from it before anything is
-    /// written to it: no other program can open it.
-    private static func privateTemporaryFile(in folder: StorePath, shown: String) throws -> Int32 {
-        var template = (folder.bytes + Array("/.dashpilot-import-XXXXXX".utf8)).map { CChar(bitPattern: $0) } + [0]
+    /// A temporary file in the folder of `store` (its links followed: where SQLite writes its
+    /// journal) made private (0600) and removed from it before anything is written to it: no
+    /// other program can open it. A folder the store can't be written in is the store's refusal.
+    private static func privateTemporaryFile(beside store: StorePath, shown: String) throws -> Int32 {
+        var template = (folder(of: store).bytes + Array("/.dashpilot-import-XXXXXX".utf8)).map { CChar(bitPattern: $0) } + [0]
         let copy = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard copy >= 0 else { throw copyFailure(shown, folder)(String(cString: strerror(errno))) }
+        if copy < 0 && [EROFS, EACCES, EPERM].contains(errno) { throw StoreError.readOnly(path: store.display) }
+        if copy < 0 && errno == ENOSPC { throw StoreError.diskFull }
+        guard copy >= 0 else { throw copyFailure(shown, beside: store)(String(cString: strerror(errno))) }
         _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         return copy
     }
 
-    /// Why a copy of `shown` in `folder` could not be made, as a sentence of the reason given.
-    private static func copyFailure(_ shown: String, _ folder: StorePath) -> (String) -> CommandFailure {
-        { CommandFailure(sentence: "Can't copy \(shown) into \(folder.display) to read it (\($0)); nothing was imported from it.") }
+    /// Why a copy of `shown` beside `store` could not be made, as a sentence of the reason given.
+    private static func copyFailure(_ shown: String, beside store: StorePath) -> (String) -> CommandFailure {
+        {
+            CommandFailure(
+                sentence: "Can't copy \(shown) into \(folder(of: store).display) to read it (\($0)); nothing was imported from it.")
+        }
+    }
+
+    /// The folder the store's file is in, its links followed, as an absolute path where it can be.
+    private static func folder(of store: StorePath) -> StorePath {
+        for path in [store, store.folder] {
+            guard let resolved = path.withCString({ realpath($0, nil) }) else { continue }
+            defer { free(resolved) }
+            let absolute = StorePath(
+                bytes: Array(UnsafeBufferPointer(start: resolved, count: strlen(resolved))).map { UInt8(bitPattern: $0) })
+            return path == store ? absolute.folder : absolute
+        }
+        return store.folder
     }
 
     /// Writes all of `bytes` to `descriptor`, or throws `failing`'s sentence of why not.
