@@ -33,15 +33,25 @@ public struct DoctorScreen: Sendable, Equatable {
                     } ?? (backupsBlocked ? "There is no backup yet." : "There is no backup yet: dashpilot backup makes one.")
                 return Line(name: finding.name, passed: true, sentence: sentence, isNote: true)
             }
+            if backupsBlocked, let blocked = Self.blockedUpgrade(finding) {
+                return Line(name: finding.name, passed: false, sentence: blocked)
+            }
             return Line(name: finding.name, passed: finding.passed, sentence: Self.sentence(finding), isNote: finding.isNote)
         }
         verdict =
-            !report.isHealthy
+            !report.isHealthy || lines.contains(where: { !$0.passed })
             ? "The store has problems; nothing was changed."
             : report.isOlderVersion ? "Nothing wrong was found in what can be checked before the upgrade." : "The store is healthy."
     }
 
     static func plural(_ count: Int, _ one: String, _ many: String) -> String { count == 1 ? "1 \(one)" : "\(count) \(many)" }
+
+    /// What an older store's version says where no backup can be made, which its upgrade needs
+    /// first (keeping.md); `nil` for any other finding.
+    public static func blockedUpgrade(_ finding: DoctorReport.Finding) -> String? {
+        guard case .schemaVersion(let found, let today, false) = finding, found < today else { return nil }
+        return "The store is at schema version \(found); it is upgraded to \(today) only after a backup of it, and no backup can be made."
+    }
 
     /// A finding as a sentence.
     public static func sentence(_ finding: DoctorReport.Finding) -> String {

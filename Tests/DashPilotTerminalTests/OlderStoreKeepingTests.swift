@@ -50,6 +50,10 @@ struct OlderStoreKeepingTests {
         #expect(report.stderr.contains("needs an upgrade, which runs only after a backup of it"), "\(report.stderr)")
         #expect(report.stderr.contains("backups is not a folder"), "\(report.stderr)")
         #expect(!report.stdout.contains("dashpilot backup makes one") && !report.stdout.contains("Nothing wrong"), "\(report.stdout)")
+        #expect(
+            report.stdout.contains("FAIL The store is at schema version 7; it is upgraded to 8 only after a backup"), "\(report.stdout)")
+        let json = dash.run(["--store", old, "doctor", "--json"])
+        #expect(json.status == 74 && json.stdout.contains("\"healthy\": false"), "\(json.stdout)")
         #expect(dash.run(["--store", old, "shift", "list"]).status == 74)
         #expect(try Self.version(of: old) == 7)
     }

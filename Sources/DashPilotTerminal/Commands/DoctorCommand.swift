@@ -42,10 +42,11 @@ enum DoctorCommand {
                 func note(_ name: String, _ sentence: String?) -> [JSON] {
                     sentence.map { [.object([("name", .string(name)), ("passed", .bool(true)), ("finding", .string($0))])] } ?? []
                 }
+                let checks = findings.map { Self.check($0, upgradeBlocked: upgradeBlocked != nil) }
                 context.say(
                     json: .object([
-                        ("healthy", .bool(report.isHealthy)),
-                        ("checks", .array(note("store", absence) + findings.map(Self.check) + note("backupsFolder", blocked))),
+                        ("healthy", .bool(report.isHealthy && upgradeBlocked == nil)),
+                        ("checks", .array(note("store", absence) + checks + note("backupsFolder", blocked))),
                     ]))
             } else {
                 if let absence { context.say("note \(absence)") }
@@ -70,9 +71,12 @@ enum DoctorCommand {
 
     /// A check as `--json` gives it: its name, whether it passed, what it found; the newest
     /// backup's time also as a value of its own (`null` when there is none).
-    static func check(_ finding: DoctorReport.Finding) -> JSON {
+    /// `upgradeBlocked`: an older store's version fails, no backup (which its upgrade needs) being possible.
+    static func check(_ finding: DoctorReport.Finding, upgradeBlocked: Bool = false) -> JSON {
+        let blocked = upgradeBlocked ? DoctorScreen.blockedUpgrade(finding) : nil
         var members: [(String, JSON)] = [
-            ("name", .string(finding.name)), ("passed", .bool(finding.passed)), ("finding", .string(DoctorScreen.sentence(finding))),
+            ("name", .string(finding.name)), ("passed", .bool(blocked == nil && finding.passed)),
+            ("finding", .string(blocked ?? DoctorScreen.sentence(finding))),
         ]
         if case .newestBackup(let date) = finding { members.append(("madeAt", date.map(JSON.time) ?? .null)) }
         return .object(members)
