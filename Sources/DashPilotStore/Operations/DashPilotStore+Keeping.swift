@@ -117,6 +117,8 @@ extension DashPilotStore {
             _ = temporary.withCString { unlink($0) }
             if let failure = error as? KeepingFailure { throw failure }
             if let sqlite = error as? SQLiteError {
+                // What the copy could not read is damage, found as a check finds it.
+                if [SQLITE_CORRUPT, SQLITE_NOTADB].contains(sqlite.primaryCode) { throw KeepingFailure.checkFailed(sqlite.message) }
                 throw sqlite.primaryCode == SQLITE_FULL
                     ? KeepingFailure.cannotWrite("the disk is full") : KeepingFailure.cannotWrite(sqlite.message)
             }
@@ -231,8 +233,7 @@ extension DashPilotStore {
                     // A check the copy fails because the store fails it too is said as the store's
                     // (it said "a reference in the copy points at no row"); a store SQLite finds
                     // damaged is said so, as it is at today's version (it said "… on the copy").
-                    if case .interrupted = failure { throw StoreError.notUpgraded(path: path, reason: Self.reason(failure)) }
-                    if let reader, (try? reader.texts("PRAGMA integrity_check(1)")) != ["ok"] { throw StoreError.damaged(path: path) }
+                    if case .checkFailed = failure, let reader, Self.isDamaged(reader) { throw StoreError.damaged(path: path) }
                     if case .checkFailed = failure,
                         let dangling = try? reader?.scalar("SELECT count(*) FROM pragma_foreign_key_check"), dangling > 0
                     {
@@ -258,6 +259,18 @@ extension DashPilotStore {
                 }
             }
             throw error
+        }
+    }
+
+    /// Whether SQLite finds the file on `connection` damaged (asked only after a copy of it failed
+    /// its check: it reads the whole file). An error that is not damage (busy, memory) is not.
+    static func isDamaged(_ connection: Connection) -> Bool {
+        do {
+            return try connection.texts("PRAGMA integrity_check(1)") != ["ok"]
+        } catch let error as SQLiteError {
+            return [SQLITE_CORRUPT, SQLITE_NOTADB].contains(error.primaryCode)
+        } catch {
+            return false
         }
     }
 
