@@ -63,16 +63,22 @@ struct ReliabilityTests {
             environment: dash.environment, stdin: nil)
     }
 
+    /// A store with a shift running, in a folder of its own: the folder and the store.
+    func keptStore(_ dash: Binary) throws -> (folder: String, store: String) {
+        let folder = dash.folder + "/kept"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let store = folder + "/s.sqlite"
+        #expect(dash.run(["--store", store, "shift", "start"]).status == 0)
+        return (folder, store)
+    }
+
     /// keeping.md: a failed backup exits 74 "with a sentence saying what was and was not done".
     /// A backups folder that can't be made, or written into, said only "(Permission denied)".
     @Test(.enabled(if: runningAsRoot, "needs root to become another user"))
     func aBackupsFolderThatCannotBeMadeOrWrittenIsNamed() throws {
         let dash = Binary()
         defer { dash.remove() }
-        let folder = dash.folder + "/kept"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let store = folder + "/s.sqlite"
-        #expect(dash.run(["--store", store, "shift", "start"]).status == 0)
+        let (folder, store) = try keptStore(dash)
         #expect(dash.run(["--store", store, "shift", "end"]).status == 0)
         chown(store, 65534, 65534)
         chmod(folder, 0o555)
@@ -93,10 +99,7 @@ struct ReliabilityTests {
     func aPipeImportedIntoAStoreThatCannotBeWrittenIsTheStoresRefusal() throws {
         let dash = Binary()
         defer { dash.remove() }
-        let folder = dash.folder + "/kept"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let store = folder + "/s.sqlite"
-        #expect(dash.run(["--store", store, "shift", "start"]).status == 0)
+        let (_, store) = try keptStore(dash)
         chmod(store, 0o644)
         chmod(dash.folder, 0o755)
         let file = dash.folder + "/ride.gpx"

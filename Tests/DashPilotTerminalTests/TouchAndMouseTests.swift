@@ -277,14 +277,19 @@ extension TouchAndMouseTests {
         #expect(dash.run(["shift", "list"]).stdout.split(separator: "\n").count == 2)
     }
 
-    /// A double tap on a lifecycle button recorded its step, then the next step the first tap
-    /// drew on the same button, in the same second.
-    @Test func aDoubleTapOnALifecycleButtonRecordsOneStep() throws {
+    /// A shift with one delivery accepted, at 80×24, and where its button says "Arrived at Pickup".
+    func oneAcceptedAndItsButton() throws -> (Binary, Window, (column: Int, row: Int)) {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
         dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
         let window = try Window(dash, at: "2026-11-29 17:10:00", columns: 80, rows: 24)
-        let button = try #require(window.place(of: "Arrived at Pickup"), "\(window.screen)")
+        return (dash, window, try #require(window.place(of: "Arrived at Pickup"), "\(window.screen)"))
+    }
+
+    /// A double tap on a lifecycle button recorded its step, then the next step the first tap
+    /// drew on the same button, in the same second.
+    @Test func aDoubleTapOnALifecycleButtonRecordsOneStep() throws {
+        let (dash, window, button) = try oneAcceptedAndItsButton()
         window.tap(button)
         window.tap(button)
         #expect(states(dash) == ["arrivedAtPickup"], "\(window.screen)")
@@ -333,11 +338,7 @@ extension TouchAndMouseTests {
     /// The two taps of a double tap read together (a slow link, a store held a moment): the
     /// second was judged on the frame drawn before the first, and recorded the next step too.
     @Test func aDoubleTapReadInOneGoRecordsOneStep() throws {
-        let dash = Binary()
-        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
-        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
-        let window = try Window(dash, at: "2026-11-29 17:10:00", columns: 80, rows: 24)
-        let button = try #require(window.place(of: "Arrived at Pickup"), "\(window.screen)")
+        let (dash, window, button) = try oneAcceptedAndItsButton()
         let tap = InteractiveHarness.tap(column: button.column, row: button.row)
         window.type(tap + tap)
         #expect(states(dash) == ["arrivedAtPickup"], "\(window.screen)")
