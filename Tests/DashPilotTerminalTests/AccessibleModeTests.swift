@@ -141,6 +141,24 @@ struct AccessibleModeTests {
         #expect(dash.run(["place", "list"]).stdout.hasPrefix("Nowhere Noodles"), "\(dash.run(["place", "list"]).stdout)")
     }
 
+    /// screens.md: "Each screen is said once, top to bottom". Back on the places list after a
+    /// merge, "Removed: 2. Nowhere Noodles, 1 delivery." was said before the list's title, which
+    /// had changed ("Places, 1.").
+    @Test func aScreenComeBackToIsNamedBeforeWhatChangedOnIt() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        for _ in 1...2 { dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00") }
+        dash.run(["pickup", "set", "1", "Example Diner"], at: "2026-11-29 17:02:00")
+        dash.run(["pickup", "set", "2", "Nowhere Noodles"], at: "2026-11-29 17:02:00")
+        let reader = try Reader(dash, at: "2026-11-29 17:05:00")
+        _ = reader.press("l") + reader.press(Window.down) + reader.press(Window.enter) + reader.press("m") + reader.press(Window.enter)
+        _ = reader.press("y")
+        let back = reader.press(Window.escape)
+        let title = back.firstIndex { $0.hasPrefix("Places") }
+        let removed = back.firstIndex { $0.hasPrefix("Removed:") }
+        #expect(title != nil && removed != nil && title! < removed!, "\(back)")
+    }
+
     @Test func aRefusedLineIsSaidAtEachEnterAndTheNextLineReplacesIt() throws {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")

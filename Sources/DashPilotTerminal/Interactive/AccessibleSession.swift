@@ -128,7 +128,12 @@ final class AccessibleSession: KeyListener {
         } else if screen != shownScreen || shownKeysList {
             if let before = memory.first(where: { $0.screen === app.top })?.lines {
                 said = Self.changes(from: before, to: now, after: key, typing: typing, returning: true)
-                if let title = now.first, !said.contains(title) { said.insert(title, at: 0) }
+                // The screen come back to is named first, changed or not ("Places, 1." before
+                // "Removed: …"): each screen is said top to bottom.
+                if let title = now.first {
+                    said.removeAll { $0 == title }
+                    said.insert(title, at: 0)
+                }
             } else {
                 said = now
             }
