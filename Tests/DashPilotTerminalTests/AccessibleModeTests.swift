@@ -141,6 +141,29 @@ struct AccessibleModeTests {
         #expect(dash.run(["place", "list"]).stdout.hasPrefix("Nowhere Noodles"), "\(dash.run(["place", "list"]).stdout)")
     }
 
+    /// A sheet opened again is a new sheet: its prefilled pay is replaced by typing, as before
+    /// the driver typed into the one closed (it read "12.0015", refused). A tip added from the
+    /// pay sheet leaves what was typed into its pay field the driver's.
+    @Test func aSheetOpenedAgainIsFreshAndATipSheetLeavesThePayTyped() throws {
+        let dash = SheetKeysTests.tipped(0)
+        dash.run(["delivery", "pay", "1", "12.00", "--shift", "1"], at: "2026-11-29 18:25:00")
+        let reader = try Reader(dash, at: "2026-11-29 18:30:00")
+        _ = reader.press("h") + reader.press(Window.enter) + reader.press("t")
+        reader.type("9")
+        _ = reader.press(Window.escape) + reader.press("t")
+        reader.type("15")
+        _ = reader.press(Window.enter)
+        #expect(dash.run(["shift", "show", "1", "--json"]).stdout.contains("\"pay\": \"15.00\""))
+        _ = reader.press("t", "\u{15}")
+        reader.type("12")
+        _ = reader.press("c")
+        reader.type("2.50")
+        _ = reader.press(Window.enter)
+        reader.type("5")
+        _ = reader.press(Window.enter)
+        #expect(dash.run(["shift", "show", "1", "--json"]).stdout.contains("\"pay\": \"125.00\""))
+    }
+
     /// screens.md: "Each screen is said once, top to bottom". Back on the places list after a
     /// merge, "Removed: 2. Nowhere Noodles, 1 delivery." was said before the list's title, which
     /// had changed ("Places, 1.").

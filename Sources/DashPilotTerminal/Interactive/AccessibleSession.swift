@@ -20,6 +20,9 @@ final class AccessibleSession: KeyListener {
     private struct Said {
         weak var screen: AnyObject?
         var lines: [SpokenScreen.Line]
+        /// Its fields the driver typed into: said again (Ctrl-L, Ctrl-Z, moving back to one),
+        /// what they hold is the driver's and typing goes on after it.
+        var typed: Set<String> = []
     }
 
     private let app: InteractiveApp
@@ -32,9 +35,8 @@ final class AccessibleSession: KeyListener {
     private var messagesSaid = 0
     /// The focused field said and not typed into since: typing replaces what it holds.
     private var freshField: String?
-    /// The fields of the screen on top the driver typed into: said again (Ctrl-L, Ctrl-Z, moving
-    /// back to one), what they hold is the driver's and typing goes on after it.
-    private var typedInto: (screen: ObjectIdentifier?, fields: Set<String>) = (nil, [])
+    /// The screen on top before the key being acted on.
+    private var topBefore: ObjectIdentifier?
     /// The key being acted on: its echo, whether it goes into a field, and the field focused
     /// before it.
     private var echo: String?
@@ -77,6 +79,7 @@ final class AccessibleSession: KeyListener {
 
     func keyWillAct(_ key: Key) -> [Key] {
         focusedBefore = app.showingKeys ? nil : lines.first { $0.kind == .field && $0.isSelected }
+        topBefore = app.top.map { ObjectIdentifier($0) }
         // A key the screen has no action for goes into its field, when it edits one (`?` lists
         // the keys instead, outside a field).
         let listsKeys = ScreenAction.keysList.key.matches(key) && app.top?.takesQuestionMark == false
@@ -104,12 +107,17 @@ final class AccessibleSession: KeyListener {
         // longer once typed into.
         if typing {
             freshField = nil
-            let screen = app.top.map { ObjectIdentifier($0) }
-            if typedInto.screen != screen { typedInto = (screen, []) }
-            if let field = focusedBefore ?? now.focusedField { typedInto.fields.insert(field.id) }
+            if let top = app.top, let field = focusedBefore ?? now.focusedField {
+                if let index = memory.firstIndex(where: { $0.screen === top }) {
+                    memory[index].typed.insert(field.id)
+                } else {
+                    memory.append(Said(screen: top, lines: [], typed: [field.id]))
+                }
+            }
         }
-        if key == .enter, let field = now.focusedField {
-            typedInto.fields.remove(field.id)
+        // A field is read afresh after an Enter it stayed focused through (a refused line).
+        if key == .enter, let field = now.focusedField, field.id == focusedBefore?.id, topBefore == app.top.map({ ObjectIdentifier($0) }) {
+            if let index = memory.firstIndex(where: { $0.screen === app.top }) { memory[index].typed.remove(field.id) }
             freshField = field.id
         }
     }
@@ -141,7 +149,7 @@ final class AccessibleSession: KeyListener {
             said = Self.changes(from: lines, to: now, after: key, typing: typing)
         }
         if let field = said.last(where: { $0.kind == .field && $0.isSelected }),
-            typedInto.screen != screen || !typedInto.fields.contains(field.id)
+            memory.first(where: { $0.screen === app.top })?.typed.contains(field.id) != true
         {
             freshField = field.id
         }
@@ -266,34 +274,5 @@ final class AccessibleSession: KeyListener {
         case .text(let text): text.count == 1 ? text.first.map { .character($0) } : .word(TerminalText.safe(text))
         case .paste(let text): .word(TerminalText.safe(text))
         }
-    }
-
-    /// Runs the mode on standard input and output until the driver quits or the input ends;
-    /// returns the exit status. Standard input need not be a terminal: what it holds is read as
-    /// keys, and its end ends the mode (0).
-    static func run(_ app: InteractiveApp) -> Int32 {
-        let terminal = RawTerminal(mouse: false, fullScreen: false)
-        app.terminal = terminal
-        defer { terminal.restore() }
-        let session = AccessibleSession(app: app) { lines in terminal.emit(lines.map { $0 + "\n" }.joined()) }
-        session.start()
-        var decoder = KeyDecoder()
-        while app.exitStatus == nil {
-            // The rest of a key split across reads comes at once, or the key is what came.
-            let input = terminal.read(timeoutMilliseconds: decoder.isWaiting ? InteractiveApp.restOfAKeyMilliseconds : 250)
-            if let ended = terminal.endStatus { return ended }
-            let keys = input.isEmpty ? decoder.finish() : decoder.keys(from: input)
-            // What the keys read and write waits for another program's lock five seconds in all;
-            // looking for changes between keys waits for none (`noticeChanges`).
-            app.store.waitingOnce {
-                for key in keys where app.exitStatus == nil { app.handle(key) }
-                // A change that finds the store unusable ends the mode: nothing more is said.
-                if app.exitStatus == nil && app.noticeChanges() && app.exitStatus == nil { session.sayChanges() }
-                // The screen follows the clock; nothing is said for it but the 12-hour reminder:
-                // a screen reader is not interrupted each minute.
-                if app.tick() { session.sayReminder() }
-            }
-        }
-        return app.exitStatus ?? ExitStatus.done
     }
 }
