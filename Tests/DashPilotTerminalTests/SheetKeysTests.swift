@@ -362,9 +362,13 @@ extension SheetKeysTests {
         #expect(WindowFindingsTests.words(window).contains(said), "\(window.screen)")
         let show = dash.run(["shift", "show", "1", "--json"]).stdout
         #expect(show.contains("\"pay\": null") && show.contains("\"2.50\""), "\(show)")
-        // Left as it was filled, the sheet closes without a word.
+        // Left as it was filled, the sheet closes without a word; a pay it can't read is said.
         window.press("t", Window.escape)
         #expect(!window.screen.contains("was not recorded"), "\(window.screen)")
+        window.press("t")
+        window.type("12..50")
+        window.press(Window.escape)
+        #expect(window.screen.contains("was not recorded"), "\(window.screen)")
         // The same amount written another way is no pay left unrecorded; an emptied field is
         // said as the pay kept.
         dash.run(["delivery", "pay", "1", "12.00", "--shift", "1"], at: "2026-11-29 18:31:00")

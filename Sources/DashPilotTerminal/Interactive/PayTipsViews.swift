@@ -97,7 +97,8 @@ final class PayTipsView: TerminalScreen {
             let typed = field.text.trimmingCharacters(in: .whitespaces)
             let recorded = filledWith ?? model.prefilledPay
             // As it was filled, or the same amount written another way ("12" for 12.00): nothing to say.
-            if typed == recorded || !typed.isEmpty && (try? app.amount(typed).get()) == (try? app.amount(recorded).get()) { return .pop }
+            if typed == recorded { return .pop }
+            if case .success(let amount) = app.amount(typed), case .success(amount) = app.amount(recorded) { return .pop }
             return .popSaying(ScreenMessages.payNotRecorded(number: number, cleared: typed.isEmpty))
         case .record:
             let text = field.text.trimmingCharacters(in: .whitespaces)
