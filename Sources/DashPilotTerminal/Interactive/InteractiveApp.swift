@@ -89,7 +89,8 @@ final class InteractiveApp {
             // The rest of a key split across reads comes at once, or the key is what came.
             let input = terminal.read(timeoutMilliseconds: decoder.isWaiting ? Self.restOfAKeyMilliseconds : 250)
             if let ended = terminal.endStatus { return ended }
-            let keys = input.isEmpty ? decoder.finish() : decoder.keys(from: input)
+            var keys = input.isEmpty ? decoder.finish() : decoder.keys(from: input)
+            if terminal.takeStop() { keys += decoder.finish() + [.control("z")] }
             // What the keys read and write waits for another program's lock five seconds in all;
             // looking for changes between keys waits for none (`noticeChanges`), so that a key
             // is never held up behind it.

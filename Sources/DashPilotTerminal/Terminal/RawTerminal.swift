@@ -157,6 +157,15 @@ final class RawTerminal {
 
     deinit { restore() }
 
+    /// Whether a stop came from outside (SIGTSTP) since last asked: each mode answers it as the
+    /// Ctrl-Z key (the terminal given back until `fg`, then the screen drawn, or said, again),
+    /// after the keys read before it; never as a byte among them (half a key, a paste).
+    func takeStop() -> Bool {
+        guard suspendAsked != 0 else { return false }
+        suspendAsked = 0
+        return true
+    }
+
     /// The status the mode ends with when a signal asked it to end (128 + its number), else nil.
     var endStatus: Int32? { endSignal == 0 ? nil : 128 + Int32(endSignal) }
 
@@ -189,12 +198,8 @@ final class RawTerminal {
     /// that the mode ends instead of asking again for ever (a closed standard input, held by
     /// `holdClosedStandardDescriptors`, fails to read, and ends it too).
     func read(timeoutMilliseconds milliseconds: Int32) -> [UInt8] {
-        // Stopped from outside: read as Ctrl-Z, which each mode answers (the terminal given back
-        // until `fg`, then the screen drawn, or said, again).
-        if suspendAsked != 0 {
-            suspendAsked = 0
-            return [0x1A]
-        }
+        // Stopped from outside: no wait for input (`takeStop` says so).
+        if suspendAsked != 0 { return [] }
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, milliseconds) > 0 else { return [] }
         var buffer = [UInt8](repeating: 0, count: 4096)
