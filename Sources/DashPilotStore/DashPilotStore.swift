@@ -192,11 +192,11 @@ public final class DashPilotStore {
     /// in all before it says the store is busy (cli.md, 74).
     public func waitOnceFromNowOn() { connection.busyWait.shareFromNowOn() }
 
-    /// A number that changes whenever another connection commits a change to the store, so that
-    /// a screen can notice work recorded from another terminal.
     /// How many rows this store's own writes changed so far (a screen asks whether a key wrote).
     public var rowsChanged: Int64 { Int64(sqlite3_total_changes(connection.handle)) }
 
+    /// A number that changes whenever another connection commits a change to the store, so that
+    /// a screen can notice work recorded from another terminal.
     public func dataVersion() throws -> Int64 {
         try read { try connection.scalar("PRAGMA data_version") ?? 0 }
     }

@@ -9,11 +9,12 @@ extension InteractiveApp {
         guard mouse, let top = stack.last else { return }
         // Keys read with the tap acted already: a second tap is judged on what they would draw.
         var current: [String]?
-        if layoutBehind, !windowTooSmall, let laidOut, case .release = event.action {
+        if pointer.followsATap, layoutBehind, !windowTooSmall, let laidOut, case .release = event.action {
             let seen = pointer.drawn
             _ = frame(columns: laidOut.columns, rows: laidOut.rows)
             current = pointer.drawn?.texts
-            pointer.drawn = seen
+            // The tap's own key is laid out for as any key is (after its row is selected).
+            (pointer.drawn, layoutBehind) = (seen, true)
         }
         switch pointer.intent(of: event, view: view, now: clock.now(), current: current) {
         case .nothing:

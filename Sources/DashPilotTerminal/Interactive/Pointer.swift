@@ -53,6 +53,9 @@ struct Pointer {
     /// Where the left button went down, until it comes up.
     private var pressedAt: (column: Int, row: Int)?
 
+    /// Whether a tap acted lately, which a second at its place may follow.
+    var followsATap: Bool { acted != nil }
+
     /// Forgets the last tap: a key or the wheel came between it and the next, which then lands
     /// on what the driver saw after them.
     mutating func forgetTap() { acted = nil }
