@@ -30,7 +30,9 @@ public struct DoctorScreen: Sendable, Equatable {
                         // A date that ends in its own point ("Di. 1. Dez.") ends the sentence.
                         let when = format.moment(moment)
                         return "The newest backup was made \(when)" + (when.hasSuffix(".") ? "" : ".")
-                    } ?? (backupsBlocked ? "There is no backup yet." : "There is no backup yet: dashpilot backup makes one.")
+                    }
+                    ?? (backupsBlocked || !report.isHealthy
+                        ? "There is no backup yet." : "There is no backup yet: dashpilot backup makes one.")
                 return Line(name: finding.name, passed: true, sentence: sentence, isNote: true)
             }
             if backupsBlocked, let blocked = Self.blockedUpgrade(finding) {

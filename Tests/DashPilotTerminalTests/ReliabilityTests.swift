@@ -111,6 +111,24 @@ struct ReliabilityTests {
         #expect(piped.status == 74 && piped.stderr.contains("The store at \(store) is read-only"), "\(piped.stderr)")
     }
 
+    /// keeping.md: a restore from a file that can't be read is refused (74). A backup in a folder
+    /// the driver can't enter was said not to be there at all (exit 1).
+    @Test(.enabled(if: runningAsRoot, "needs root to become another user"))
+    func aBackupInAFolderThatCannotBeEnteredIsSaidUnreadable() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        let (_, store) = try keptStore(dash)
+        chown(store, 65534, 65534)
+        chown(dash.folder + "/kept", 65534, 65534)
+        let closed = dash.folder + "/closed"
+        try FileManager.default.createDirectory(atPath: closed, withIntermediateDirectories: true)
+        #expect(dash.run(["--store", store, "backup", closed + "/b.sqlite"]).status == 0)
+        chmod(closed, 0o700)
+        chmod(dash.folder, 0o755)
+        let restore = asNobody(dash, ["--store", store, "restore", closed + "/b.sqlite", "--yes"])
+        #expect(restore.status == 74 && restore.stderr.contains("can't be opened (Permission denied)"), "\(restore.stderr)")
+    }
+
     /// cli.md's 74: "Standard error says which." With HOME not writable, the first write said
     /// the store "can't be opened (Permission denied)", though there was no store yet: what failed
     /// was making the folder it goes in, which the sentence did not name.

@@ -309,6 +309,46 @@ struct RouteImportTests {
         #expect(!left.contains { $0.contains("dashpilot-import") }, "\(left)")
     }
 
+    /// cli.md's 74: a damaged store can't be used. route rebuild on a store whose shift table's
+    /// page was overwritten read it as no shifts, deleted every summary and said so (exit 0).
+    /// Doctor, finding problems, offers no backup (backup refuses such a store).
+    @Test func routeRebuildRefusesADamagedStoreAndDoctorOffersNoBackupOfIt() throws {
+        let dash = Self.shift()
+        defer { dash.remove() }
+        let file = dash.folder + "/ride.gpx"
+        try Self.gpx([Self.morning]).write(toFile: file, atomically: false, encoding: .utf8)
+        dash.run(["route", "import", file])
+        let script = """
+            root=$(/usr/bin/sqlite3 "$0" "SELECT rootpage FROM sqlite_schema WHERE name = 'shift'")
+            head -c 4000 /dev/zero | tr '\\0' '\\023' | dd of="$0" bs=1 seek=$((4096 * (root - 1) + 8)) conv=notrunc 2>/dev/null
+            """
+        let damaged = dash.spawn(
+            ["/bin/sh", "-c", script, dash.storePath].map { Array($0.utf8) }, environment: ["PATH": "/usr/bin:/bin"], stdin: nil)
+        try #require(damaged.status == 0, "\(damaged.stderr)")
+        let rebuilt = dash.run(["route", "rebuild"])
+        #expect(rebuilt.status == 74 && rebuilt.stderr.contains("is damaged and can't be used"), "\(rebuilt)")
+        let summaries = dash.spawn(
+            ["/usr/bin/sqlite3", dash.storePath, "SELECT count(*) FROM route_summary"].map { Array($0.utf8) }, environment: [:], stdin: nil)
+        #expect(summaries.stdout == "1\n", "\(summaries)")
+        let doctor = dash.run(["doctor"])
+        #expect(doctor.status != 0 && doctor.stdout.contains("note There is no backup yet.\n"), "\(doctor.stdout)")
+    }
+
+    /// A pipe imported into a store whose folder is not made yet (a first command) is copied in
+    /// the nearest folder above it that is: it exited 1, "Can't copy standard input into sub".
+    @Test func aPipeImportedBeforeTheStoresFolderIsMadeIsRead() throws {
+        let dash = Self.shift()
+        defer { dash.remove() }
+        let file = dash.folder + "/both.gpx"
+        try Self.gpx([Self.morning], zone: "+0000").write(toFile: file, atomically: false, encoding: .utf8)
+        let command = [
+            "/bin/sh", "-c", "cat \"$0\" | exec \"$@\"", file, Binary.path, "--store", dash.folder + "/sub/s.sqlite", "route", "import",
+            "-",
+        ]
+        let piped = dash.spawn(command.map { Array($0.utf8) }, environment: dash.environment, stdin: nil)
+        #expect(piped.status == 0 && piped.stdout.contains("outside every shift"), "\(piped)")
+    }
+
     @Test func aFileOfRoutesOnlySaysItHoldsNoRecordedTrack() throws {
         let dash = Self.shift()
         defer { dash.remove() }

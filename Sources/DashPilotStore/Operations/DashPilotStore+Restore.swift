@@ -22,6 +22,8 @@ extension DashPilotStore {
     static func checkedForRestore(_ path: StorePath, stop: (@Sendable () -> Bool)?) throws -> CheckedBackup {
         var info = stat()
         guard path.withCString({ stat($0, &info) }) == 0 else {
+            // A file in a folder that can't be entered is there, and can't be read (74).
+            if errno == EACCES { throw StoreError.cannotOpen(path: path.display, reason: String(cString: strerror(errno))) }
             throw DashPilotRefusal.cannotRestore(path: path.display, reason: .missing)
         }
         guard info.st_mode & S_IFMT == S_IFREG else { throw DashPilotRefusal.cannotRestore(path: path.display, reason: .notAFile) }

@@ -37,6 +37,9 @@ extension DashPilotStore {
     /// sample. Returns how many shifts have a route. O(samples).
     public func rebuildRouteSummaries(progress: (@Sendable (Double) -> Void)? = nil) throws -> Int {
         try write {
+            // A store SQLite finds damaged is refused (74), never rebuilt from what it misreads:
+            // a damaged shift table read as no shifts left every summary deleted.
+            guard try connection.texts("PRAGMA quick_check(1)") == ["ok"] else { throw StoreError.damaged(path: path) }
             try routeSummaries.rebuildAll(progress: progress)
             return Int(try connection.scalar("SELECT count(*) FROM route_summary") ?? 0)
         }

@@ -177,16 +177,20 @@ final class MappedFile {
         }
     }
 
-    /// The folder the store's file is in, its links followed, as an absolute path where it can be.
+    /// The folder the store's file is in, its links followed, as an absolute path where it can be;
+    /// where it is not made yet (a first command), the nearest folder above it that is.
     private static func folder(of store: StorePath) -> StorePath {
-        for path in [store, store.folder] {
-            guard let resolved = path.withCString({ realpath($0, nil) }) else { continue }
-            defer { free(resolved) }
-            let absolute = StorePath(
-                bytes: Array(UnsafeBufferPointer(start: resolved, count: strlen(resolved))).map { UInt8(bitPattern: $0) })
-            return path == store ? absolute.folder : absolute
+        var path = store
+        while true {
+            if let resolved = path.withCString({ realpath($0, nil) }) {
+                defer { free(resolved) }
+                let absolute = StorePath(
+                    bytes: Array(UnsafeBufferPointer(start: resolved, count: strlen(resolved))).map { UInt8(bitPattern: $0) })
+                return path == store ? absolute.folder : absolute
+            }
+            guard path.folder != path, path.bytes != Array(".".utf8) else { return store.folder }
+            path = path.folder
         }
-        return store.folder
     }
 
     /// Writes all of `bytes` to `descriptor`, or throws `failing`'s sentence of why not.
@@ -198,6 +202,7 @@ final class MappedFile {
                 try StopSignals.check()
                 continue
             }
+            if step < 0 && errno == ENOSPC { throw StoreError.diskFull }
             guard step > 0 else { throw failing(String(cString: strerror(errno))) }
             written += step
         }
