@@ -74,6 +74,28 @@ struct OlderStoreKeepingTests {
         #expect(try Self.version(of: old) == 7)
     }
 
+    /// keeping.md: "If the backup cannot be made … the upgrade does not run". Of a damaged older
+    /// store doctor said, beside its FAIL line, that the next command upgrades it, while every
+    /// command was refused (74) as damaged (from audit).
+    @Test func doctorOfADamagedOlderStoreDoesNotPromiseItsUpgrade() throws {
+        let dash = Binary()
+        let old = try KeepingCommandTests.versionSeven(
+            dash, "INSERT INTO shift (started_at, ended_at) VALUES (1795971720, 1795988400)",
+            "PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = 'CREATE INDEX shift_by_start ON shift (ended_at)' WHERE name = 'shift_by_start'"
+        )
+        let report = dash.run(["--store", old, "doctor"])
+        #expect(report.status == 1, "\(report.stdout)\(report.stderr)")
+        #expect(!report.stdout.contains("next command"), "\(report.stdout)")
+        #expect(
+            report.stdout.contains(
+                "FAIL The store is at schema version 7; it is upgraded to 8 only after a checked backup of it, which a damaged store can't give."
+            ),
+            "\(report.stdout)")
+        let json = dash.run(["--store", old, "doctor", "--json"])
+        #expect(json.stdout.contains("which a damaged store can't give") && !json.stdout.contains("next command"), "\(json.stdout)")
+        #expect(dash.run(["--store", old, "shift", "list"]).status == 74)
+    }
+
     /// A table no version of DashPilot makes (another program's, beside the record) is no
     /// damage: every command used such a store, while doctor said it could not be used (74) and
     /// backup failed with "damaged(path: …)".

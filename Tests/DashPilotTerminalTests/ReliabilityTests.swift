@@ -92,6 +92,31 @@ struct ReliabilityTests {
         #expect(written.status == 74 && written.stderr.contains("(\(elsewhere) can't be written: Permission denied)"), "\(written.stderr)")
     }
 
+    /// keeping.md: "If the backup cannot be made … the upgrade does not run". Of an older store
+    /// whose backups folder the driver can't write, doctor said the next command upgrades it and
+    /// offered `dashpilot backup` (exit 0), while every command then exited 74 (from audit).
+    @Test(.enabled(if: runningAsRoot, "needs root to become another user"))
+    func doctorOfAnOlderStoreWhoseBackupsFolderCannotBeWrittenSaysItCannotBeUsed() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        let old = try KeepingCommandTests.versionSeven(dash, "INSERT INTO shift (started_at, ended_at) VALUES (1795971720, 1795988400)")
+        let backups = dash.folder + "/backups"
+        try FileManager.default.createDirectory(atPath: backups, withIntermediateDirectories: true)
+        chmod(backups, 0o755)
+        chown(old, 65534, 65534)
+        chown(dash.folder, 65534, 65534)
+        let report = asNobody(dash, ["--store", old, "doctor"])
+        #expect(report.status == 74, "\(report.stdout)\(report.stderr)")
+        #expect(!report.stdout.contains("next command") && !report.stdout.contains("dashpilot backup"), "\(report.stdout)")
+        #expect(
+            report.stdout.contains("FAIL The store is at schema version 7; it is upgraded to 8 only after a backup"), "\(report.stdout)")
+        #expect(report.stdout.contains("note \(backups) can't be written (Permission denied)"), "\(report.stdout)")
+        #expect(report.stderr.contains("\(backups) can't be written (Permission denied)"), "\(report.stderr)")
+        let json = asNobody(dash, ["--store", old, "doctor", "--json"])
+        #expect(json.status == 74 && json.stdout.contains("\"healthy\": false"), "\(json.stdout)")
+        #expect(asNobody(dash, ["--store", old, "shift", "list"]).status == 74)
+    }
+
     /// cli.md's 74 is a store that can't be written. `route import -` from a pipe, its copy made
     /// beside a store in a folder the driver can't write, exited 1 ("Can't copy standard input
     /// into …"), while the same file given by its name exited 74, the store read-only.

@@ -123,6 +123,13 @@ public struct DoctorReport: Sendable, Equatable {
         return nil
     }
 
+    /// Whether SQLite's integrity check found problems: an older store so damaged gives no
+    /// checked backup, which its upgrade needs first (keeping.md).
+    public var isDamaged: Bool {
+        if case .integrity(let problems) = finding("integrity") { return problems > 0 }
+        return false
+    }
+
     /// The finding of check `name`, if it ran.
     public func finding(_ name: String) -> Finding? { findings.first { $0.name == name } }
 }

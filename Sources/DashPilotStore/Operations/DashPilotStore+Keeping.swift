@@ -130,13 +130,16 @@ extension DashPilotStore {
     /// The backups in the store's backups folder, newest first.
     public func backups() throws -> [BackupSummary] { try Self.backupsFolderContents(of: file).backups }
 
-    /// The backups folder of the store at `file` when something other than a folder stands at its
-    /// path: no backup can be made or listed there until it is one.
-    public static func backupsFolderBlocked(of file: StorePath) -> String? {
+    /// Why no backup can be made beside the store at `file`, as a clause after the backups
+    /// folder's path: something other than a folder stands at its path ("is not a folder"), or
+    /// the folder can't be written; `nil` where one can be tried.
+    public static func backupsFolderBlocked(of file: StorePath) -> (folder: String, reason: String)? {
         let folder = backupsFolder(of: file)
         var info = stat()
-        guard folder.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT != S_IFDIR else { return nil }
-        return folder.display
+        guard folder.withCString({ stat($0, &info) }) == 0 else { return nil }
+        if info.st_mode & S_IFMT != S_IFDIR { return (folder.display, "is not a folder") }
+        guard folder.withCString({ access($0, W_OK | X_OK) }) != 0 else { return nil }
+        return (folder.display, "can't be written (\(String(cString: strerror(errno))))")
     }
 
     /// The backups folder of the store at `file`: its backups, newest first, and the files named

@@ -31,7 +31,7 @@ enum DoctorCommand {
                 absence = "There is no store at \(context.storePath.display) yet: the first command that writes makes it."
             }
             let findings = report.findings.filter { present || $0.isNote }
-            let blocked = backupsBlocked.map { "\($0) is not a folder: no backup can be made there until it is one." }
+            let blocked = backupsBlocked.map(Self.blockedSentence)
             // An older store's upgrade runs only after a backup (keeping.md): with none possible,
             // no command can use it (74), as a read-only one.
             let upgradeBlocked = report.isOlderVersion && present ? backupsBlocked : nil
@@ -42,7 +42,7 @@ enum DoctorCommand {
                 func note(_ name: String, _ sentence: String?) -> [JSON] {
                     sentence.map { [.object([("name", .string(name)), ("passed", .bool(true)), ("finding", .string($0))])] } ?? []
                 }
-                let checks = findings.map { Self.check($0, upgradeBlocked: upgradeBlocked != nil) }
+                let checks = findings.map { Self.check($0, backupsBlocked: upgradeBlocked != nil, damaged: report.isDamaged) }
                 context.say(
                     json: .object([
                         ("healthy", .bool(report.isHealthy && upgradeBlocked == nil)),
@@ -57,7 +57,7 @@ enum DoctorCommand {
                 if report.isHealthy && present && upgradeBlocked == nil { context.say(screen.verdict) }
             }
             if let upgradeBlocked {
-                throw StoreError.notUpgraded(path: context.storePath.display, reason: "\(upgradeBlocked) is not a folder")
+                throw StoreError.notUpgraded(path: context.storePath.display, reason: "\(upgradeBlocked.folder) \(upgradeBlocked.reason)")
             }
             // An older store that can't be written can't be used (74): the upgrade can't run.
             if let version = report.readOnlyOlderVersion {
@@ -69,11 +69,18 @@ enum DoctorCommand {
         }
     }
 
+    /// Why no backup can be made in the backups folder, as a sentence (doctor's note, under `backup list`).
+    static func blockedSentence(_ blocked: (folder: String, reason: String)) -> String {
+        "\(blocked.folder) \(blocked.reason): no backup can be made there until it "
+            + (blocked.reason == "is not a folder" ? "is one." : "can be.")
+    }
+
     /// A check as `--json` gives it: its name, whether it passed, what it found; the newest
     /// backup's time also as a value of its own (`null` when there is none).
-    /// `upgradeBlocked`: an older store's version fails, no backup (which its upgrade needs) being possible.
-    static func check(_ finding: DoctorReport.Finding, upgradeBlocked: Bool = false) -> JSON {
-        let blocked = upgradeBlocked ? DoctorScreen.blockedUpgrade(finding) : nil
+    /// `backupsBlocked`, `damaged`: an older store's version fails, no backup (which its upgrade
+    /// needs) being possible.
+    static func check(_ finding: DoctorReport.Finding, backupsBlocked: Bool = false, damaged: Bool = false) -> JSON {
+        let blocked = DoctorScreen.blockedUpgrade(finding, backupsBlocked: backupsBlocked, damaged: damaged)
         var members: [(String, JSON)] = [
             ("name", .string(finding.name)), ("passed", .bool(blocked == nil && finding.passed)),
             ("finding", .string(blocked ?? DoctorScreen.sentence(finding))),

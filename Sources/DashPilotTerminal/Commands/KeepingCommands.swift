@@ -75,7 +75,7 @@ enum KeepingCommands {
                 context.say(lines: KeepingWords.list(backups, unusable: unusable, format: context.format).map(TerminalText.safe))
                 // "No backups yet." is not the whole truth where none can be made.
                 if let blocked = DashPilotStore.backupsFolderBlocked(of: context.storePath) {
-                    context.say("\(blocked) is not a folder: no backup can be made there until it is one.")
+                    context.say(DoctorCommand.blockedSentence(blocked))
                 }
             }
             return ExitStatus.done
