@@ -88,14 +88,21 @@ public struct TipSheet: Sendable, Equatable {
     public var fieldLabel: String
     /// The method it records.
     public var method: TipMethod
+    /// The pay already recorded, and that a tip already inside it must not be added again
+    /// (money-and-time.md: "the tip sheet and `delivery tip` say so, beside the pay already
+    /// recorded"): "Recorded pay $12.00. A tip the platform already included …".
+    public var reminder: String
     /// The keys.
     public var keys: [ScreenAction]
 
-    /// The sheet for a `method` tip on delivery `number`.
-    public init(number: Int, method: TipMethod) {
+    /// The sheet for a `method` tip on delivery `number`, whose recorded pay is `pay`.
+    public init(number: Int, method: TipMethod, pay: Money?, format: ScreenFormat) {
         title = "\(method == .cash ? "Cash" : "Platform") tip for Delivery \(number)"
         fieldLabel = "Amount"
         self.method = method
+        reminder =
+            (pay.map { "Recorded pay \(format.money($0))." } ?? "No pay recorded yet.")
+            + " A tip the platform already included in its pay is part of that pay: don't add it again."
         keys = [ScreenAction(.enter, "add", .record), ScreenAction(.escape, "cancel", .back)]
     }
 }

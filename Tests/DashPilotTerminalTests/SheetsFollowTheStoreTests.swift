@@ -126,3 +126,33 @@ import Testing
         #expect(window.screen.contains("Expenses") && !window.screen.contains("no longer exists"), "\(window.screen)")
     }
 }
+
+extension SheetsFollowTheStoreTests {
+    /// money-and-time.md: "A tip already inside the platform's pay must not be recorded again:
+    /// the tip sheet and `delivery tip` say so, beside the pay already recorded." The sheet where
+    /// the tip's amount is typed said neither, in the full screen and in the screen-reader mode;
+    /// the pay it names is the store's, also when another program records it meanwhile.
+    @Test func theTipsAmountSheetSaysThePayRecordedAndNotToAddATipInsideIt() throws {
+        let dash = Self.paidShift()
+        for (columns, rows) in [(100, 32), (40, 12)] {
+            let window = try Window(dash, at: "2026-11-20 17:00:00", columns: columns, rows: rows)
+            window.press("h", Window.enter, "t", "c")
+            let words = window.screen.split(whereSeparator: { $0.isWhitespace || $0 == "│" }).joined(separator: " ")
+            #expect(words.contains("Cash tip for Delivery 1"), "\(window.screen)")
+            #expect(words.contains("Recorded pay $6.00. A tip the platform already included"), "\(window.screen)")
+            #expect(words.contains("don't add it again.") && words.contains("Esc cancel"), "\(window.screen)")
+        }
+        let window = try Window(dash, at: "2026-11-20 17:00:00", columns: 100, rows: 32)
+        window.press("h", Window.enter, "t", "f")
+        dash.run(["delivery", "pay", "1", "7.25", "--shift", "1"], at: "2026-11-20 17:00:00")
+        window.idle()
+        #expect(window.screen.contains("Recorded pay $7.25."), "\(window.screen)")
+        let reader = try Reader(dash, at: "2026-11-20 17:00:00")
+        _ = reader.press("h") + reader.press(Window.enter) + reader.press("t")
+        let said = reader.press("c")
+        #expect(
+            said.contains(
+                "Recorded pay $7.25. A tip the platform already included in its pay is part of that pay: don't add it again."),
+            "\(said)")
+    }
+}

@@ -120,10 +120,12 @@ extension ScreenBuffer {
 
     /// A sheet of one text field: its title, the field, the sentence that refused what was typed
     /// (if any), its keys.
-    mutating func fieldSheet(title: String, label: String, _ field: LineEditor, error: String?, keys: [ScreenAction]) {
+    /// `note`: what the sheet says under the field, dimmed, after any refusal.
+    mutating func fieldSheet(title: String, label: String, _ field: LineEditor, error: String?, note: String? = nil, keys: [ScreenAction]) {
         boxTop(title)
         boxField(label: label, field)
         if let error { boxWrapped(error, style: .warning, focus: true) }
+        if let note { boxWrapped(note, style: .dim) }
         boxKeys(keys)
         boxBottom()
     }

@@ -124,8 +124,12 @@ struct SpokenScreen {
     var focusedField: Line? { lines.first { $0.kind == .field && $0.isSelected } }
 
     /// A sheet of one text field, said: its title, the field (focused), a refusal, its keys.
-    mutating func fieldSheet(title: String, field id: String, label: String, value: String, error: String?, keys: [ScreenAction]) {
+    /// `note`: what the sheet says before its field.
+    mutating func fieldSheet(
+        title: String, note: String? = nil, field id: String, label: String, value: String, error: String?, keys: [ScreenAction]
+    ) {
         say(title)
+        if let note { say(note) }
         self.field(id: id, label: label, value: value, focused: true)
         alert(error)
         self.keys(keys, listsKeys: false)

@@ -207,19 +207,28 @@ final class PayTipsView: TerminalScreen {
 final class TipView: TerminalScreen {
     private let shiftID: Int64
     private let number: Int
-    private let model: TipSheet
+    private let method: TipMethod
+    private var model: TipSheet?
     private var field = LineEditor()
     private var error: String?
 
     init(shiftID: Int64, number: Int, method: TipMethod) {
         self.shiftID = shiftID
         self.number = number
-        model = TipSheet(number: number, method: method)
+        self.method = method
     }
 
-    func reload(_ app: AppEnvironment) throws {}
+    /// The pay beside the field, as the store holds it now: another program may record it.
+    func reload(_ app: AppEnvironment) throws {
+        // A delivery deleted meanwhile keeps the last words; adding the tip then says it is gone.
+        guard let delivery = try? app.store.delivery(number: number, shiftID: shiftID) else {
+            if model == nil { model = TipSheet(number: number, method: method, pay: nil, format: app.format) }
+            return
+        }
+        model = TipSheet(number: number, method: method, pay: delivery.pay, format: app.format)
+    }
 
-    var keys: [ScreenAction] { model.keys }
+    var keys: [ScreenAction] { model?.keys ?? [] }
 
     var inTextField: Bool { true }
 
@@ -233,7 +242,7 @@ final class TipView: TerminalScreen {
             case .failure(let problem): error = problem.sentence
             case .success(let amount):
                 do {
-                    _ = try app.store.addTip(amount, method: model.method, delivery: number, shiftID: shiftID)
+                    _ = try app.store.addTip(amount, method: method, delivery: number, shiftID: shiftID)
                     return .pop
                 } catch let refusal as DashPilotRefusal {
                     error = ScreenMessages.refusal(refusal, format: app.format)
@@ -246,10 +255,14 @@ final class TipView: TerminalScreen {
     }
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
-        screen.fieldSheet(title: model.title, label: model.fieldLabel, field, error: error, keys: model.keys)
+        guard let model else { return }
+        screen.fieldSheet(title: model.title, label: model.fieldLabel, field, error: error, note: model.reminder, keys: model.keys)
     }
 
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
-        lines.fieldSheet(title: model.title, field: "amount", label: model.fieldLabel, value: field.text, error: error, keys: model.keys)
+        guard let model else { return }
+        lines.fieldSheet(
+            title: model.title, note: model.reminder, field: "amount", label: model.fieldLabel, value: field.text, error: error,
+            keys: model.keys)
     }
 }
