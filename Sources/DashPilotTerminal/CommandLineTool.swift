@@ -82,7 +82,9 @@ public enum CommandLineTool {
         // `--help` anywhere before `--` asks for help on the command its other words name
         // (`shift --help list` is `shift list`'s), or on their group.
         let optionWords = global.endedBeforeCommand ? [] : words.prefix { $0 != "--" }
-        if optionWords.contains(where: { $0 == "--help" || $0 == "-h" }) {
+        let found = CommandTable.find(words)
+        let asked = found.map { $0.asksForHelp(Array(words.dropFirst($1))) } ?? optionWords.contains { $0 == "--help" || $0 == "-h" }
+        if !global.endedBeforeCommand && asked {
             let topic = optionWords.filter { $0 != "--help" && $0 != "-h" }
             if let (command, _) = CommandTable.find(topic) {
                 print(command.help)
@@ -91,7 +93,7 @@ public enum CommandLineTool {
             // A group's help for the group alone: a word that is no subcommand is said as one.
             if topic.count == 1, let group = topic.first, !CommandTable.group(group).isEmpty { return help(topic: [group]) }
         }
-        guard let (command, used) = CommandTable.find(words) else {
+        guard let (command, used) = found else {
             if !CommandTable.group(words[0]).isEmpty {
                 let usages =
                     CommandTable.group(words[0]).enumerated().flatMap { $1.usageLines($0 == 0 ? "Usage: " : "       ") }
@@ -107,16 +109,11 @@ public enum CommandLineTool {
             }
             // A word like an option before any command is an option no command knows (after
             // `--`, a word like any other).
-            let what = words[0].hasPrefix("-") && !global.endedBeforeCommand ? "option" : "command"
+            let what = words[0].hasPrefix("-") && !global.endedBeforeCommand && Double(words[0]) == nil ? "option" : "command"
             return usageFailure(UsageError(command: nil, message: "Unknown \(what) \(TerminalText.word(words[0]))."))
         }
         // After `--` before the command, its words are no options either.
         let commandArguments = (global.endedBeforeCommand ? [Argument("--")] : []) + Array(global.rest.dropFirst(used))
-        let beforeEnd = commandArguments.prefix { $0.text != "--" }
-        if beforeEnd.contains(where: { $0.text == "--help" || $0.text == "-h" }) {
-            print(command.help)
-            return ExitStatus.done
-        }
         do {
             if global.json && !command.printsJSON {
                 throw UsageError(command: command, message: "\(command.name) prints no JSON; --json does not apply.")

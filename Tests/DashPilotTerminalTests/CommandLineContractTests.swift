@@ -111,6 +111,28 @@ struct CommandLineContractTests {
         let result = dash.run(["--bogus", "shift", "list"])
         #expect(result.status == 64 && result.stderr.hasPrefix("Error: Unknown option --bogus."), "\(result.stderr)")
         #expect(dash.run(["frobnicate"]).stderr.hasPrefix("Error: Unknown command frobnicate."))
+        // cli.md: "An argument that reads as a number (`-75.0`) is a value, never an option".
+        let number = dash.run(["-5"])
+        #expect(number.status == 64 && number.stderr.hasPrefix("Error: Unknown command -5."), "\(number.stderr)")
+    }
+
+    /// cli.md: `expense add` "prints its id", so that scripts can capture it. A note that read as
+    /// help (`--note -h`) printed the help, exited 0 and recorded nothing, where `--note -V`
+    /// was recorded as the note (from audit).
+    @Test func helpAsAnOptionsValueIsTheValue() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        for (note, id) in [("-h", "1"), ("--help", "2")] {
+            let added = dash.run(["expense", "add", "5", "fuel", "--note", note])
+            #expect(added.status == 0 && added.stdout == "\(id)\n", "\(added.stdout)")
+        }
+        let edited = dash.run(["expense", "edit", "1", "--note", "--help"])
+        #expect(edited.status == 0 && !edited.stdout.contains("OVERVIEW"), "\(edited.stdout)")
+        let listed = try #require(json(dash.run(["expense", "list", "--json"]).stdout) as? [[String: Any]])
+        #expect(listed.compactMap { $0["note"] as? String }.sorted() == ["--help", "--help"], "\(listed)")
+        // Asked for where an option could stand, it is help still.
+        #expect(dash.run(["expense", "add", "5", "fuel", "-h"]).stdout.hasPrefix("OVERVIEW: Records an expense"))
+        #expect(dash.run(["shift", "--help", "list"]).stdout.hasPrefix("OVERVIEW: Lists shifts"))
     }
 
     /// cli.md: "`--` also ends the options". Before the command it was called an unknown option.

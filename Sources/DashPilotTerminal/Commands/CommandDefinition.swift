@@ -86,6 +86,18 @@ struct CommandDefinition: Sendable {
     /// Every option the command takes, global ones included.
     var allOptions: [OptionSpec] { options + (printsJSON ? [.json] : []) + [.store] }
 
+    /// Whether its own `arguments` ask for its help: `-h` or `--help` before `--`, where no
+    /// option takes it as its value (`--note -h` records the note "-h", as `--note -V` does).
+    func asksForHelp(_ arguments: [String]) -> Bool {
+        var index = arguments.startIndex
+        while index < arguments.endIndex, arguments[index] != "--" {
+            let word = arguments[index]
+            if word == "-h" || word == "--help" { return true }
+            index += options.contains { $0.name == word && $0.value != nil } ? 2 : 1
+        }
+        return false
+    }
+
     /// The usage line after `dashpilot`.
     var usage: String {
         if let usageOverride { return usageOverride }
