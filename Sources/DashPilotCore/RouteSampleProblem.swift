@@ -8,6 +8,7 @@ public enum RouteSampleProblem: String, Sendable, Equatable, CaseIterable {
     case tooCloseToLast
     case impossibleSpeed
     case shiftPaused
+    case sessionBeforePause
 
     /// The reason, as a clause ("its accuracy is worse than 100 m").
     public var sentence: String {
@@ -20,6 +21,8 @@ public enum RouteSampleProblem: String, Sendable, Equatable, CaseIterable {
         case .tooCloseToLast: "it is within 5 m of the last sample of its capture session"
         case .impossibleSpeed: "reaching it would take more than 62 m/s"
         case .shiftPaused: "the shift was paused"
+        case .sessionBeforePause:
+            "its capture session holds samples from before the shift's pause, and resuming starts a new one (give another --session, or none)"
         }
     }
 }

@@ -168,6 +168,40 @@ struct MoneyAndTimeTests {
         #expect(abs(mileage.metres - 2 * 111.2) < 1)
     }
 
+    /// A session named (`route add --session`, `route follow --session`) was continued across a
+    /// short pause: the way from where the driver paused to where they resumed was counted, and
+    /// the route was not partial (from audit).
+    @Test func aSessionNamedAfterAResumeIsNeverBridgedAcrossThePause() throws {
+        let fixture = try StoreFixture()
+        let shift = try fixture.store.startShift()
+        fixture.clock.advance(seconds: 10)
+        _ = try fixture.store.addRouteSample(latitude: 40.0, longitude: -75.0, accuracy: 5, session: 7)
+        fixture.clock.advance(seconds: 10)
+        _ = try fixture.store.addRouteSample(latitude: 40.001, longitude: -75.0, accuracy: 5, session: 7)
+        _ = try fixture.store.pauseShift()
+        fixture.clock.advance(seconds: 30)
+        _ = try fixture.store.resumeShift()
+        fixture.clock.advance(seconds: 10)
+        #expect(throws: DashPilotRefusal.routeSampleRefused(.sessionBeforePause)) {
+            try fixture.store.addRouteSample(latitude: 40.01, longitude: -75.0, accuracy: 5, session: 7)
+        }
+        // A follow naming it keeps its fixes in a session of their own.
+        let follow = try fixture.store.follow(session: 7)
+        let start = fixture.clock.now()
+        for (seconds, latitude) in [(0.0, 40.01), (10, 40.011)] {
+            follow.take(.fix(time: start.addingTimeInterval(seconds), latitude: latitude, longitude: -75.0, accuracy: 5))
+        }
+        fixture.clock.advance(seconds: 20)
+        #expect(try follow.commit() == .running)
+        #expect(follow.report.kept == 2)
+        let mileage = try #require(try fixture.store.shiftLog(id: shift.id).mileage)
+        #expect(mileage.measuredSegments == 2 && mileage.isPartial)
+        #expect(abs(mileage.metres - 2 * 111.2) < 1, "\(mileage.metres)")
+        // A session first named after the resume is the driver's own.
+        fixture.clock.advance(seconds: 10)
+        _ = try fixture.store.addRouteSample(latitude: 40.02, longitude: -75.0, accuracy: 5, session: 8)
+    }
+
     @Test func gpxPointsInsideAPauseAreSkippedAndCountedWithTheirReason() throws {
         let fixture = try StoreFixture()
         let shift = try fixture.store.startShift()

@@ -15,6 +15,14 @@ extension DashPilotStore {
             if let end = pauses.last?.end, time < end { throw DashPilotRefusal.clockEarlierThanShift(id: shift.id) }
             // Samples after a resume are a capture session of their own: the way from where the
             // shift paused to where it resumed is never counted.
+            // A session named after a resume is a new one too (money-and-time.md: "the distance
+            // between where the driver paused and where they resumed is never counted"): one that
+            // holds samples from before the pause is refused, never bridged across it.
+            if let session, let end = pauses.last?.end, let last = try sampleTable.last(shiftID: shift.id, session: session),
+                last.recordedAt < end
+            {
+                throw DashPilotRefusal.routeSampleRefused(.sessionBeforePause)
+            }
             let session = session ?? Self.sessionAfterResuming(pauses.count)
             let candidate = RouteSample(
                 recordedAt: time, latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy, session: session)

@@ -164,8 +164,17 @@ extension DashPilotStore {
     public func follow(session: Int64? = nil) throws -> RouteFollow {
         try read {
             guard let shift = try shiftTable.running() else { throw DashPilotRefusal.noShiftRunning }
-            let ended = try pauseTable.pauses(shiftID: shift.id).filter { $0.end != nil }.count
-            return RouteFollow(store: self, shift: shift, pausesBefore: ended, session: session)
+            let ended = try pauseTable.pauses(shiftID: shift.id).filter { $0.end != nil }
+            // A session given that holds samples from before the last pause is not continued:
+            // resuming started a new capture session, so the follow's is a fresh one, and the
+            // way across the pause is never counted.
+            var given = session
+            if let session, let end = ended.last?.end, let last = try sampleTable.last(shiftID: shift.id, session: session),
+                last.recordedAt < end
+            {
+                given = nil
+            }
+            return RouteFollow(store: self, shift: shift, pausesBefore: ended.count, session: given)
         }
     }
 
