@@ -113,7 +113,7 @@ public struct ShiftLogScreen: Sendable, Equatable {
             case .measured(let mileage): "\(format.miles(mileage.miles)) recorded" + (mileage.isPartial ? " · partial route" : "")
             }
         earningsLine = Self.earningsLine(shift: shift, rates: log.rates, format: format)
-        entries = log.deliveries.map { Self.entry($0, format: format) }
+        entries = log.deliveries.map { Self.entry($0, shiftStart: shift.startedAt, format: format) }
         keys =
             [
                 .selecting, ScreenAction(.enter, "place history", .open), ScreenAction(.character("p"), "pickup place", .pickupPlace),
@@ -201,14 +201,16 @@ public struct ShiftLogScreen: Sendable, Equatable {
     static let earningsKey = ScreenAction(.character("$"), "earnings", .earnings)
 
     /// A delivery's entry; its steps' times say their offset from UTC in the hour a fall-back
-    /// night repeats, where "Accepted 1:40 AM" then "Arrived at pickup 1:10 AM" read backwards.
-    static func entry(_ delivery: Delivery, format: ScreenFormat) -> Entry {
-        var times = [Entry.Time(label: "Accepted", value: format.timeReadOnce(delivery.acceptedAt))]
+    /// night repeats, where "Accepted 1:40 AM" then "Arrived at pickup 1:10 AM" read backwards;
+    /// a step a day or more after `shiftStart` says its day, as the shift's end does (two days'
+    /// "10:00 AM" read alike).
+    static func entry(_ delivery: Delivery, shiftStart: Date, format: ScreenFormat) -> Entry {
         let steps: [(String, Date?)] = [
-            ("Arrived at pickup", delivery.arrivedAtPickupAt), ("Picked up", delivery.pickedUpAt), ("Delivered", delivery.deliveredAt),
-            ("Cancelled", delivery.cancelledAt),
+            ("Accepted", delivery.acceptedAt), ("Arrived at pickup", delivery.arrivedAtPickupAt), ("Picked up", delivery.pickedUpAt),
+            ("Delivered", delivery.deliveredAt), ("Cancelled", delivery.cancelledAt),
         ]
-        for case (let label, let time?) in steps { times.append(Entry.Time(label: label, value: format.timeReadOnce(time))) }
+        var times: [Entry.Time] = []
+        for case (let label, let time?) in steps { times.append(Entry.Time(label: label, value: format.span(shiftStart, time).end)) }
         return Entry(
             number: delivery.number, title: "Delivery \(delivery.number) · \(delivery.state.title)", placeLine: delivery.pickupPlace,
             times: times, paidLine: paidLine(delivery, format: format), pickupControl: DeliveryCard.pickupControl(delivery),

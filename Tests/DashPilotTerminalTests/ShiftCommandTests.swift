@@ -292,3 +292,34 @@ struct ShiftCommandTests {
         #expect(dash.run(["route", "import", dash.folder + "/missing.gpx"]).status == 1)
     }
 }
+
+extension ShiftCommandTests {
+    /// platform.md: dates are written so that history "never shows two rows that read alike". In
+    /// a shift of more than a day, two deliveries' steps at the same clock time of two days read
+    /// "Accepted 10:00 AM" both; a step a day or more after the start says its day, as the
+    /// shift's end does (from audit).
+    @Test func aStepADayAfterItsShiftStartedSaysItsDay() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        for (command, time) in [
+            (["shift", "start"], "2026-05-01 09:00:00"), (["delivery", "accept"], "2026-05-01 10:00:00"),
+            (["delivery", "cancel", "1"], "2026-05-01 10:05:00"), (["delivery", "accept"], "2026-05-02 10:00:00"),
+            (["delivery", "cancel", "2"], "2026-05-02 10:05:00"), (["shift", "end"], "2026-05-02 11:00:00"),
+        ] {
+            #expect(dash.run(command, at: time).status == 0, "\(command)")
+        }
+        let shown = dash.run(["shift", "show", "1"], at: "2026-05-02 11:00:00").stdout
+        #expect(
+            shown.hasSuffix(
+                """
+                Delivery 1 · Cancelled
+                Accepted    10:00 AM
+                Cancelled   10:05 AM
+
+                Delivery 2 · Cancelled
+                Accepted    Sat, May 2, 10:00 AM
+                Cancelled   Sat, May 2, 10:05 AM
+
+                """), "\(shown)")
+    }
+}
