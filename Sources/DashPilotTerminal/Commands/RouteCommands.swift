@@ -135,13 +135,20 @@ enum RouteCommands {
                     try file.release(before: offset)
                     progress.show(StatusWords.reading(shown, fraction))
                 }
-                let report = try file.withBytes { try GPXReader.read($0, into: sink, transcodedFromUTF16: utf16) }
+                let report: GPXReader.Report
+                do {
+                    report = try file.withBytes { try GPXReader.read($0, into: sink, transcodedFromUTF16: utf16) }
+                } catch let malformed as GPXReader.Malformed {
+                    // Zeros read where the file was cut short are its change, not its fault.
+                    if file.changed { throw file.changedFailure }
+                    throw CommandFailure(sentence: "\(path == "-" ? "Standard input" : path): \(malformed.sentence)")
+                }
+                // Cut short after the last check between its MiBs: nothing of it is kept.
+                if file.changed { throw file.changedFailure }
                 // A file too small to reach a check between its MiBs is stopped before it commits.
                 try StopSignals.check()
                 return report
             }
-        } catch let malformed as GPXReader.Malformed {
-            throw CommandFailure(sentence: "\(path == "-" ? "Standard input" : path): \(malformed.sentence)")
         }
     }
 

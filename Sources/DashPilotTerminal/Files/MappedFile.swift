@@ -92,11 +92,15 @@ final class MappedFile {
             throw Self.failure(path, String(cString: strerror(errno)))
         }
         madvise(mapped, length, MADV_SEQUENTIAL)
+        MappedFileFault.watch(mapped, length: length)
         base = mapped
     }
 
     deinit {
-        if let base { munmap(base, length) }
+        if let base {
+            MappedFileFault.forget(base)
+            munmap(base, length)
+        }
         if descriptor >= 0 { close(descriptor) }
     }
 
@@ -218,11 +222,18 @@ final class MappedFile {
     func release(before offset: Int) throws {
         guard let base else { return }
         var info = stat()
-        if descriptor >= 0, fstat(descriptor, &info) == 0, Int(info.st_size) < length {
-            throw CommandFailure(sentence: "\(shown) changed while it was read; nothing was imported from it.")
-        }
+        if changed || (descriptor >= 0 && fstat(descriptor, &info) == 0 && Int(info.st_size) < length) { throw changedFailure }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let end = offset / page * page
         if end > 0 { madvise(base, end, MADV_DONTNEED) }
+    }
+
+    /// Whether a page was found missing as it was read: the file was cut short meanwhile, and
+    /// what was read of it from there on is zeros (`MappedFileFault`).
+    var changed: Bool { base.map(MappedFileFault.faulted) ?? false }
+
+    /// The refusal of a file cut short while it was read.
+    var changedFailure: CommandFailure {
+        CommandFailure(sentence: "\(shown) changed while it was read; nothing was imported from it.")
     }
 }
