@@ -122,6 +122,9 @@ enum RouteCommands {
         let shown = TerminalText.safe(path == "-" ? "standard input" : path)
         let progress = ProgressLine(plainCharacters: false)
         defer { progress.clear() }
+        func refusal(_ malformed: GPXReader.Malformed) -> CommandFailure {
+            CommandFailure(sentence: "\(path == "-" ? "Standard input" : path): \(malformed.sentence)")
+        }
         // Standard input from a pipe is copied first, for as long as its writer writes.
         let given = try MappedFile(path: bytes, copiesBeside: store.file) { progress.show(StatusWords.reading(shown, bytes: $0)) }
         do {
@@ -140,8 +143,7 @@ enum RouteCommands {
                     report = try file.withBytes { try GPXReader.read($0, into: sink, transcodedFromUTF16: utf16) }
                 } catch let malformed as GPXReader.Malformed {
                     // Zeros read where the file was cut short are its change, not its fault.
-                    if file.changed { throw file.changedFailure }
-                    throw CommandFailure(sentence: "\(path == "-" ? "Standard input" : path): \(malformed.sentence)")
+                    throw file.changed ? file.changedFailure : refusal(malformed)
                 }
                 // Cut short after the last check between its MiBs: nothing of it is kept.
                 if file.changed { throw file.changedFailure }
@@ -149,6 +151,9 @@ enum RouteCommands {
                 try StopSignals.check()
                 return report
             }
+        } catch let malformed as GPXReader.Malformed {
+            // Of its UTF-16 text, found not valid as it was transcoded.
+            throw refusal(malformed)
         }
     }
 
