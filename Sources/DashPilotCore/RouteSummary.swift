@@ -52,9 +52,12 @@ public struct RouteSummary: Sendable, Equatable {
         self.last = last
     }
 
-    /// The mileage, or `nil` when nothing is measurable.
+    /// The mileage, or `nil` when nothing is measurable: no two samples pair up, or those that
+    /// do lie at one spot (a store from before the 5 m check kept such samples), which would
+    /// read "0.0 mi" (platform.md: "a shift with no measurable route shows no mileage, never
+    /// '0.0 mi'").
     public var mileage: Mileage? {
-        guard measuredSegments > 0 else { return nil }
+        guard measuredSegments > 0, metres > 0 else { return nil }
         return Mileage(metres: metres, measuredSegments: measuredSegments, isPartial: segments > 1)
     }
 

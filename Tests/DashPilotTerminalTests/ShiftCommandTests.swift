@@ -323,3 +323,31 @@ extension ShiftCommandTests {
                 """), "\(shown)")
     }
 }
+
+extension ShiftCommandTests {
+    /// platform.md: "a shift with no measurable route shows no mileage, never '0.0 mi'"; cli.md:
+    /// "`miles` is `null` when the route is not measurable". An older store kept two samples at
+    /// one spot (before the 5 m check): its shift read "0.0 mi recorded", `miles` 0, and "No
+    /// route was recorded" beside its week's "too few points to measure" (from audit).
+    @Test func aRouteOfSamplesAtOneSpotShowsNoMileage() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        let old = try KeepingCommandTests.versionSeven(
+            dash, "INSERT INTO shift (started_at, ended_at, earnings_cents) VALUES (1795971720, 1795988400, 5000)",
+            "INSERT INTO route_sample VALUES (1, 1795971800, 407128000, -740060000, 50, NULL)",
+            "INSERT INTO route_sample VALUES (1, 1795971810, 407128000, -740060000, 50, NULL)")
+        #expect(dash.run(["--store", old, "route", "rebuild"]).status == 0)
+        let shown = dash.run(["--store", old, "shift", "show", "1"])
+        #expect(shown.status == 0 && !shown.stdout.contains("0.0 mi"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("too few points to measure"), "\(shown.stdout)")
+        let json = try #require(json(dash.run(["--store", old, "shift", "show", "1", "--json"]).stdout) as? [String: Any])
+        #expect(json["miles"] is NSNull, "\(json)")
+        let reasons = json["rateReasons"] as? [String: Any]
+        #expect(reasons?["perMile"] as? String == "The route has too few points to measure", "\(String(describing: reasons))")
+        for command in [["shift", "list"], ["period", "week", "2026-11-30"]] {
+            let listed = dash.run(["--store", old] + command)
+            #expect(listed.status == 0 && !listed.stdout.contains("0.0 mi"), "\(command): \(listed.stdout)")
+        }
+        #expect(dash.run(["--store", old, "doctor"]).status == 0)
+    }
+}
