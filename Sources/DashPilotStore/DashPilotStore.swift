@@ -16,6 +16,8 @@ public final class DashPilotStore {
     /// it made for it, deepest first; `nil` when the store was there already.
     public private(set) var madeFolders: [StorePath]?
     let connection: Connection
+    /// The device and inode of the file opened: what `isReplacedAtItsPath` compares its path's with.
+    private var openedFile: (device: UInt64, inode: UInt64)?
     let clock: any WallClock
     let log: any PickupPlaceLog
     /// Whether the driver asked to stop (Ctrl-C) a long copy under way: checked between its
@@ -103,6 +105,7 @@ public final class DashPilotStore {
                 try upgrade(from: version, timeZone: timeZone, progress: migrationProgress)
             }
             if durability == .bulkLoad { try connection.execute("PRAGMA synchronous = OFF; PRAGMA journal_mode = MEMORY") }
+            if file.withCString({ stat($0, &info) }) == 0 { openedFile = (UInt64(info.st_dev), UInt64(info.st_ino)) }
         } catch let error as StoreError {
             throw error
         } catch let error as SQLiteError {
@@ -110,6 +113,15 @@ public final class DashPilotStore {
         } catch {
             throw .cannotOpen(path: path, reason: "\(error)")
         }
+    }
+
+    /// Whether the path the store was opened at names another file now, or none: another program
+    /// moved a file over it, or removed it. A store in memory never is.
+    public var isReplacedAtItsPath: (replaced: Bool, removed: Bool) {
+        guard let openedFile else { return (false, false) }
+        var info = stat()
+        guard file.withCString({ stat($0, &info) }) == 0 else { return (errno == ENOENT, errno == ENOENT) }
+        return (UInt64(info.st_dev) != openedFile.device || UInt64(info.st_ino) != openedFile.inode, false)
     }
 
     /// Where the link at `file` points, when it is a link to nothing: no store stands there.

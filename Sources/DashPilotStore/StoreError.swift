@@ -30,6 +30,9 @@ public enum StoreError: Error, Sendable, Equatable {
     /// The store this command opened was removed meanwhile (another terminal's refused first
     /// command removing the store it had made): nothing was recorded in it.
     case removedMeanwhile(path: String)
+    /// The store a screen had open was replaced at its path (another file moved over it) or
+    /// removed: what the screens show is no longer the record there.
+    case replacedWhileOpen(path: String, removed: Bool)
 
     /// The problem as a sentence for the driver.
     public var sentence: String {
@@ -60,6 +63,9 @@ public enum StoreError: Error, Sendable, Equatable {
             "The backup could not be upgraded to today's version (\(reason)), so the restore did not run; the store was left as it was."
         case .removedMeanwhile(let path):
             "The store at \(path) was removed by another program while this command waited for it; nothing was recorded."
+        case .replacedWhileOpen(let path, let removed):
+            "The store at \(path) was \(removed ? "removed" : "replaced by another file") by another program while it was open; "
+                + "nothing was recorded in it after that. Start dashpilot again to read what is at that path now."
         case .backupsUnreadable(let path, let reason):
             "The backups folder \(path) can't be read (\(reason)); nothing was changed."
         case .notReplaced(let reason):
@@ -75,7 +81,7 @@ public enum StoreError: Error, Sendable, Equatable {
     /// it can go on, as against a write that failed and left it as it was.
     public var meansUnusable: Bool {
         switch self {
-        case .damaged, .notADashPilotStore, .newerVersion: true
+        case .damaged, .notADashPilotStore, .newerVersion, .replacedWhileOpen: true
         default: false
         }
     }

@@ -78,3 +78,38 @@ struct StoreUnlikeItsVersionTests {
         #expect(FileManager.default.contents(atPath: dash.storePath) == before)
     }
 }
+
+/// keeping.md: "another terminal with the store open sees the old record or the new one, never
+/// a mixture"; cli.md, 74: "Standard error says which". A file moved over the store (a sync tool
+/// restoring it) left an open session showing the record no longer there, every write refused as
+/// "removed … while this command waited" (from audit).
+@Suite("A store replaced under an open session")
+struct StoreReplacedUnderASessionTests {
+    @Test func theSessionLeavesWith74AndSaysTheStoreWasReplaced() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        let copy = dash.folder + "/copy.sqlite"
+        try FileManager.default.copyItem(atPath: dash.storePath, toPath: copy)
+        #expect(dash.run(["--store", copy, "delivery", "accept"], at: "2026-11-29 17:02:00").status == 0)
+        let window = try Window(dash, at: "2026-11-29 17:05:00")
+        #expect(window.screen.contains("1 delivery"), "\(window.screen)")
+        window.idle()
+        #expect(window.harness.exitStatus == nil)
+        #expect(rename(copy, dash.storePath) == 0)
+        window.idle()
+        #expect(window.harness.exitStatus == 74)
+        #expect(
+            window.harness.unusable
+                == "The store at \(dash.storePath) was replaced by another file by another program while it was open; "
+                + "nothing was recorded in it after that. Start dashpilot again to read what is at that path now.")
+        // Removed, it is said so.
+        let other = try Window(dash, at: "2026-11-29 17:05:00")
+        #expect(other.screen.contains("2 deliveries"), "\(other.screen)")
+        #expect(unlink(dash.storePath) == 0)
+        other.idle()
+        #expect(other.harness.exitStatus == 74)
+        #expect(other.harness.unusable?.contains("was removed by another program while it was open") == true)
+    }
+}

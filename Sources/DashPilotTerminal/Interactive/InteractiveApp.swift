@@ -125,6 +125,16 @@ final class InteractiveApp {
     /// read; returns whether it did.
     @discardableResult
     func noticeChanges() -> Bool {
+        // Another file moved over the store (a sync tool, a copy renamed into place), or the
+        // store removed: the screens would go on showing the record no longer there, and every
+        // write be refused. The mode leaves (74), saying so, as for a store found unusable.
+        let (replaced, removed) = store.isReplacedAtItsPath
+        if replaced {
+            unusable = .replacedWhileOpen(path: store.path, removed: removed)
+            status = ExitStatus.storeUnusable
+            quitting = true
+            return true
+        }
         // Asked without waiting: a store another program holds has not changed yet for the screens.
         let version = (try? store.waitingOnce(waiting: false) { try store.dataVersion() }) ?? seenVersion
         guard let version, version != seenVersion else { return false }

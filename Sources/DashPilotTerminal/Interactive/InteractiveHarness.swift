@@ -81,6 +81,9 @@ public final class InteractiveHarness {
     /// The status the mode ended with (0 after `q`, 130 after Ctrl-C), or `nil` while it runs.
     public var exitStatus: Int32? { app.exitStatus }
 
+    /// Why the mode left with 74, in its sentence, once it has.
+    public var unusable: String? { app.unusable?.sentence }
+
     /// The window as a terminal shows it: one line a row, without styles or trailing blanks.
     public var screen: String {
         app.window(columns: columns, rows: rows).map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
