@@ -33,6 +33,9 @@ public enum StoreError: Error, Sendable, Equatable {
     /// The store a screen had open was replaced at its path (another file moved over it) or
     /// removed: what the screens show is no longer the record there.
     case replacedWhileOpen(path: String, removed: Bool)
+    /// A write cut short left its journal beside the store, and SQLite, which must remove it
+    /// before the store is read, can't (its folder can't be written).
+    case journalNotRemovable(path: String)
 
     /// The problem as a sentence for the driver.
     public var sentence: String {
@@ -66,6 +69,9 @@ public enum StoreError: Error, Sendable, Equatable {
         case .replacedWhileOpen(let path, let removed):
             "The store at \(path) was \(removed ? "removed" : "replaced by another file") by another program while it was open; "
                 + "nothing was recorded in it after that. Start dashpilot again to read what is at that path now."
+        case .journalNotRemovable(let path):
+            "The store at \(path) can't be used: a write cut short left its journal beside it, which must be removed before the "
+                + "store is read, and its folder is read-only; make the folder writable. The record is as it was before that write."
         case .backupsUnreadable(let path, let reason):
             "The backups folder \(path) can't be read (\(reason)); nothing was changed."
         case .notReplaced(let reason):
@@ -133,6 +139,8 @@ public enum StoreError: Error, Sendable, Equatable {
         // Written to after its file was removed (SQLITE_READONLY_DBMOVED): not read-only at all.
         case SQLITE_READONLY where error.code == SQLITE_READONLY | (4 << 8): self = .removedMeanwhile(path: path)
         case SQLITE_READONLY: self = .readOnly(path: path)
+        // The journal of a write cut short, which SQLite rolled back but could not remove.
+        case SQLITE_IOERR where error.code == SQLITE_IOERR | (10 << 8): self = .journalNotRemovable(path: path)
         case SQLITE_CORRUPT, SQLITE_NOTADB: self = .damaged(path: path)
         case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH: self = .cannotOpen(path: path, reason: error.message)
         default: self = .failed(error)

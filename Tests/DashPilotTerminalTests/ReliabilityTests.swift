@@ -117,6 +117,39 @@ struct ReliabilityTests {
         #expect(asNobody(dash, ["--store", old, "shift", "list"]).status == 74)
     }
 
+    /// cli.md, 74: "The store cannot be used: … read-only … Standard error says which". A write
+    /// cut short left its journal, and the store's folder could not be written: every command,
+    /// reads too, said "The store failed (SQLite error 2570: disk I/O error)" (from audit).
+    @Test(.enabled(if: runningAsRoot, "needs root to become another user"))
+    func aJournalThatCannotBeRemovedIsSaidAsSuch() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        let (folder, store) = try keptStore(dash)
+        // Another program's write, killed once it spilled pages into the file: a hot journal.
+        let script =
+            "sqlite3 '\(store)' \"CREATE TABLE other_notes (body BLOB); INSERT INTO other_notes SELECT randomblob(500) FROM generate_series(1, 400)\""
+            + " && sqlite3 '\(store)' 'PRAGMA cache_size = 2' 'BEGIN' 'UPDATE other_notes SET body = randomblob(500)' '.shell kill -9 $PPID'"
+            + "; test -s '\(store)-journal'"
+        let made = dash.spawn(["/bin/sh", "-c", script].map { Array($0.utf8) }, environment: ["PATH": "/usr/bin:/bin"], stdin: nil)
+        try #require(made.status == 0, "\(made.stderr)")
+        chown(folder, 65534, 65534)
+        chown(store, 65534, 65534)
+        chown(store + "-journal", 65534, 65534)
+        chmod(folder, 0o555)
+        chmod(dash.folder, 0o755)
+        for arguments in [["shift", "list"], ["shift", "end"]] {
+            let result = asNobody(dash, ["--store", store] + arguments)
+            #expect(result.status == 74, "\(arguments): \(result.stderr)")
+            #expect(
+                result.stderr
+                    == "Error: The store at \(store) can't be used: a write cut short left its journal beside it, which must be removed "
+                    + "before the store is read, and its folder is read-only; make the folder writable. The record is as it was before "
+                    + "that write.\n", "\(arguments): \(result.stderr)")
+        }
+        chmod(folder, 0o755)
+        #expect(asNobody(dash, ["--store", store, "shift", "end"]).status == 0)
+    }
+
     /// cli.md's 74 is a store that can't be written. `route import -` from a pipe, its copy made
     /// beside a store in a folder the driver can't write, exited 1 ("Can't copy standard input
     /// into …"), while the same file given by its name exited 74, the store read-only.
