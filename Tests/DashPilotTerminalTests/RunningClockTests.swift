@@ -32,3 +32,28 @@ struct RunningClockTests {
         #expect(window.screen.contains("· 43 min"))
     }
 }
+
+extension RunningClockTests {
+    /// cli.md: periods newest first, a period with no shift listed too; the program is right
+    /// whatever the clock says. The weeks left open past Sunday midnight never gained the new
+    /// week (nor the months the new month) until reopened (from audit).
+    @Test func weeksAndMonthsLeftOpenGainTheNewPeriodAtMidnight() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.run(["shift", "start"], at: "2026-11-05 17:00:00")
+        dash.run(["shift", "end"], at: "2026-11-05 18:00:00")
+        let window = try Window(dash, at: "2026-11-08 23:59:50")
+        window.press("w")
+        #expect(!window.screen.contains("Nov 9 – 15") && window.screen.contains("▸ Nov 2 – 8"), "\(window.screen)")
+        window.clock.set("2026-11-08 23:59:59")
+        #expect(window.harness.ticks() == false)
+        window.clock.set("2026-11-09 00:00:01")
+        #expect(window.harness.ticks() == true)
+        #expect(window.screen.contains("Nov 9 – 15") && window.screen.contains("▸ Nov 2 – 8"), "\(window.screen)")
+        window.press("m")
+        #expect(!window.screen.contains("December 2026"), "\(window.screen)")
+        window.clock.set("2026-12-01 00:00:01")
+        #expect(window.harness.ticks() == true)
+        #expect(window.screen.contains("December 2026"), "\(window.screen)")
+    }
+}

@@ -32,6 +32,19 @@ final class WeeksView: TerminalScreen {
         try readWindow(app)
     }
 
+    /// Left open into a new week or month (midnight on a Sunday, on the last of a month), the list
+    /// gains it, newest first, the selection staying on the period it was on; else nothing is read.
+    func tick(_ app: AppEnvironment) -> Bool {
+        guard let newest else { return false }
+        var today = Period(kind, containing: LocalDate(app.clock.now(), in: app.format.timeZone))
+        guard today.from > newest.from else { return false }
+        while today.from > newest.from {
+            selected += 1
+            today = today.previous
+        }
+        return (try? reload(app)) != nil
+    }
+
     /// The rows a screenful shows, at most.
     private func screenful(_ app: AppEnvironment) -> Int { max(1, app.rows - 4) }
 
