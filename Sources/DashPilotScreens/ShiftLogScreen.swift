@@ -73,6 +73,9 @@ public struct ShiftLogScreen: Sendable, Equatable {
     public var earningsLine: String
     /// The deliveries in number order.
     public var entries: [Entry]
+    /// Where every delivery's times start, the labels padded to it: one column down the log, as
+    /// the sketch has it ("Accepted            5:45 PM" under "Arrived at pickup   5:19 PM").
+    public var timesColumn: Int { (entries.lazy.flatMap { $0.times.lazy.map(\.label.count) }.max() ?? 0) + 3 }
     /// The keys of this screen.
     public var keys: [ScreenAction]
 

@@ -59,7 +59,9 @@ struct ShiftCommandTests {
             plain.contains(
                 "Delivery 1 · Delivered\nNowhere Noodles\nAccepted            5:12 PM\nArrived at pickup   5:19 PM\nPicked up           5:26 PM\nDelivered           5:41 PM"
             ))
-        #expect(plain.contains("Delivery 2 · Cancelled\nAccepted    5:45 PM\nCancelled   5:50 PM"))
+        // screens.md's sketch: every delivery's times in one column (a cancelled delivery's were
+        // aligned only to its own labels, 8 columns left of a delivered one's; from audit).
+        #expect(plain.contains("Delivery 2 · Cancelled\nAccepted            5:45 PM\nCancelled           5:50 PM"), "\(plain)")
         #expect(plain.contains("Earnings $84.50 · $18.24 an hour"))
         #expect(!plain.contains("┃") && !plain.contains("\u{1B}"))
     }

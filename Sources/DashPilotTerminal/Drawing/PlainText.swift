@@ -13,7 +13,7 @@ enum PlainText {
             lines.append("")
             lines.append(entry.title)
             if let place = entry.placeLine { lines.append(place) }
-            let width = (entry.times.map(\.label.count).max() ?? 0) + 3
+            let width = screen.timesColumn
             lines += entry.times.map { $0.label.padding(width) + $0.value }
             if let paid = entry.paidLine { lines.append(paid) }
         }

@@ -124,7 +124,7 @@ final class ShiftLogView: TerminalScreen {
             screen.row(lines: [entry.title], selected: isSelected, style: .bold, focus: isFocus)
             if footShows { screen.givingWay(1) }
             if let place = entry.placeLine { screen.line("  " + place, focus: isHead) }
-            let width = (entry.times.map(\.label.count).max() ?? 0) + 3
+            let width = model.timesColumn
             for (order, time) in entry.times.enumerated() {
                 if footShows { screen.givingWay(2 + order) }
                 screen.line("  " + time.label.padding(width) + time.value, focus: isHead)
