@@ -5,10 +5,17 @@ extension GPXScanner {
     /// Text with the five predefined entities and character references decoded.
     func decoded(_ range: Range<Int>) throws -> [UInt8] {
         var output: [UInt8] = []
+        try decode(range) { output.append($0) }
+        return output
+    }
+
+    /// Hands `emit` each byte of the text in `range`, the five predefined entities and character
+    /// references decoded; with `emit` doing nothing, only checks them.
+    func decode(_ range: Range<Int>, _ emit: (UInt8) -> Void) throws {
         var position = range.lowerBound
         while position < range.upperBound {
             guard bytes[position] == 0x26 else {
-                output.append(bytes[position])
+                emit(bytes[position])
                 position += 1
                 continue
             }
@@ -17,11 +24,11 @@ extension GPXScanner {
             guard semicolon < range.upperBound else { throw fail("an entity is not closed", at: position) }
             let entity = quote((position + 1)..<semicolon)
             switch entity {
-            case "amp": output.append(0x26)
-            case "lt": output.append(0x3C)
-            case "gt": output.append(0x3E)
-            case "quot": output.append(0x22)
-            case "apos": output.append(0x27)
+            case "amp": emit(0x26)
+            case "lt": emit(0x3C)
+            case "gt": emit(0x3E)
+            case "quot": emit(0x22)
+            case "apos": emit(0x27)
             default:
                 let number =
                     entity.hasPrefix("#x")
@@ -32,11 +39,10 @@ extension GPXScanner {
                 else {
                     throw fail("&\(entity); is not an entity GPX knows", at: position)
                 }
-                output += Array(String(Character(scalar)).utf8)
+                for byte in String(Character(scalar)).utf8 { emit(byte) }
             }
             position = semicolon + 1
         }
-        return output
     }
 
     @inline(__always)
@@ -66,7 +72,7 @@ extension GPXScanner {
         }
         guard collecting != nil else {
             // Text nobody reads must still be XML: a "&" starts an entity GPX knows.
-            if !cdata && hasEntity(range) { _ = try decoded(range) }
+            if !cdata && hasEntity(range) { try decode(range) { _ in } }
             return
         }
         if textRange == nil && textCopy == nil && (cdata || !hasEntity(range)) {
@@ -74,17 +80,31 @@ extension GPXScanner {
             return
         }
         // A second piece, or one with entities: copy what there is so far and go on appending in
-        // place (never copying the whole so far again, which made many pieces quadratic).
-        var copy = textCopy ?? textRange.map { Array(UnsafeBufferPointer(rebasing: bytes[$0])) } ?? []
+        // place (never copying the whole so far again, which made many pieces quadratic). The
+        // copy keeps each run of white space as one byte, and no more than `collectedLimit`
+        // bytes (platform.md: "memory does not grow with the file"): a time or a number so long
+        // is none, and reads as no value (`withCollectedText`).
+        var copy = textCopy ?? []
         textCopy = nil  // `copy` is now the only reference, so appending does not copy it
-        textRange = nil
+        func keep(_ byte: UInt8) {
+            guard copy.count <= Self.collectedLimit else { return }
+            if Self.isSpace(byte), let last = copy.last, Self.isSpace(last) { return }
+            copy.append(byte)
+        }
+        if let first = textRange {
+            for position in first { keep(bytes[position]) }
+            textRange = nil
+        }
         if cdata {
-            copy.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+            for position in range { keep(bytes[position]) }
         } else {
-            copy.append(contentsOf: try decoded(range))
+            try decode(range, keep)
         }
         textCopy = copy
     }
+
+    /// The most text a time or a number collects: far more than either ever holds.
+    static let collectedLimit = 1024
 
     /// The collected text with surrounding white space removed, handed to `body`.
     func withCollectedText<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
@@ -95,6 +115,8 @@ extension GPXScanner {
             while high > low, Self.isSpace(buffer[high - 1]) { high -= 1 }
             return body(UnsafeBufferPointer(rebasing: buffer[low..<high]))
         }
+        // Cut at the limit: no value, as an empty text is.
+        if let copy = textCopy, copy.count > Self.collectedLimit { return body(UnsafeBufferPointer(start: nil, count: 0)) }
         if let copy = textCopy { return copy.withUnsafeBufferPointer(trimmed) }
         if let range = textRange { return trimmed(UnsafeBufferPointer(rebasing: bytes[range])) }
         return trimmed(UnsafeBufferPointer(start: nil, count: 0))

@@ -165,8 +165,12 @@ struct GPXScanner {
             if bytes[index] == 0x3C {
                 try markup()
             } else {
+                // Text is handed on a MiB at a time, so that the pages behind a long run of it
+                // are let go as the rest are (memory does not grow with the file).
                 let start = index
-                while index < bytes.count, bytes[index] != 0x3C { index += 1 }
+                let end = min(bytes.count, start + (1 << 20))
+                while index < end, bytes[index] != 0x3C { index += 1 }
+                if index == end && end < bytes.count && bytes[end] != 0x3C { index = textCut(after: start) }
                 try characters(start..<index, cdata: false)
             }
         }
@@ -174,6 +178,21 @@ struct GPXScanner {
         guard sawRoot else { throw fail("it has no <gpx> element") }
         if let open = stack.last { throw fail("the file ends inside <\(quote(open))>") }
         return report
+    }
+
+    /// Where a long run of text from `start` is cut before the cursor: never inside an entity
+    /// ("&amp;" whole in one piece) nor a "]]>" (found whole in one piece).
+    func textCut(after start: Int) -> Int {
+        var cut = index
+        for position in stride(from: index - 1, through: max(start + 1, index - 40), by: -1) {
+            if bytes[position] == 0x3B { break }
+            if bytes[position] == 0x26 {
+                cut = position
+                break
+            }
+        }
+        while cut > start + 1, bytes[cut - 1] == 0x5D { cut -= 1 }
+        return cut
     }
 
     mutating func markup() throws {

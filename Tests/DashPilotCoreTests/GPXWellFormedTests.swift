@@ -218,3 +218,31 @@ struct GPXWellFormedTests {
         #expect(Self.refusal(Array(gpx.utf8))?.line == 4)
     }
 }
+
+extension GPXWellFormedTests {
+    /// platform.md: "Reading is streamed: memory does not grow with the file." A time split by a
+    /// comment was collected whole, and a long run of text was one piece whose pages were never
+    /// let go: 100 MB of white space in one <time> took 300 MB (from audit). A run of white space
+    /// is now kept as one byte, a text longer than any time or number is none, and text is read
+    /// a MiB at a time, never cut inside an entity or a "]]>".
+    @Test func longTextIsReadInPiecesThatNeverSplitWhatItHolds() throws {
+        let spaces = String(repeating: " \n\t", count: 1 << 20)
+        let digits = String(repeating: "1", count: 5000)
+        let (segments, report) = try Self.read(
+            Self.head
+                + "<trkpt lat=\"40\" lon=\"-75\"><time><!-- a -->\(spaces)2026-11-29T17:10:00Z\(spaces)</time></trkpt>\n"
+                + "<trkpt lat=\"40.001\" lon=\"-75\"><time><!-- b -->\(digits)</time></trkpt>\n"
+                + "<trkpt lat=\"40.002\" lon=\"-75\"><time>2026-11-29T17:1<!-- c -->1:00Z</time></trkpt>\n" + Self.tail)
+        #expect(segments.first?.map(\.recordedAt) == [at(8), at(9)])
+        #expect(report.points == 2 && report.skipped == [.badTime: 1], "\(report)")
+        // Where a MiB of text ends inside "&amp;" or "]]>": the one is read, the other refused.
+        let before = Array("<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\"><desc>".utf8)
+        for (tail, refused) in [("&amp; x", false), ("]]> x", true)] {
+            let filler = [UInt8](repeating: 0x78, count: (1 << 20) - 2)
+            let file = before + filler + Array((tail + "</desc></gpx>").utf8)
+            let refusal = Self.refusal(file)
+            #expect((refusal != nil) == refused, "\(tail): \(String(describing: refusal))")
+            if refused { #expect(refusal?.reason.contains("]]>") == true, "\(String(describing: refusal))") }
+        }
+    }
+}
