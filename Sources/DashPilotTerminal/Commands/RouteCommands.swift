@@ -152,8 +152,8 @@ enum RouteCommands {
                 return report
             }
         } catch let malformed as GPXReader.Malformed {
-            // Of its UTF-16 text, found not valid as it was transcoded.
-            throw refusal(malformed)
+            // Of its UTF-16 text, found not valid as it was transcoded (or cut short meanwhile).
+            throw given.changed ? given.changedFailure : refusal(malformed)
         }
     }
 

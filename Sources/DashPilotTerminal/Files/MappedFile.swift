@@ -221,16 +221,19 @@ final class MappedFile {
     /// when the file has shrunk since it was mapped: reading on would touch pages it no longer has.
     func release(before offset: Int) throws {
         guard let base else { return }
-        var info = stat()
-        if changed || (descriptor >= 0 && fstat(descriptor, &info) == 0 && Int(info.st_size) < length) { throw changedFailure }
+        if changed { throw changedFailure }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let end = offset / page * page
         if end > 0 { madvise(base, end, MADV_DONTNEED) }
     }
 
-    /// Whether a page was found missing as it was read: the file was cut short meanwhile, and
-    /// what was read of it from there on is zeros (`MappedFileFault`).
-    var changed: Bool { base.map(MappedFileFault.faulted) ?? false }
+    /// Whether the file was cut short since it was mapped: what was read of it past its new end
+    /// is zeros, in its last page as in the pages found missing (`MappedFileFault`).
+    var changed: Bool {
+        guard let base else { return false }
+        var info = stat()
+        return MappedFileFault.faulted(base) || (descriptor >= 0 && fstat(descriptor, &info) == 0 && Int(info.st_size) < length)
+    }
 
     /// The refusal of a file cut short while it was read.
     var changedFailure: CommandFailure {
