@@ -54,6 +54,10 @@ extension RunningClockTests {
         #expect(!window.screen.contains("December 2026"), "\(window.screen)")
         window.clock.set("2026-12-01 00:00:01")
         #expect(window.harness.ticks() == true)
-        #expect(window.screen.contains("December 2026"), "\(window.screen)")
+        #expect(window.screen.contains("December 2026") && window.screen.contains("▸ November 2026"), "\(window.screen)")
+        // Into a new year, read again for the year its dates now say: the selection stays too.
+        window.clock.set("2027-01-01 00:00:01")
+        #expect(window.harness.ticks() == true)
+        #expect(window.screen.contains("January 2027") && window.screen.contains("▸ November 2026"), "\(window.screen)")
     }
 }

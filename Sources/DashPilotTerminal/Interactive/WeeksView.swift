@@ -25,6 +25,15 @@ final class WeeksView: TerminalScreen {
 
     func reload(_ app: AppEnvironment) throws {
         let span = try app.store.periodSpan(kind, timeZone: app.format.timeZone, now: app.clock.now())
+        // Periods newer than the newest held (a new week since the list was read, a shift of a
+        // later one recorded): the selection stays on the period it was on.
+        if let newest {
+            var period = span.newest
+            while period.from > newest.from {
+                selected += 1
+                period = period.previous
+            }
+        }
         newest = span.newest
         total = span.count
         selected = min(selected, max(0, total - 1))
@@ -36,12 +45,9 @@ final class WeeksView: TerminalScreen {
     /// gains it, newest first, the selection staying on the period it was on; else nothing is read.
     func tick(_ app: AppEnvironment) -> Bool {
         guard let newest else { return false }
-        var today = Period(kind, containing: LocalDate(app.clock.now(), in: app.format.timeZone))
+        let today = Period(kind, containing: LocalDate(app.clock.now(), in: app.format.timeZone))
         guard today.from > newest.from else { return false }
-        while today.from > newest.from {
-            selected += 1
-            today = today.previous
-        }
+        // A failure to read is said by the next key's reading, as for every screen.
         return (try? reload(app)) != nil
     }
 
