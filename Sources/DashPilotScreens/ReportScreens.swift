@@ -35,7 +35,7 @@ public struct DoctorScreen: Sendable, Equatable {
                         ? "There is no backup yet." : "There is no backup yet: dashpilot backup makes one.")
                 return Line(name: finding.name, passed: true, sentence: sentence, isNote: true)
             }
-            if let blocked = Self.blockedUpgrade(finding, backupsBlocked: backupsBlocked, damaged: report.isDamaged) {
+            if let blocked = Self.blockedUpgrade(finding, backupsBlocked: backupsBlocked, backupFails: report.backupFailsItsCheck) {
                 return Line(name: finding.name, passed: false, sentence: blocked)
             }
             return Line(name: finding.name, passed: finding.passed, sentence: Self.sentence(finding), isNote: finding.isNote)
@@ -49,17 +49,17 @@ public struct DoctorScreen: Sendable, Equatable {
     static func plural(_ count: Int, _ one: String, _ many: String) -> String { count == 1 ? "1 \(one)" : "\(count) \(many)" }
 
     /// What an older store's version says where no backup can be made, which its upgrade needs
-    /// first (keeping.md): the backups folder is blocked, or the store is damaged (its backup would
-    /// fail its check); `nil` for any other finding, or where a backup can be made.
-    public static func blockedUpgrade(_ finding: DoctorReport.Finding, backupsBlocked: Bool, damaged: Bool) -> String? {
+    /// first (keeping.md): the backups folder is blocked, or the store's problems would fail its
+    /// backup's check; `nil` for any other finding, or where a backup can be made.
+    public static func blockedUpgrade(_ finding: DoctorReport.Finding, backupsBlocked: Bool, backupFails: Bool) -> String? {
         guard case .schemaVersion(let found, let today, false) = finding, found < today else { return nil }
         if backupsBlocked {
             return
                 "The store is at schema version \(found); it is upgraded to \(today) only after a backup of it, and no backup can be made."
         }
-        guard damaged else { return nil }
+        guard backupFails else { return nil }
         return
-            "The store is at schema version \(found); it is upgraded to \(today) only after a checked backup of it, which a damaged store can't give."
+            "The store is at schema version \(found); it is upgraded to \(today) only after a checked backup of it, which fails its check while the store has the problems above."
     }
 
     /// A finding as a sentence.

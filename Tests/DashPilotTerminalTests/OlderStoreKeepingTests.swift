@@ -74,26 +74,33 @@ struct OlderStoreKeepingTests {
         #expect(try Self.version(of: old) == 7)
     }
 
-    /// keeping.md: "If the backup cannot be made … the upgrade does not run". Of a damaged older
-    /// store doctor said, beside its FAIL line, that the next command upgrades it, while every
-    /// command was refused (74) as damaged (from audit).
-    @Test func doctorOfADamagedOlderStoreDoesNotPromiseItsUpgrade() throws {
+    /// keeping.md: "If the backup cannot be made … the upgrade does not run", and a backup is
+    /// checked for "integrity, foreign keys". Of a damaged older store, or one with a row pointing
+    /// at none, doctor said beside its FAIL line that the next command upgrades it, and exited 1,
+    /// while every command was refused (74) (from audit and review).
+    @Test(arguments: [
+        (
+            "PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = 'CREATE INDEX shift_by_start ON shift (ended_at)' WHERE name = 'shift_by_start'",
+            "is damaged and can't be used"
+        ),
+        ("INSERT INTO route_sample VALUES (99, 1795971800, 407128000, -740060000, 50, NULL)", "a row of the store points at a row"),
+    ])
+    func doctorOfAnOlderStoreWhoseBackupFailsItsCheckDoesNotPromiseItsUpgrade(damage: String, said: String) throws {
         let dash = Binary()
         let old = try KeepingCommandTests.versionSeven(
-            dash, "INSERT INTO shift (started_at, ended_at) VALUES (1795971720, 1795988400)",
-            "PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = 'CREATE INDEX shift_by_start ON shift (ended_at)' WHERE name = 'shift_by_start'"
-        )
+            dash, "INSERT INTO shift (started_at, ended_at) VALUES (1795971720, 1795988400)", damage)
         let report = dash.run(["--store", old, "doctor"])
-        #expect(report.status == 1, "\(report.stdout)\(report.stderr)")
+        #expect(report.status == 74 && report.stderr.contains(said), "\(report.stdout)\(report.stderr)")
         #expect(!report.stdout.contains("next command"), "\(report.stdout)")
         #expect(
             report.stdout.contains(
-                "FAIL The store is at schema version 7; it is upgraded to 8 only after a checked backup of it, which a damaged store can't give."
-            ),
-            "\(report.stdout)")
+                "FAIL The store is at schema version 7; it is upgraded to 8 only after a checked backup of it, which fails its check while the store has the problems above."
+            ), "\(report.stdout)")
         let json = dash.run(["--store", old, "doctor", "--json"])
-        #expect(json.stdout.contains("which a damaged store can't give") && !json.stdout.contains("next command"), "\(json.stdout)")
-        #expect(dash.run(["--store", old, "shift", "list"]).status == 74)
+        #expect(
+            json.status == 74 && json.stdout.contains("which fails its check") && !json.stdout.contains("next command"), "\(json.stdout)")
+        let listed = dash.run(["--store", old, "shift", "list"])
+        #expect(listed.status == 74 && listed.stderr.contains(said), "\(listed.stderr)")
     }
 
     /// A table no version of DashPilot makes (another program's, beside the record) is no

@@ -117,6 +117,29 @@ struct ReliabilityTests {
         #expect(asNobody(dash, ["--store", old, "shift", "list"]).status == 74)
     }
 
+    /// doctor of an older store that is read-only, beside a backups folder it can't write either,
+    /// blamed the backups folder, where its own FAIL line and every command say the store is
+    /// read-only (from review).
+    @Test(.enabled(if: runningAsRoot, "needs root to become another user"))
+    func doctorOfAReadOnlyOlderStoreSaysItIsReadOnlyWhateverItsBackupsFolder() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        let old = try KeepingCommandTests.versionSeven(dash, "INSERT INTO shift (started_at, ended_at) VALUES (1795971720, 1795988400)")
+        let backups = dash.folder + "/backups"
+        try FileManager.default.createDirectory(atPath: backups, withIntermediateDirectories: true)
+        for path in [old, backups, dash.folder] { chown(path, 65534, 65534) }
+        chmod(old, 0o444)
+        chmod(backups, 0o555)
+        chmod(dash.folder, 0o555)
+        defer { chmod(dash.folder, 0o755) }
+        for arguments in [["doctor"], ["shift", "list"]] {
+            let result = asNobody(dash, ["--store", old] + arguments)
+            #expect(
+                result.status == 74 && result.stderr.hasPrefix("Error: The store at \(old) is at schema version 7 and read-only"),
+                "\(arguments): \(result.stderr)")
+        }
+    }
+
     /// cli.md, 74: "The store cannot be used: … read-only … Standard error says which". A write
     /// cut short left its journal, and the store's folder could not be written: every command,
     /// reads too, said "The store failed (SQLite error 2570: disk I/O error)" (from audit).

@@ -123,10 +123,17 @@ public struct DoctorReport: Sendable, Equatable {
         return nil
     }
 
-    /// Whether SQLite's integrity check found problems: an older store so damaged gives no
-    /// checked backup, which its upgrade needs first (keeping.md).
+    /// Whether SQLite's integrity check found problems.
     public var isDamaged: Bool {
         if case .integrity(let problems) = finding("integrity") { return problems > 0 }
+        return false
+    }
+
+    /// Whether a backup of the store would fail its check (keeping.md: "integrity, foreign
+    /// keys"): an older store's upgrade, which needs one first, can't run.
+    public var backupFailsItsCheck: Bool {
+        if isDamaged { return true }
+        if case .foreignKeys(let dangling) = finding("foreignKeys") { return dangling > 0 }
         return false
     }
 

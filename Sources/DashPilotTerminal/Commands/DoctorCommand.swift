@@ -42,7 +42,7 @@ enum DoctorCommand {
                 func note(_ name: String, _ sentence: String?) -> [JSON] {
                     sentence.map { [.object([("name", .string(name)), ("passed", .bool(true)), ("finding", .string($0))])] } ?? []
                 }
-                let checks = findings.map { Self.check($0, backupsBlocked: upgradeBlocked != nil, damaged: report.isDamaged) }
+                let checks = findings.map { Self.check($0, backupsBlocked: upgradeBlocked != nil, backupFails: report.backupFailsItsCheck) }
                 context.say(
                     json: .object([
                         ("healthy", .bool(report.isHealthy && upgradeBlocked == nil)),
@@ -56,12 +56,19 @@ enum DoctorCommand {
                 if let blocked { context.say("note \(blocked)") }
                 if report.isHealthy && present && upgradeBlocked == nil { context.say(screen.verdict) }
             }
+            // An older store that can't be written can't be used (74): the upgrade can't run.
+            // Said first, as every command says it (its backups folder then can't be written either).
+            if let version = report.readOnlyOlderVersion {
+                throw StoreError.readOnlyNeedsUpgrade(path: context.storePath.display, version: version)
+            }
             if let upgradeBlocked {
                 throw StoreError.notUpgraded(path: context.storePath.display, reason: "\(upgradeBlocked.folder) \(upgradeBlocked.reason)")
             }
-            // An older store that can't be written can't be used (74): the upgrade can't run.
-            if let version = report.readOnlyOlderVersion {
-                throw StoreError.readOnlyNeedsUpgrade(path: context.storePath.display, version: version)
+            // Nor one whose backup would fail its check: 74, as every command then says.
+            if report.isOlderVersion && present && report.backupFailsItsCheck {
+                if report.isDamaged { throw StoreError.damaged(path: context.storePath.display) }
+                throw StoreError.notUpgraded(
+                    path: context.storePath.display, reason: "a row of the store points at a row that no longer exists")
             }
             // Status 1: standard error says so, in a sentence (cli.md), as after any refusal.
             if !report.isHealthy { throw CommandFailure(sentence: screen.verdict) }
@@ -77,10 +84,10 @@ enum DoctorCommand {
 
     /// A check as `--json` gives it: its name, whether it passed, what it found; the newest
     /// backup's time also as a value of its own (`null` when there is none).
-    /// `backupsBlocked`, `damaged`: an older store's version fails, no backup (which its upgrade
-    /// needs) being possible.
-    static func check(_ finding: DoctorReport.Finding, backupsBlocked: Bool = false, damaged: Bool = false) -> JSON {
-        let blocked = DoctorScreen.blockedUpgrade(finding, backupsBlocked: backupsBlocked, damaged: damaged)
+    /// `backupsBlocked`, `backupFails`: an older store's version fails, no backup (which its
+    /// upgrade needs) being possible.
+    static func check(_ finding: DoctorReport.Finding, backupsBlocked: Bool = false, backupFails: Bool = false) -> JSON {
+        let blocked = DoctorScreen.blockedUpgrade(finding, backupsBlocked: backupsBlocked, backupFails: backupFails)
         var members: [(String, JSON)] = [
             ("name", .string(finding.name)), ("passed", .bool(blocked == nil && finding.passed)),
             ("finding", .string(blocked ?? DoctorScreen.sentence(finding))),
