@@ -91,6 +91,9 @@ public final class DashPilotStore {
             throw .cannotOpen(path: path, reason: "it is a link to \(target), where there is no file")
         }
         try StoreFile.checkHeader(at: file)
+        // The file as it stands before it is opened (and upgraded, which may take long): one moved
+        // over it meanwhile is found by `isReplacedAtItsPath`.
+        let before = file.withCString({ stat($0, &info) }) == 0 ? (UInt64(info.st_dev), UInt64(info.st_ino)) : nil
         var opened: Connection?
         do {
             connection = try Connection(
@@ -105,7 +108,7 @@ public final class DashPilotStore {
                 try upgrade(from: version, timeZone: timeZone, progress: migrationProgress)
             }
             if durability == .bulkLoad { try connection.execute("PRAGMA synchronous = OFF; PRAGMA journal_mode = MEMORY") }
-            if file.withCString({ stat($0, &info) }) == 0 { openedFile = (UInt64(info.st_dev), UInt64(info.st_ino)) }
+            openedFile = before
         } catch let error as StoreError {
             throw error
         } catch let error as SQLiteError {

@@ -71,7 +71,7 @@ public enum StoreError: Error, Sendable, Equatable {
                 + "nothing was recorded in it after that. Start dashpilot again to read what is at that path now."
         case .journalNotRemovable(let path):
             "The store at \(path) can't be used: a write cut short left its journal beside it, which must be removed before the "
-                + "store is read, and its folder is read-only; make the folder writable. The record is as it was before that write."
+                + "store is read, and could not be; its folder must be writable. The record is as it was before that write."
         case .backupsUnreadable(let path, let reason):
             "The backups folder \(path) can't be read (\(reason)); nothing was changed."
         case .notReplaced(let reason):
@@ -109,6 +109,7 @@ public enum StoreError: Error, Sendable, Equatable {
         // Said as the upgrade's failure is, "(disk I/O error)", not by SQLite's number.
         case .failed(let error): .notReplaced(reason: error.message)
         case .diskFull, .readOnly, .readOnlyNeedsUpgrade: .notReplaced(reason: cause.prefix(1).lowercased() + cause.dropFirst())
+        case .journalNotRemovable: .notReplaced(reason: "a write cut short left the store's journal, which could not be removed")
         default: self
         }
     }

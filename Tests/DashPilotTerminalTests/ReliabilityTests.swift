@@ -166,8 +166,8 @@ struct ReliabilityTests {
             #expect(
                 result.stderr
                     == "Error: The store at \(store) can't be used: a write cut short left its journal beside it, which must be removed "
-                    + "before the store is read, and its folder is read-only; make the folder writable. The record is as it was before "
-                    + "that write.\n", "\(arguments): \(result.stderr)")
+                    + "before the store is read, and could not be; its folder must be writable. The record is as it was before that "
+                    + "write.\n", "\(arguments): \(result.stderr)")
         }
         chmod(folder, 0o755)
         #expect(asNobody(dash, ["--store", store, "shift", "end"]).status == 0)
