@@ -22,7 +22,7 @@ public enum RouteSampleProblem: String, Sendable, Equatable, CaseIterable {
         case .impossibleSpeed: "reaching it would take more than 62 m/s"
         case .shiftPaused: "the shift was paused"
         case .sessionBeforePause:
-            "its capture session holds samples from before the shift's pause, and resuming starts a new one (give another --session, or none)"
+            "its capture session holds samples from before the shift's pause, and resuming starts a new capture session"
         }
     }
 }

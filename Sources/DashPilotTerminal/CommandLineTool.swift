@@ -109,7 +109,7 @@ public enum CommandLineTool {
             }
             // A word like an option before any command is an option no command knows (after
             // `--`, a word like any other).
-            let what = words[0].hasPrefix("-") && !global.endedBeforeCommand && Double(words[0]) == nil ? "option" : "command"
+            let what = global.rest[0].isOption && !global.endedBeforeCommand ? "option" : "command"
             return usageFailure(UsageError(command: nil, message: "Unknown \(what) \(TerminalText.word(words[0]))."))
         }
         // After `--` before the command, its words are no options either.

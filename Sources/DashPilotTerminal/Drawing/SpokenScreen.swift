@@ -124,14 +124,14 @@ struct SpokenScreen {
     var focusedField: Line? { lines.first { $0.kind == .field && $0.isSelected } }
 
     /// A sheet of one text field, said: its title, the field (focused), a refusal, its keys.
-    /// `note`: what the sheet says before its field.
+    /// `note`: what the sheet says under its field, after any refusal, as it is drawn.
     mutating func fieldSheet(
-        title: String, note: String? = nil, field id: String, label: String, value: String, error: String?, keys: [ScreenAction]
+        title: String, field id: String, label: String, value: String, error: String?, note: String? = nil, keys: [ScreenAction]
     ) {
         say(title)
-        if let note { say(note) }
         self.field(id: id, label: label, value: value, focused: true)
         alert(error)
+        if let note { say(note) }
         self.keys(keys, listsKeys: false)
     }
 }

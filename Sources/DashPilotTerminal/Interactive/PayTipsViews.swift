@@ -220,8 +220,11 @@ final class TipView: TerminalScreen {
 
     /// The pay beside the field, as the store holds it now: another program may record it.
     func reload(_ app: AppEnvironment) throws {
-        // A delivery deleted meanwhile keeps the last words; adding the tip then says it is gone.
-        guard let delivery = try? app.store.delivery(number: number, shiftID: shiftID) else {
+        let delivery: Delivery
+        do {
+            delivery = try app.store.delivery(number: number, shiftID: shiftID)
+        } catch DashPilotRefusal.shiftNotFound, DashPilotRefusal.deliveryNotFound {
+            // Deleted by another program: the last words stay; adding the tip says it is gone.
             if model == nil { model = TipSheet(number: number, method: method, pay: nil, format: app.format) }
             return
         }
@@ -262,7 +265,7 @@ final class TipView: TerminalScreen {
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
         guard let model else { return }
         lines.fieldSheet(
-            title: model.title, note: model.reminder, field: "amount", label: model.fieldLabel, value: field.text, error: error,
+            title: model.title, field: "amount", label: model.fieldLabel, value: field.text, error: error, note: model.reminder,
             keys: model.keys)
     }
 }
