@@ -1,3 +1,4 @@
+import DashPilotCore
 import Foundation
 
 /// The formatters one `ScreenFormat` has made, kept for reuse. Guarded by a lock, since a format
@@ -9,6 +10,15 @@ final class Formatters: @unchecked Sendable {
     private var currencies: [Bool: NumberFormatter] = [:]
     private var days: [Int64: String] = [:]
     private var times: [Int64: String] = [:]
+    private var amountStyle: AmountStyle?
+
+    /// How typed amounts are read: made once (it asks ICU for the signs of a score of currencies).
+    func amountStyle(make: () -> AmountStyle) -> AmountStyle {
+        if let made = lock.withLock({ amountStyle }) { return made }
+        let made = make()
+        lock.withLock { amountStyle = made }
+        return made
+    }
 
     func time(_ minute: Int64, make: () -> String) -> String {
         if let made = lock.withLock({ times[minute] }) { return made }

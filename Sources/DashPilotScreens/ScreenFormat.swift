@@ -75,15 +75,13 @@ public struct ScreenFormat: Sendable {
 
     /// How a typed amount is read under this format: the monetary locale's separators, and the
     /// symbols it writes the store's currency with.
-    public var amountStyle: AmountStyle {
+    public var amountStyle: AmountStyle { formatters.amountStyle { makeAmountStyle() } }
+
+    private func makeAmountStyle() -> AmountStyle {
         // Read as written: a locale with no territory of its own writes amounts as US English
         // does (`money`), and so reads them ("de" wrote $1,234.50 and refused it typed back).
         let moneyLocale = writingLocale
-        let formatter = NumberFormatter()
-        formatter.locale = moneyLocale
-        formatter.numberStyle = .currency
-        formatter.currencyCode = currency.code
-        let symbol = Self.plainSpaces(formatter.currencySymbol ?? currency.code)
+        let symbol = Self.symbol(of: currency.code, in: moneyLocale)
         let grouping = moneyLocale.groupingSeparator ?? ","
         let digits = NumberFormatter()
         digits.locale = moneyLocale
@@ -91,9 +89,10 @@ public struct ScreenFormat: Sendable {
         let localDigits = (0...9).compactMap { digits.string(from: NSNumber(value: $0)).flatMap { $0.count == 1 ? $0.first : nil } }
         // The full-width form an East Asian input method types is the same sign (￥ for ¥).
         let fullWidth = ["¥": "￥", "$": "＄", "£": "￡", "₩": "￦"][symbol]
+        let own = symbol == currency.code ? [] : [symbol] + (fullWidth.map { [$0] } ?? [])
         return AmountStyle(
             decimalSeparator: moneyLocale.decimalSeparator ?? ".", groupingSeparator: grouping == "\u{202F}" ? " " : grouping,
-            currencyCode: currency.code, currencySymbols: symbol == currency.code ? [] : [symbol] + (fullWidth.map { [$0] } ?? []),
+            currencyCode: currency.code, currencySymbols: own + Self.symbolsElsewhere(of: currency.code, in: moneyLocale, besides: own),
             localDigits: localDigits.first == "0" ? [] : localDigits)
     }
 
@@ -125,7 +124,7 @@ public struct ScreenFormat: Sendable {
         }
     }
 
-    private static func plainSpaces(_ text: String) -> String {
+    static func plainSpaces(_ text: String) -> String {
         // CLDR puts a narrow no-break space before AM/PM; a terminal and a screen reader read a space.
         // Right-to-left locales put direction marks around amounts and times (U+200E, U+200F,
         // U+061C): the figures of a line read left to right in it, so they go.

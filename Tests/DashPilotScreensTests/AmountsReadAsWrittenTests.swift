@@ -54,3 +54,21 @@ struct AmountsReadAsWrittenTests {
         #expect(format.day(sunday) == day)
     }
 }
+
+extension AmountsReadAsWrittenTests {
+    /// money-and-time.md: "an optional currency symbol or code of the store's currency". "$12" in
+    /// a USD store under en_GB (which writes it "US$12.00"), and "A$12" in an AUD store under en_AU
+    /// (which writes "$12.00"), were refused as "another currency's symbol"; a sign the locale
+    /// writes another currency with stays that one's (from audit).
+    @Test(arguments: [
+        ("en_GB", "USD", "$12", true), ("en_GB", "USD", "US$12", true), ("en_AU", "AUD", "A$12", true), ("en_AU", "AUD", "$12", true),
+        ("en_GB", "JPY", "¥12", true), ("en_US", "AUD", "$12", false), ("en_AU", "USD", "$12", false), ("en_CA", "USD", "$12", false),
+        ("en_US", "CNY", "¥12", false),
+    ])
+    func theStoresCurrencyIsTypedWithTheSignsItIsWrittenWith(locale: String, code: String, typed: String, read: Bool) throws {
+        let currency = try #require(Currency(code))
+        let format = ScreenFormat(locale: Locale(identifier: locale), timeZone: utc, currency: currency)
+        let parsed = Money.parse(typed, style: format.amountStyle)
+        #expect((parsed == .success(Money(cents: 1_200))) == read, "\(locale) \(code) \(typed): \(parsed)")
+    }
+}
