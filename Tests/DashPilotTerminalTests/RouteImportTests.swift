@@ -291,6 +291,24 @@ struct RouteImportTests {
         #expect(Self.miles(fresh) == Self.miles(dash))
     }
 
+    /// cli.md, 74: a disk that fills while standard input is copied beside the store is the
+    /// store's refusal ("The disk is full; nothing was changed."), as the same file given by its
+    /// name is, never standard input's; no copy is left behind.
+    @Test(.enabled(if: WriteFaults.compilerAvailable, "needs a C compiler for the fault shim"))
+    func aDiskThatFillsWhileStandardInputIsCopiedIsTheStoresRefusal() throws {
+        let dash = Self.shift()
+        defer { dash.remove() }
+        let library = try #require(WriteFaults.build(in: dash.folder))
+        let before = FileManager.default.contents(atPath: dash.storePath)
+        let piped = dash.run(
+            ["route", "import", "-"], stdin: Self.gpx([Self.morning, Self.later], zone: "+0000"),
+            environment: ["LD_PRELOAD": library, "DASHPILOT_FULL_AT": "1"])
+        #expect(piped.status == 74 && piped.stderr == "Error: The disk is full; nothing was changed.\n", "\(piped.stderr)")
+        #expect(FileManager.default.contents(atPath: dash.storePath) == before)
+        let left = try FileManager.default.contentsOfDirectory(atPath: (dash.storePath as NSString).deletingLastPathComponent)
+        #expect(!left.contains { $0.contains("dashpilot-import") }, "\(left)")
+    }
+
     /// Standard input from a pipe is copied to be read, into the store's own folder: it was
     /// copied into $TMPDIR, outside where the store is kept (often memory), and with $TMPDIR
     /// missing or full the import failed, blaming standard input.
