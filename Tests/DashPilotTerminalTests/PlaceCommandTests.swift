@@ -375,8 +375,14 @@ struct PlaceCommandTests {
         )
         let intoNothing = dash.run(["place", "merge", "Nowhere Noodles", "Absent Alehouse", "--yes"])
         #expect(intoNothing.status == 1 && intoNothing.stderr.contains("is a rename"))
-        // The command it names is whole: `dashpilot place rename` alone is a usage error.
-        #expect(intoNothing.stderr.hasSuffix("To give it a name no place has yet: `dashpilot place rename NAME NEW_NAME`.\n"))
+        // pickup-identity.txt: "is a rename, and is offered as one": the rename itself, ready to
+        // paste (it named NAME NEW_NAME; from audit), the names as typed, quoted for the shell.
+        #expect(
+            intoNothing.stderr.hasSuffix("To give it that name: `dashpilot place rename \"Nowhere Noodles\" \"Absent Alehouse\"`.\n"),
+            "\(intoNothing.stderr)")
+        let quoted = dash.run(["place", "merge", "nowhere  noodles", "Joe's $pot", "--yes"])
+        #expect(quoted.stderr.hasSuffix("`dashpilot place rename \"nowhere noodles\" 'Joe'\\''s $pot'`.\n"), "\(quoted.stderr)")
+        #expect(dash.run(["place", "rename", "nowhere noodles", "Joe's $pot"]).status == 0)
     }
 
     @Test func mergeOnATerminalAsksTheDesignsQuestionAndMergesOnlyOnYes() throws {

@@ -93,8 +93,21 @@ enum PlaceCommands {
         let yes = input.flag("--yes")
         return { context in
             let store = try context.store()
-            let (from, into) = try store.mergeCandidates(
-                source: try context.name(sourceBytes), destination: try context.name(destinationBytes))
+            let source = try context.name(sourceBytes)
+            let destination = try context.name(destinationBytes)
+            let from: PickupPlace
+            let into: PickupPlace
+            do {
+                (from, into) = try store.mergeCandidates(source: source, destination: destination)
+            } catch DashPilotRefusal.noMergeDestinationCalled(let name) {
+                // pickup-identity.txt: "merging into a name that does not exist yet is a rename,
+                // and is offered as one": the rename itself, ready to paste.
+                let refusal = DashPilotRefusal.noMergeDestinationCalled(name)
+                throw CommandFailure(
+                    sentence: refusal.sentence(times: context.format.moment, apart: context.format.apart)
+                        + " To give it that name: `dashpilot place rename \(CommandLineTool.shellWord(source.display)) "
+                        + "\(CommandLineTool.shellWord(destination.display))`.")
+            }
             let question = MergeConfirmation.text(source: TerminalText.safe(from.name), destination: TerminalText.safe(into.name))
             let asked = Result { try context.confirmed(yes, question: question, prompt: "Merge? [y/N]", what: "Merging places") }
             guard case .success(true) = asked else {
