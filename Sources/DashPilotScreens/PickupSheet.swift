@@ -55,12 +55,17 @@ public struct PickupSheet: Sendable, Equatable {
         }
         nameFieldLabel = "Name"
         nameFieldAccessibilityLabel = "Pickup place name, Delivery \(delivery.number)"
-        keys = [ScreenAction(.enter, "record", .record), ScreenAction(.upDown, "recent", .move), ScreenAction(.escape, "cancel", .back)]
         recentNames = recent.prefix(RecentPlace.capacity).map(\.place.name)
+        let moves = !recent.isEmpty || delivery.pickupPlace != nil
+        keys = [ScreenAction(.enter, "record", .record)] + (moves ? [ScreenAction(.upDown, "recent", .move)] : [])
+            + [ScreenAction(.escape, "cancel", .back)]
     }
 
     /// The recent places' names, in the list's order.
     public var recentNames: [String] = []
+
+    /// Whether ↑↓ move anywhere: to a recent place, or to Remove.
+    var movesAnywhere: Bool { !recentNames.isEmpty || removeControl != nil }
 
     /// The keys while row `focus` is selected (0..<recent: a recent place; recent: the name
     /// field; after it: Remove), saying what `Enter` does there.
@@ -74,8 +79,9 @@ public struct PickupSheet: Sendable, Equatable {
         } else {
             enter = ScreenAction(.enter, "remove the pickup place", .record)
         }
-        // screens.md sketches "↑↓ recent": the arrows go through the recent places (and on to the field).
-        var actions = [enter, ScreenAction(.upDown, "recent", .move)]
+        // screens.md sketches "↑↓ recent": the arrows go through the recent places (and on to the
+        // field, and Remove); with neither, they have nowhere to go, and are not offered.
+        var actions = [enter] + (movesAnywhere ? [ScreenAction(.upDown, "recent", .move)] : [])
         if fieldIsEmpty && !recentNames.isEmpty {
             actions.append(ScreenAction(.digits(1...recentNames.count), "record a recent place", .recordRecent))
         }

@@ -352,3 +352,25 @@ struct BusyStoreTests {
         #expect(result.status == 0 && result.stdout.contains("1 backup,"), "\(result.stdout) \(result.stderr)")
     }
 }
+
+extension InteractiveScreensTests {
+    /// cli.md: ↑↓ on the pickup sheet "Move between the recent places, the name field and, when a
+    /// place is recorded, Remove". With neither, the sheet still offered "↑↓ recent", in both
+    /// modes, and the arrows did nothing (from audit).
+    @Test func thePickupSheetOffersTheArrowsOnlyWhereTheyMove() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        let window = try Window(dash, at: "2026-11-29 17:05:00")
+        window.press("p")
+        #expect(window.screen.contains("No recent places yet") && !window.screen.contains("↑↓"), "\(window.screen)")
+        let reader = try Reader(dash, at: "2026-11-29 17:05:00")
+        let said = reader.press("p")
+        #expect(said.contains("Keys: Enter record, Escape cancel, question mark all keys."), "\(said)")
+        dash.run(["pickup", "set", "1", "Nowhere Noodles"], at: "2026-11-29 17:06:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:07:00")
+        let again = try Window(dash, at: "2026-11-29 17:08:00")
+        again.press("p")
+        #expect(again.screen.contains("↑↓ recent"), "\(again.screen)")
+    }
+}
