@@ -57,7 +57,8 @@ public struct PickupSheet: Sendable, Equatable {
         nameFieldAccessibilityLabel = "Pickup place name, Delivery \(delivery.number)"
         recentNames = recent.prefix(RecentPlace.capacity).map(\.place.name)
         let moves = !recent.isEmpty || delivery.pickupPlace != nil
-        keys = [ScreenAction(.enter, "record", .record)] + (moves ? [ScreenAction(.upDown, "recent", .move)] : [])
+        keys =
+            [ScreenAction(.enter, "record", .record)] + (moves ? [ScreenAction(.upDown, "recent", .move)] : [])
             + [ScreenAction(.escape, "cancel", .back)]
     }
 
