@@ -66,6 +66,32 @@ import Testing
         #expect(window.screen.contains("This delivery no longer exists"), "\(window.screen)")
     }
 
+    /// The pickup sheet of a delivery another program deleted stayed open and took typing, with
+    /// "Shift 1 has no Delivery 2." under it after each line; it says what happened, as the pay
+    /// sheet does, in both modes, and only Esc is left (from audit).
+    @Test func thePickupSheetOfADeliveryDeletedElsewhereSaysSo() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-20 16:00:00")
+        for minute in 1...2 { dash.run(["delivery", "accept"], at: "2026-11-20 16:0\(minute):00") }
+        let window = try Window(dash, at: "2026-11-20 16:10:00", columns: 60, rows: 20)
+        window.press("p")
+        #expect(window.screen.contains("Pickup place · Delivery 2"), "\(window.screen)")
+        let reader = try Reader(dash, at: "2026-11-20 16:10:00")
+        _ = reader.press("p")
+        #expect(dash.run(["delivery", "delete", "2", "--yes"], at: "2026-11-20 16:11:00").status == 0)
+        window.idle()
+        #expect(window.screen.contains("This delivery no longer exists: another program deleted it."), "\(window.screen)")
+        #expect(!window.screen.contains("Enter record") && window.screen.contains("Esc"), "\(window.screen)")
+        window.type("Foo")
+        window.press(Window.enter)
+        #expect(window.screen.contains("This delivery no longer exists"), "\(window.screen)")
+        #expect(dash.run(["place", "list", "--json"]).stdout == "[]\n")
+        window.press(Window.escape)
+        #expect(!window.screen.contains("no longer exists"), "\(window.screen)")
+        let said = reader.harness.idle()
+        #expect(said.contains("This delivery no longer exists: another program deleted it."), "\(said)")
+    }
+
     @Test func theEarningsSheetFollowsEarningsRecordedElsewhere() throws {
         let dash = Self.paidShift()
         let window = try Window(dash, at: "2026-11-20 17:00:00", columns: 100, rows: 32)

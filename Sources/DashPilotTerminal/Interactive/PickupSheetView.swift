@@ -22,7 +22,14 @@ final class PickupSheetView: TerminalScreen {
     func reload(_ app: AppEnvironment) throws {
         let shown = model == nil ? nil : (recent, currentFocus)
         recent = try app.store.recentPlaces()
-        let delivery = try app.store.delivery(number: number, shiftID: shiftID)
+        let delivery: Delivery
+        do {
+            delivery = try app.store.delivery(number: number, shiftID: shiftID)
+        } catch DashPilotRefusal.shiftNotFound, DashPilotRefusal.deliveryNotFound {
+            // Deleted by another program: the sheet says so, and only Esc is left (as the pay sheet).
+            model = nil
+            return
+        }
         model = PickupSheet(delivery: delivery, recent: recent)
         // Another program changed the recent places: the selection stays on the place it showed
         // (Enter records it), or goes to the name field once that place is gone from the list.
@@ -37,11 +44,11 @@ final class PickupSheetView: TerminalScreen {
     /// The row selected: the most recent place on opening (the name field when there is none).
     private var currentFocus: Int { focus ?? 0 }
 
-    var keys: [ScreenAction] { model?.keys(focus: currentFocus, fieldIsEmpty: field.text.isEmpty) ?? [] }
+    var keys: [ScreenAction] { model?.keys(focus: currentFocus, fieldIsEmpty: field.text.isEmpty) ?? [.goingBack] }
 
-    var inTextField: Bool { !field.text.isEmpty }
+    var inTextField: Bool { model != nil && !field.text.isEmpty }
 
-    var typingGoesToField: Bool { true }
+    var typingGoesToField: Bool { model != nil }
 
     /// A digit with others is part of a name ("2 Sample Sandwiches", pasted where the terminal
     /// does not mark a paste); alone, it records that recent place.
@@ -65,6 +72,7 @@ final class PickupSheetView: TerminalScreen {
     }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
+        guard model != nil else { return action(for: key)?.command == .back ? .pop : .stay }
         let fieldIndex = recent.count
         let lastIndex = model?.removeControl == nil ? fieldIndex : fieldIndex + 1
         switch action(for: key)?.command {
@@ -112,7 +120,10 @@ final class PickupSheetView: TerminalScreen {
     }
 
     func render(into screen: inout ScreenBuffer, _ app: AppEnvironment) {
-        guard let model else { return }
+        guard let model else {
+            screen.wrapped(ScreenMessages.deliveryGone)
+            return screen.setFooter(keys)
+        }
         let fieldIndex = model.recent.count
         let focus = currentFocus
         screen.boxTop(model.title)
@@ -142,7 +153,10 @@ final class PickupSheetView: TerminalScreen {
     }
 
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
-        guard let model else { return }
+        guard let model else {
+            lines.say(ScreenMessages.deliveryGone)
+            return lines.keys(keys, listsKeys: true)
+        }
         let fieldIndex = model.recent.count
         let focus = currentFocus
         lines.say(model.title)
