@@ -18,6 +18,9 @@ public final class DashPilotStore {
     let connection: Connection
     /// The device and inode of the file opened: what `isReplacedAtItsPath` compares its path's with.
     private var openedFile: (device: UInt64, inode: UInt64)?
+    /// The schema version the store was opened at (today's, once upgraded): a write finds it so,
+    /// or the file was written over in place since (`stillAtItsVersion`).
+    private var openedVersion: Int?
     let clock: any WallClock
     let log: any PickupPlaceLog
     /// Whether the driver asked to stop (Ctrl-C) a long copy under way: checked between its
@@ -109,6 +112,7 @@ public final class DashPilotStore {
             }
             if durability == .bulkLoad { try connection.execute("PRAGMA synchronous = OFF; PRAGMA journal_mode = MEMORY") }
             openedFile = before
+            openedVersion = version < Schema.currentVersion && migrating ? Schema.currentVersion : version
         } catch let error as StoreError {
             throw error
         } catch let error as SQLiteError {
@@ -176,13 +180,42 @@ public final class DashPilotStore {
     func write<T>(_ body: () throws -> T) throws -> T {
         if path != ":memory:", StoreFile.isMarkedReadOnly(file) { throw StoreError.readOnly(path: path) }
         do {
-            return try connection.writeTransaction(body)
+            return try connection.writeTransaction {
+                try stillAtItsVersion()
+                return try body()
+            }
         } catch let error as SQLiteError where error.primaryCode == SQLITE_CANTOPEN {
             // The file opened, so what cannot be opened is the journal beside it: the folder
             // does not let this user write.
             throw StoreError.readOnly(path: path)
         } catch let error as SQLiteError {
             throw StoreError.reading(error, on: connection, path: path)
+        }
+    }
+
+    /// Throws where the file was written over in place since it was opened (a copy of another
+    /// store put over it with `cp`, same inode): one of a newer version is said as such, any other
+    /// as a store replaced. Nothing is ever written into a schema this value did not open.
+    func stillAtItsVersion() throws {
+        guard let openedVersion else { return }
+        let version = Int(try connection.scalar("PRAGMA user_version") ?? 0)
+        guard version != openedVersion else { return }
+        if version > Schema.currentVersion { throw StoreError.newerVersion(path: path, version: version) }
+        throw StoreError.replacedWhileOpen(path: path, removed: false)
+    }
+
+    /// Whether the file is still at the schema version it was opened at, read without waiting
+    /// for a lock another program holds (`nil` then): the screens ask it when another program
+    /// changed the store.
+    public func changedVersion() -> StoreError? {
+        do {
+            try waitingOnce(waiting: false) { try read { try stillAtItsVersion() } }
+            return nil
+        } catch let error as StoreError {
+            if case .busy = error { return nil }
+            return error
+        } catch {
+            return nil
         }
     }
 

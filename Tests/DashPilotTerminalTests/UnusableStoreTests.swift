@@ -112,4 +112,33 @@ struct StoreReplacedUnderASessionTests {
         #expect(other.harness.exitStatus == 74)
         #expect(other.harness.unusable?.contains("was removed by another program while it was open") == true)
     }
+
+    /// A store copied over the open one in place (`cp`, the same inode): one of a newer version
+    /// took the session's next delivery into its schema-9 file, and one of version 7 left every
+    /// key refused with "no such table: pause" (from audit). Nothing is written into a schema
+    /// the session did not open: it leaves with 74 and the sentence a command gives.
+    @Test(arguments: [
+        ("PRAGMA user_version = 9", "written by a newer version of DashPilot (schema 9)"),
+        ("PRAGMA user_version = 7", "was replaced by another file"),
+    ])
+    func aStoreCopiedOverInPlaceIsNeverWrittenAsTheOneOpened(relabel: String, said: String) throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        let copy = dash.folder + "/copy.sqlite"
+        try FileManager.default.copyItem(atPath: dash.storePath, toPath: copy)
+        _ = RestoreOverDamageTests.sqlite(dash, copy, relabel)
+        let bytes = try #require(FileManager.default.contents(atPath: copy))
+        for key in ["a", ""] {
+            let window = try Window(dash, at: "2026-11-29 17:05:00")
+            try Data(FileManager.default.contents(atPath: dash.storePath) ?? Data()).write(to: URL(fileURLWithPath: dash.folder + "/kept"))
+            try bytes.write(to: URL(fileURLWithPath: dash.storePath))
+            if key.isEmpty { window.idle() } else { window.press(key) }
+            #expect(window.harness.exitStatus == 74, "\(key): \(window.screen)")
+            #expect(window.harness.unusable?.contains(said) == true, "\(key): \(String(describing: window.harness.unusable))")
+            #expect(FileManager.default.contents(atPath: dash.storePath) == bytes, "\(key)")
+            // The store as it was, for the next window.
+            try FileManager.default.contents(atPath: dash.folder + "/kept")?.write(to: URL(fileURLWithPath: dash.storePath))
+        }
+    }
 }

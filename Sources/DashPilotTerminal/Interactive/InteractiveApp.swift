@@ -140,6 +140,14 @@ final class InteractiveApp {
         guard let version, version != seenVersion else { return false }
         let first = seenVersion == nil
         seenVersion = version
+        // Written over in place (a copy of another store put over it): one of another version is
+        // not read as this one (a newer one's sentence, or a store replaced).
+        if !first, let changed = store.changedVersion() {
+            unusable = changed
+            status = ExitStatus.storeUnusable
+            quitting = true
+            return true
+        }
         if !first { reloadTop() }
         return !first
     }
