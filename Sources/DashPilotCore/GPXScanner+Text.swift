@@ -22,7 +22,9 @@ extension GPXScanner {
             var semicolon = position
             while semicolon < range.upperBound, bytes[semicolon] != 0x3B { semicolon += 1 }
             guard semicolon < range.upperBound else { throw fail("an entity is not closed", at: position) }
-            let entity = quote((position + 1)..<semicolon)
+            // Whole, however long (a character reference may carry any number of leading zeros);
+            // quoted, cut to a length a message can hold, only where it is refused.
+            let entity = String(decoding: UnsafeBufferPointer(rebasing: bytes[(position + 1)..<semicolon]), as: UTF8.self)
             switch entity {
             case "amp": emit(0x26)
             case "lt": emit(0x3C)
@@ -37,7 +39,7 @@ extension GPXScanner {
                 guard let number, number >= 0x20 || number == 0x09 || number == 0x0A || number == 0x0D,
                     number != 0xFFFE && number != 0xFFFF, let scalar = Unicode.Scalar(number)
                 else {
-                    throw fail("&\(entity); is not an entity GPX knows", at: position)
+                    throw fail("&\(quote((position + 1)..<semicolon)); is not an entity GPX knows", at: position)
                 }
                 for byte in String(Character(scalar)).utf8 { emit(byte) }
             }

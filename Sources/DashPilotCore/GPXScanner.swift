@@ -7,6 +7,8 @@ struct GPXScanner {
     var index = 0
     var stack: [Range<Int>] = []
     var attributes: [(name: Range<Int>, value: Range<Int>)] = []
+    /// The names of `attributes`, once they are many (`isRepeated`).
+    var attributeNames: Set<[UInt8]>?
     var sawRoot = false
     var inSegment = false
     /// Whether the segment read now is a track's with no <trkseg>: its points stand in the <trk>.
@@ -121,6 +123,7 @@ struct GPXScanner {
                 return
             }
             index += 1
+            if index & 0xFFFF == 0 { try keepUp() }
         }
         throw fail(reason, at: start)
     }
@@ -153,15 +156,7 @@ struct GPXScanner {
         // Read from UTF-16, the bytes are UTF-8 whatever the declaration names.
         checksUTF8 = transcoded || declaresUTF8()
         while index < bytes.count {
-            // Every 64 KiB the bytes read are checked; every MiB, those well behind the cursor
-            // (checked) are let go, and progress is said.
-            if index - checked >= 1 << 16 {
-                try checkCharacters(upTo: index)
-                if index - released >= 1 << 20 {
-                    released = index
-                    try sink.release(max(0, index - (1 << 19)), Double(index) / Double(bytes.count))
-                }
-            }
+            try keepUp()
             if bytes[index] == 0x3C {
                 try markup()
             } else {
@@ -178,21 +173,6 @@ struct GPXScanner {
         guard sawRoot else { throw fail("it has no <gpx> element") }
         if let open = stack.last { throw fail("the file ends inside <\(quote(open))>") }
         return report
-    }
-
-    /// Where a long run of text from `start` is cut before the cursor: never inside an entity
-    /// ("&amp;" whole in one piece) nor a "]]>" (found whole in one piece).
-    func textCut(after start: Int) -> Int {
-        var cut = index
-        for position in stride(from: index - 1, through: max(start + 1, index - 40), by: -1) {
-            if bytes[position] == 0x3B { break }
-            if bytes[position] == 0x26 {
-                cut = position
-                break
-            }
-        }
-        while cut > start + 1, bytes[cut - 1] == 0x5D { cut -= 1 }
-        return cut
     }
 
     mutating func markup() throws {
@@ -223,8 +203,9 @@ struct GPXScanner {
             index += 1
             let element = try name()
             attributes.removeAll(keepingCapacity: true)
+            attributeNames = nil
             while true {
-                skipSpaces()
+                try skipSpacesInTag()
                 guard index < bytes.count else { throw fail("a tag is not closed", at: start) }
                 if bytes[index] == 0x3E {
                     index += 1
@@ -249,12 +230,13 @@ struct GPXScanner {
                 let delimiter = bytes[index]
                 index += 1
                 let valueStart = index
-                while index < bytes.count, bytes[index] != delimiter, bytes[index] != 0x3C { index += 1 }
+                while index < bytes.count, bytes[index] != delimiter, bytes[index] != 0x3C {
+                    index += 1
+                    if index & 0xFFFF == 0 { try keepUp() }
+                }
                 guard index < bytes.count, bytes[index] == delimiter else { throw fail("an attribute's value is not closed", at: start) }
                 if hasEntity(valueStart..<index) { _ = try decoded(valueStart..<index) }
-                for other in attributes where sameName(other.name, attribute) {
-                    throw fail("<\(quote(element))> has the attribute \(quote(attribute)) twice", at: start)
-                }
+                if isRepeated(attribute) { throw fail("<\(quote(element))> has the attribute \(quote(attribute)) twice", at: start) }
                 attributes.append((attribute, valueStart..<index))
                 index += 1
                 guard index < bytes.count, Self.isSpace(bytes[index]) || bytes[index] == 0x3E || bytes[index] == 0x2F else {
@@ -288,6 +270,7 @@ struct GPXScanner {
                 return
             }
             index += 1
+            if index & 0xFFFF == 0 { try keepUp() }
         }
         throw fail("a comment is not closed", at: start)
     }

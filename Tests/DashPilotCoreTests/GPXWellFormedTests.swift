@@ -245,4 +245,24 @@ extension GPXWellFormedTests {
             if refused { #expect(refusal?.reason.contains("]]>") == true, "\(String(describing: refusal))") }
         }
     }
+
+    /// XML allows a character reference any number of leading zeros. One straddling where a MiB
+    /// of text is cut (looked for only 40 bytes back), or longer than 100 characters anywhere
+    /// (read through a message's quotation, cut to 100), was refused; a run of "]" longer than
+    /// the MiB made the cut step back over all of it on every piece (quadratic: 25 s for 20,000);
+    /// a tag with many attributes compared each with every other (from review).
+    @Test func longReferencesRunsOfBracketsAndManyAttributesAreReadAsXMLHasThem() throws {
+        let before = Array("<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\"><desc>".utf8)
+        let reference = Array(("&#" + String(repeating: "0", count: 150) + "65;").utf8)
+        for filler in [(1 << 20) - 50, 10] {
+            let file = before + [UInt8](repeating: 0x78, count: filler) + reference + Array(" x</desc></gpx>".utf8)
+            #expect(Self.refusal(file) == nil, "\(filler): \(String(describing: Self.refusal(file)))")
+        }
+        let brackets = before + [UInt8](repeating: 0x5D, count: (1 << 20) + 20_000) + Array("</desc></gpx>".utf8)
+        #expect(Self.refusal(brackets) == nil)
+        let many = (0..<20_000).map { " a\($0)=\"1\"" }.joined()
+        #expect(Self.refusal(Array("<gpx version=\"1.1\"\(many)></gpx>".utf8)) == nil)
+        let repeated = (0..<40).map { " a\($0)=\"1\"" }.joined() + " a5=\"2\""
+        #expect(Self.refusal(Array("<gpx version=\"1.1\"\(repeated)></gpx>".utf8))?.reason == "<gpx> has the attribute a5 twice")
+    }
 }
