@@ -8,6 +8,7 @@ extension GPXScanner {
     /// are let go, and progress is said (a stop asked for is heard there). Between markup, and
     /// inside a long run of one (a comment, a CDATA section, a tag, an attribute's value): memory
     /// does not grow with the file, whatever it holds.
+    @inline(__always)
     mutating func keepUp() throws {
         guard index - checked >= 1 << 16 else { return }
         try checkCharacters(upTo: index)
@@ -18,10 +19,21 @@ extension GPXScanner {
     }
 
     /// `skipSpaces` inside a tag, keeping up with a long run of them.
+    @inline(__always)
     mutating func skipSpacesInTag() throws {
-        while index < bytes.count, Self.isSpace(bytes[index]) {
-            index += 1
-            if index & 0xFFFF == 0 { try keepUp() }
+        try advance { Self.isSpace($0) }
+    }
+
+    /// Moves past the bytes `while` holds for, keeping up every 64 KiB of them: the loop over a
+    /// short run (a tag's attribute value, the space between attributes) is as tight as a plain
+    /// one.
+    @inline(__always)
+    mutating func advance(while holds: (UInt8) -> Bool) throws {
+        while true {
+            let end = min(bytes.count, (index | 0xFFFF) + 1)
+            while index < end, holds(bytes[index]) { index += 1 }
+            guard index == end, end < bytes.count else { return }
+            try keepUp()
         }
     }
 
@@ -46,10 +58,11 @@ extension GPXScanner {
     /// Whether the element just opened already has an attribute called as `name`: among a few,
     /// each compared; among many (an element of 160,000 attributes), by a set of their names, so
     /// that time grows linearly with the tag.
+    @inline(__always)
     mutating func isRepeated(_ name: Range<Int>) -> Bool {
-        guard attributes.count >= 32 else {
-            attributeNames = nil
-            return attributes.contains { sameName($0.name, name) }
+        if attributes.count < 32 {
+            for other in attributes where sameName(other.name, name) { return true }
+            return false
         }
         var names = attributeNames ?? Set(attributes.map { Array(bytes[$0.name]) })
         defer { attributeNames = names }

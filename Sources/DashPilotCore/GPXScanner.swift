@@ -230,10 +230,7 @@ struct GPXScanner {
                 let delimiter = bytes[index]
                 index += 1
                 let valueStart = index
-                while index < bytes.count, bytes[index] != delimiter, bytes[index] != 0x3C {
-                    index += 1
-                    if index & 0xFFFF == 0 { try keepUp() }
-                }
+                try advance { $0 != delimiter && $0 != 0x3C }
                 guard index < bytes.count, bytes[index] == delimiter else { throw fail("an attribute's value is not closed", at: start) }
                 if hasEntity(valueStart..<index) { _ = try decoded(valueStart..<index) }
                 if isRepeated(attribute) { throw fail("<\(quote(element))> has the attribute \(quote(attribute)) twice", at: start) }
