@@ -17,11 +17,16 @@ import Testing
 /// One at a time: the handler watches one file, the last mapped, for the whole process.
 @Suite("A mapped file cut short while it is read", .serialized)
 struct MappedFileTests {
-    @Test func aFileCutShortWhileItIsReadIsRefusedNeverACrash() throws {
+    /// A folder of the test's own, and the path of a GPX file in it.
+    static func folder() throws -> (folder: String, file: String) {
         let folder = NSTemporaryDirectory() + "dashpilot-mapped-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return (folder, folder + "/ride.gpx")
+    }
+
+    @Test func aFileCutShortWhileItIsReadIsRefusedNeverACrash() throws {
+        let (folder, path) = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/ride.gpx"
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         try Data(repeating: 0x41, count: 8 * page).write(to: URL(fileURLWithPath: path))
         let file = try MappedFile(path: Array(path.utf8), copiesBeside: StorePath(folder + "/s.sqlite"))
@@ -38,10 +43,8 @@ struct MappedFileTests {
     /// Cut inside a page, the file keeps that page, zeros past its new end and no fault: it was
     /// refused as malformed ("the control character U+0000") rather than changed (from review).
     @Test func aFileCutInsideAPageIsChangedToo() throws {
-        let folder = NSTemporaryDirectory() + "dashpilot-mapped-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let (folder, path) = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/ride.gpx"
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         try Data(repeating: 0x41, count: 2 * page).write(to: URL(fileURLWithPath: path))
         let file = try MappedFile(path: Array(path.utf8), copiesBeside: StorePath(folder + "/s.sqlite"))
@@ -63,10 +66,8 @@ struct MappedFileTests {
             #endif
         }
         let before = current()
-        let folder = NSTemporaryDirectory() + "dashpilot-mapped-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let (folder, path) = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/ride.gpx"
         try Data(repeating: 0x41, count: 100).write(to: URL(fileURLWithPath: path))
         do {
             let file = try MappedFile(path: Array(path.utf8), copiesBeside: StorePath(folder + "/s.sqlite"))
