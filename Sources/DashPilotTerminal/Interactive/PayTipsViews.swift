@@ -6,6 +6,16 @@ extension AppEnvironment {
     /// `text` as an amount under the driver's locale and the store's currency, or the sentence
     /// that refuses it: the same rules and words as on the command line.
     func amount(_ text: String) -> Result<Money, AmountProblem> { Money.parse(text, style: format.amountStyle) }
+
+    /// Delivery `number` of shift `shiftID`, or `nil` where another program deleted it (or its
+    /// shift): a sheet of it then says so, and only Esc is left.
+    func deliveryIfStillThere(_ number: Int, shiftID: Int64) throws -> Delivery? {
+        do {
+            return try store.delivery(number: number, shiftID: shiftID)
+        } catch DashPilotRefusal.shiftNotFound, DashPilotRefusal.deliveryNotFound {
+            return nil
+        }
+    }
 }
 
 /// The pay and tips sheet of a finished delivery, from a shift's log: `Enter` records the pay
@@ -34,11 +44,7 @@ final class PayTipsView: TerminalScreen {
 
     func reload(_ app: AppEnvironment) throws {
         currencyCode = app.format.currency.code
-        let delivery: Delivery
-        do {
-            delivery = try app.store.delivery(number: number, shiftID: shiftID)
-        } catch DashPilotRefusal.shiftNotFound, DashPilotRefusal.deliveryNotFound {
-            // Deleted by another program: the sheet says so, and only Esc is left.
+        guard let delivery = try app.deliveryIfStillThere(number, shiftID: shiftID) else {
             model = nil
             return
         }
@@ -220,11 +226,8 @@ final class TipView: TerminalScreen {
 
     /// The pay beside the field, as the store holds it now: another program may record it.
     func reload(_ app: AppEnvironment) throws {
-        let delivery: Delivery
-        do {
-            delivery = try app.store.delivery(number: number, shiftID: shiftID)
-        } catch DashPilotRefusal.shiftNotFound, DashPilotRefusal.deliveryNotFound {
-            // Deleted by another program: the last words stay; adding the tip says it is gone.
+        guard let delivery = try app.deliveryIfStillThere(number, shiftID: shiftID) else {
+            // The last words stay; adding the tip says the delivery is gone.
             if model == nil { model = TipSheet(number: number, method: method, pay: nil, format: app.format) }
             return
         }

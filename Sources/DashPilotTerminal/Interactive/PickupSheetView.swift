@@ -22,11 +22,7 @@ final class PickupSheetView: TerminalScreen {
     func reload(_ app: AppEnvironment) throws {
         let shown = model == nil ? nil : (recent, currentFocus)
         recent = try app.store.recentPlaces()
-        let delivery: Delivery
-        do {
-            delivery = try app.store.delivery(number: number, shiftID: shiftID)
-        } catch DashPilotRefusal.shiftNotFound, DashPilotRefusal.deliveryNotFound {
-            // Deleted by another program: the sheet says so, and only Esc is left (as the pay sheet).
+        guard let delivery = try app.deliveryIfStillThere(number, shiftID: shiftID) else {
             model = nil
             return
         }
