@@ -208,6 +208,13 @@ public final class DashPilotStore {
     /// for a lock another program holds (`nil` then): the screens ask it when another program
     /// changed the store.
     public func changedVersion() -> StoreError? {
+        guard openedVersion != nil else { return nil }
+        // Another file's bytes put over it are no store at all: said as a command says them.
+        do {
+            try StoreFile.checkHeader(at: file, allowingNewer: true)
+        } catch {
+            if case .notADashPilotStore = error { return error }
+        }
         do {
             try waitingOnce(waiting: false) { try read { try stillAtItsVersion() } }
             return nil

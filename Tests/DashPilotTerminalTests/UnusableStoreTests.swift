@@ -141,4 +141,20 @@ struct StoreReplacedUnderASessionTests {
             try FileManager.default.contents(atPath: dash.folder + "/kept")?.write(to: URL(fileURLWithPath: dash.storePath))
         }
     }
+
+    /// Bytes of no store at all put over it in place: the session called it "damaged", where a
+    /// command says "not a DashPilot store (it is not an SQLite database)" (from audit).
+    @Test func bytesOfNoStoreCopiedOverInPlaceAreSaidAsACommandSaysThem() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        let window = try Window(dash, at: "2026-11-29 17:05:00")
+        try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: dash.storePath))
+        window.idle()
+        #expect(window.harness.exitStatus == 74)
+        let command = dash.run(["shift", "list"])
+        let said = try #require(window.harness.unusable)
+        #expect(said.contains("is not a DashPilot store (it is not an SQLite database)"), "\(said)")
+        #expect(command.status == 74 && command.stderr == "Error: \(said)\n", "\(command.stderr) / \(said)")
+    }
 }

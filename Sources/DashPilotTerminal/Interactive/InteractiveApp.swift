@@ -136,8 +136,12 @@ final class InteractiveApp {
             return true
         }
         // Asked without waiting: a store another program holds has not changed yet for the screens.
-        let version = (try? store.waitingOnce(waiting: false) { try store.dataVersion() }) ?? seenVersion
-        guard let version, version != seenVersion else { return false }
+        // One that can't be read at all may have had other bytes put over it: looked at below.
+        let read = Result { try store.waitingOnce(waiting: false) { try store.dataVersion() } }
+        let unreadable: Bool
+        if case .failure(let error) = read, (error as? StoreError) != .busy { unreadable = true } else { unreadable = false }
+        let version = (try? read.get()) ?? seenVersion
+        guard let version, version != seenVersion || unreadable else { return false }
         let first = seenVersion == nil
         seenVersion = version
         // Written over in place (a copy of another store put over it): one of another version is
