@@ -49,30 +49,43 @@ struct SpokenScreen {
     }
 
     private(set) var lines: [Line] = []
+    /// What the driver typed that these sentences may hold and must say as written (a place's
+    /// name, a note, a filter): only text `SpokenWords.sentence` would otherwise reword.
+    private(set) var typed: [String] = []
+
+    /// Keeps `texts` as written wherever a sentence said after this holds them.
+    mutating func keep(_ texts: [String]) {
+        for text in texts {
+            let safe = TerminalText.safe(text)
+            if SpokenWords.wouldReword(safe) && !typed.contains(safe) { typed.append(safe) }
+        }
+    }
+
+    /// A sentence as this screen says it: typed words kept as written.
+    func sentence(_ text: String) -> String { SpokenWords.sentence(TerminalText.safe(text), keeping: typed) }
 
     /// A sentence, from a model's accessibility label or a line a screen shows.
     mutating func say(_ sentence: String?) {
         guard let sentence, !sentence.isEmpty else { return }
-        let text = SpokenWords.sentence(TerminalText.safe(sentence))
+        let text = self.sentence(sentence)
         lines.append(Line(id: "text:" + text, text: text, kind: .text))
     }
 
     /// A refusal under a field ("Earnings can't be negative."), when there is one.
     mutating func alert(_ sentence: String?) {
         guard let sentence, !sentence.isEmpty else { return }
-        let text = SpokenWords.sentence(TerminalText.safe(sentence))
+        let text = self.sentence(sentence)
         lines.append(Line(id: "alert:" + text, text: text, kind: .alert))
     }
 
     /// A row: a card, or one row of a list (numbered from 1 when `number` is given).
     mutating func row(id: String, _ label: String, number: Int? = nil, selected: Bool, change: String? = nil, standing: String? = nil) {
         let safe = TerminalText.safe(label)
-        let text = number.map { SpokenWords.numbered($0, safe) } ?? SpokenWords.sentence(safe)
+        let text = number.map { SpokenWords.numbered($0, safe, keeping: typed) } ?? sentence(label)
         lines.append(
             Line(
-                id: "row:" + id, text: text, kind: .row, isSelected: selected,
-                change: change.map { SpokenWords.sentence(TerminalText.safe($0)) }, standing: standing,
-                label: SpokenWords.sentence(safe)))
+                id: "row:" + id, text: text, kind: .row, isSelected: selected, change: change.map(sentence), standing: standing,
+                label: sentence(label)))
     }
 
     /// A list that may be long: the page of `count` rows that holds the selected one (each from

@@ -43,6 +43,23 @@ final class AccessibleSession: KeyListener {
     private var typesIntoField = false
     private var focusedBefore: SpokenScreen.Line?
 
+    /// The names and notes the store keeps that a sentence would otherwise reword, as of the
+    /// store's state `version`; those of earlier states stay (a message names a place renamed).
+    private var typed: (version: [Int64], texts: [String]) = ([], [])
+
+    /// The screen on top as it is said now, the driver's words kept as written.
+    private func spokenNow() -> SpokenScreen {
+        let store = app.store
+        // Read again only when the store changed (this session's writes or another program's);
+        // a store another program holds keeps what was read.
+        let version = [store.rowsChanged, (try? store.waitingOnce(waiting: false) { try store.dataVersion() }) ?? -1]
+        if version != typed.version, let texts = try? store.waitingOnce(waiting: false, { try store.typedTexts() }) {
+            let new = texts.filter(SpokenWords.wouldReword).filter { !typed.texts.contains($0) }
+            typed = (version, typed.texts + new)
+        }
+        return app.spoken(keeping: typed.texts)
+    }
+
     /// The mode over `app`, writing its lines through `write`.
     init(app: InteractiveApp, write: @escaping ([String]) -> Void) {
         self.app = app
@@ -71,7 +88,7 @@ final class AccessibleSession: KeyListener {
         guard !app.showingKeys, let top = app.top, ObjectIdentifier(top) == shownScreen else { return }
         let isReminder = { (line: SpokenScreen.Line) in line.kind == .text && line.text.hasPrefix("Running for ") }
         let said = Set(lines.map(\.id))
-        let new = app.spoken().lines.filter { isReminder($0) && !said.contains($0.id) }
+        let new = spokenNow().lines.filter { isReminder($0) && !said.contains($0.id) }
         guard !new.isEmpty else { return }
         write(new.map(\.said))
         lines = lines.filter { !isReminder($0) } + new
@@ -86,6 +103,8 @@ final class AccessibleSession: KeyListener {
         typesIntoField = Self.edits(key) && !listsKeys && !app.showingKeys && app.top?.acts(on: key) == false
         if key == .enter, let typed = focusedBefore?.value, !typed.isEmpty {
             echo = SpokenWords.echo(typed: TerminalText.safe(typed))
+        } else if let typed = Self.typedTogether(key) {
+            echo = SpokenWords.echo(typed: TerminalText.safe(typed))
         } else {
             echo = Self.spoken(key).map { SpokenWords.echo($0) }
         }
@@ -98,7 +117,7 @@ final class AccessibleSession: KeyListener {
 
     func keyDidAct(_ key: Key) {
         if key == .endOfInput { return }
-        let now = app.spoken()
+        let now = spokenNow()
         let typing = typesIntoField && (focusedBefore != nil || now.focusedField != nil)
         if let echo, !typing, key != .control("l") { write([echo]) }
         guard app.exitStatus == nil else { return }
@@ -125,7 +144,8 @@ final class AccessibleSession: KeyListener {
     /// Says the screen now on top: whole, or what changed since it was last said; then a
     /// message the key or the change left.
     private func say(whole: Bool, after key: Key?, typing: Bool = false, now: SpokenScreen? = nil) {
-        let now = (now ?? app.spoken()).lines
+        let spoken = now ?? spokenNow()
+        let now = spoken.lines
         let screen = app.top.map { ObjectIdentifier($0) }
         memory.removeAll { $0.screen == nil }
         var said: [SpokenScreen.Line]
@@ -155,7 +175,7 @@ final class AccessibleSession: KeyListener {
         }
         var out = said.map(\.said)
         if app.messagesSet != messagesSaid, let message = app.message {
-            out.append(SpokenWords.sentence(TerminalText.safe(message)))
+            out.append(spoken.sentence(message))
         }
         messagesSaid = app.messagesSet
         if !out.isEmpty { write(out) }
@@ -241,38 +261,5 @@ final class AccessibleSession: KeyListener {
     static func subject(_ line: SpokenScreen.Line?) -> Substring? {
         guard let line, line.kind == .text else { return nil }
         return line.text.prefix { $0 != "," && $0 != "." }
-    }
-
-    /// Whether `key` edits a text field when the screen has no action for it.
-    static func edits(_ key: Key) -> Bool {
-        switch key {
-        case .text, .paste, .backspace, .delete, .left, .right, .home, .end: true
-        case .control(let character): "aeikuw".contains(character)
-        default: false
-        }
-    }
-
-    /// `key` as the echo names it; `nil` for the end of input.
-    static func spoken(_ key: Key) -> ScreenAction.Key? {
-        switch key {
-        case .up: .up
-        case .down: .down
-        case .enter: .enter
-        case .escape: .escape
-        case .backspace: .backspace
-        case .left: .left
-        case .right: .right
-        case .home: .home
-        case .end: .end
-        case .delete: .delete
-        case .pageUp: .pageUp
-        case .pageDown: .pageDown
-        case .mouse: nil
-        case .interrupt: .control("c")
-        case .endOfInput: nil
-        case .control(let character): .control(character)
-        case .text(let text): text.count == 1 ? text.first.map { .character($0) } : .word(TerminalText.safe(text))
-        case .paste(let text): .word(TerminalText.safe(text))
-        }
     }
 }

@@ -132,6 +132,7 @@ final class MergeListView: TerminalScreen {
     }
 
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        lines.keep([filter.text])  // "… match …" says what was typed
         lines.say(model.accessibilityTitle)
         // Typing filters as it goes, as on the places screen.
         lines.field(
