@@ -107,7 +107,7 @@ public final class DashPilotStore {
             let version = Int(try connection.scalar("PRAGMA user_version") ?? 0)
             if version > Schema.currentVersion { throw StoreError.newerVersion(path: path, version: version) }
             if version < Schema.currentVersion && migrating {
-                if StoreFile.isMarkedReadOnly(file) { throw StoreError.readOnlyNeedsUpgrade(path: path, version: version) }
+                if StoreFile.cannotBeWritten(file) { throw StoreError.readOnlyNeedsUpgrade(path: path, version: version) }
                 try upgrade(from: version, timeZone: timeZone, progress: migrationProgress)
             }
             if durability == .bulkLoad { try connection.execute("PRAGMA synchronous = OFF; PRAGMA journal_mode = MEMORY") }

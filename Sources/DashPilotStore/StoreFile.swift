@@ -17,15 +17,27 @@ enum StoreFile {
     /// shows it: a user the system lets write anyway (root) still finds it read-only.
     static func isMarkedReadOnly(_ file: StorePath) -> Bool {
         var info = stat()
-        // Through a link, the folder is the one holding the file itself, where SQLite writes.
+        for path in fileAndFolder(file) where path.withCString({ stat($0, &info) }) == 0 {
+            if info.st_mode & S_IWUSR == 0 { return true }
+        }
+        return false
+    }
+
+    /// Whether an upgrade can't write the store: marked read-only, or the system refuses this
+    /// user the file or its folder (another user's store, a read-only mount). Asked before an
+    /// upgrade, and by `doctor` of an older store, so that both say "read-only" first.
+    static func cannotBeWritten(_ file: StorePath) -> Bool {
+        isMarkedReadOnly(file) || fileAndFolder(file).contains { path in path.withCString { access($0, F_OK) == 0 && access($0, W_OK) != 0 } }
+    }
+
+    /// The store's file and the folder that holds it: through a link, the folder holding the
+    /// file itself, where SQLite writes its journal.
+    private static func fileAndFolder(_ file: StorePath) -> [StorePath] {
         let real = file.withCString { realpath($0, nil) }
         defer { free(real) }
         let resolved =
             real.map { StorePath(bytes: Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) }) } ?? file
-        for path in [resolved, resolved.folder] where path.withCString({ stat($0, &info) }) == 0 {
-            if info.st_mode & S_IWUSR == 0 { return true }
-        }
-        return false
+        return [resolved, resolved.folder]
     }
 
     /// Reads and checks the first 100 bytes of the file at `file`.

@@ -140,6 +140,26 @@ struct ReliabilityTests {
         }
     }
 
+    /// cli.md: doctor exits "74 when the store cannot be used". An older store this user may
+    /// not write (another user's, in a folder it can't write, with no backups folder yet: a
+    /// store never upgraded) was "Nothing wrong was found" (0) by doctor while every command
+    /// exited 74 (upgrade audit). The mode bits said writable; the system said no.
+    @Test(.enabled(if: runningAsRoot, "needs root to become another user"))
+    func anOlderStoreThisUserCannotWriteIsReadOnlyToDoctorAsToEveryCommand() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        let old = try KeepingCommandTests.versionSeven(dash, "INSERT INTO shift (started_at, ended_at) VALUES (1795971720, 1795988400)")
+        chmod(old, 0o644)
+        chmod(dash.folder, 0o755)
+        for arguments in [["doctor"], ["shift", "list"]] {
+            let result = asNobody(dash, ["--store", old] + arguments)
+            #expect(
+                result.status == 74 && result.stderr.hasPrefix("Error: The store at \(old) is at schema version 7 and read-only"),
+                "\(arguments): \(result.status) \(result.stdout) \(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dash.folder + "/backups"))
+    }
+
     /// cli.md, 74: "The store cannot be used: … read-only … Standard error says which". A write
     /// cut short left its journal, and the store's folder could not be written: every command,
     /// reads too, said "The store failed (SQLite error 2570: disk I/O error)" (from audit).

@@ -58,7 +58,7 @@ extension DashPilotStore {
             let version = Int(try connection.scalar("PRAGMA user_version") ?? 0)
             // Tables unlike those of the version the store says it has: no check or upgrade can run.
             try SchemaShape.check(connection, version: version)
-            let readOnly = version < Schema.currentVersion && StoreFile.isMarkedReadOnly(file)
+            let readOnly = version < Schema.currentVersion && StoreFile.cannotBeWritten(file)
             findings.append(.schemaVersion(found: version, today: Schema.currentVersion, readOnly: readOnly))
             // Each check runs from the version that made what it reads, so that an older store is
             // checked for all it holds before an upgrade carries it forward.
