@@ -39,6 +39,10 @@ public enum StatusWords {
     /// A store's upgrade, kept on screen at 100%: "Upgrading the store to this version: 62%".
     public static func upgrading(_ fraction: Double) -> String { "Upgrading the store to this version: \(percent(fraction))" }
 
+    /// The screen-reader mode's sentences for an upgrade: one as it starts, one as it ends.
+    public static let upgradingSpoken = "Upgrading the store to this version."
+    public static let upgraded = "The store is upgraded to this version."
+
     /// `route rebuild`'s line, kept on screen at 100%: "Rebuilding the route summaries: 62%".
     public static func rebuildingRouteSummaries(_ fraction: Double) -> String {
         "Rebuilding the route summaries: \(percent(fraction))"

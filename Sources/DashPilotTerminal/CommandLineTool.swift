@@ -210,18 +210,20 @@ public enum CommandLineTool {
         do {
             let path = try storePath(global, environment: environment)
             let format = ScreenFormat.driver(environment: environment, now: clock.now())
+            let isSpoken = spoken(global, environment: environment)
             let store = try StopSignals.held {
                 try DashPilotStore(
                     storePath: path, clock: clock, log: PlatformPickupPlaceLog(environment: environment),
                     busyTimeoutMilliseconds: Int32(environment["DASHPILOT_BUSY_TIMEOUT_MS"] ?? "") ?? 5000,
-                    currencyIfNew: format.currency, timeZone: format.timeZone, migrationProgress: MigrationProgress.onTerminal(),
+                    currencyIfNew: format.currency, timeZone: format.timeZone,
+                    migrationProgress: isSpoken ? MigrationProgress.spokenOnTerminal() : MigrationProgress.onTerminal(),
                     stopWaiting: { StopSignals.heldOneCame })
             }
             let app = InteractiveApp(
                 store: store, format: .driver(environment: environment, now: clock.now()), environment: environment,
                 clock: clock,
                 mouse: options.mouse)
-            let status = spoken(global, environment: environment) ? AccessibleSession.run(app) : app.run()
+            let status = isSpoken ? AccessibleSession.run(app) : app.run()
             // Left because the store was found unusable: said once the terminal is restored.
             if let unusable = app.unusable { throw unusable }
             // Looking creates nothing (cli.md): a store made for the screens goes with its

@@ -81,4 +81,16 @@ struct UpgradeFaultTests {
                 == "\rUpgrading the store to this version: 0%\rUpgrading the store to this version: 50%\rUpgrading the store to this version: 100%\n"
         )
     }
+
+    /// cli.md: the screen-reader mode has "no cursor movement": each screen "printed once as lines
+    /// of sentences". An upgrade opening it drew its percentage over itself, a hundred carriage
+    /// returns before the first sentence (upgrade audit): it says one sentence as it starts and
+    /// one as it ends.
+    @Test func anUpgradeBeforeTheScreenReaderModeSaysItInTwoSentences() {
+        final class Written: @unchecked Sendable { var text = "" }
+        let written = Written()
+        let report = MigrationProgress.spokenReporter { written.text += $0 }
+        for fraction in [0, 0.004, 0.5, 0.5, 0.99, 1, 1] { report(fraction) }
+        #expect(written.text == "Upgrading the store to this version.\nThe store is upgraded to this version.\n")
+    }
 }

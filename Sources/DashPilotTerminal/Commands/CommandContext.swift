@@ -207,6 +207,24 @@ enum MigrationProgress {
         }
     }
 
+    /// For the screen-reader mode, where no line is drawn over: a sentence as the upgrade starts
+    /// and one as it ends, on standard error when it is a terminal.
+    static func spokenOnTerminal() -> (@Sendable (Double) -> Void)? {
+        guard isatty(STDERR_FILENO) != 0 else { return nil }
+        return spokenReporter { StandardError.write($0) }
+    }
+
+    /// The screen-reader mode's reporter, writing each sentence once, as a line, through `write`.
+    static func spokenReporter(write: @escaping @Sendable (String) -> Void) -> @Sendable (Double) -> Void {
+        let shown = Shown()
+        return { fraction in
+            let line = fraction >= 1 ? StatusWords.upgraded : StatusWords.upgradingSpoken
+            guard line != shown.line, shown.line != StatusWords.upgraded else { return }
+            shown.line = line
+            write(line + "\n")
+        }
+    }
+
     /// The line last drawn; the steps of one upgrade report from one thread.
     private final class Shown: @unchecked Sendable { var line = "" }
 }
