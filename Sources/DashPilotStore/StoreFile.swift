@@ -27,7 +27,8 @@ enum StoreFile {
     /// user the file or its folder (another user's store, a read-only mount). Asked before an
     /// upgrade, and by `doctor` of an older store, so that both say "read-only" first.
     static func cannotBeWritten(_ file: StorePath) -> Bool {
-        isMarkedReadOnly(file) || fileAndFolder(file).contains { path in path.withCString { access($0, F_OK) == 0 && access($0, W_OK) != 0 } }
+        isMarkedReadOnly(file)
+            || fileAndFolder(file).contains { path in path.withCString { access($0, F_OK) == 0 && access($0, W_OK) != 0 } }
     }
 
     /// The store's file and the folder that holds it: through a link, the folder holding the
