@@ -67,11 +67,29 @@ public struct Money: Sendable, Equatable, Comparable, CustomStringConvertible {
     /// Orders amounts by value.
     public static func < (lhs: Money, rhs: Money) -> Bool { lhs.cents < rhs.cents }
 
-    /// `numerator / denominator` cents, rounded half away from zero, in exact integer arithmetic.
-    static func dividing(_ numerator: Int64, by denominator: Int64) -> Money {
-        precondition(denominator > 0, "divisor must be positive")
-        let doubled = 2 * numerator.magnitude + denominator.magnitude
-        let rounded = Int64(doubled / (2 * denominator.magnitude))
-        return Money(cents: numerator < 0 ? -rounded : rounded)
+    /// `cents` rounded half away from zero; beyond what an amount holds, the largest (as
+    /// `dividing`).
+    static func rounding(_ cents: Double) -> Money {
+        let rounded = cents.rounded(.toNearestOrAwayFromZero)
+        guard rounded.magnitude < 9.2e18 else { return Money(cents: rounded < 0 ? -Int64.max : Int64.max) }
+        return Money(cents: Int64(rounded))
+    }
+
+    /// `cents × factor / denominator` cents, rounded half away from zero, in exact integer
+    /// arithmetic (the product in 128 bits: an hour's rate multiplies by 3,600). A quotient beyond
+    /// what an amount holds, which only amounts from before version 8's limit can ask (a stored
+    /// 100 trillion dollars an hour), reads as the largest there is, never a crash.
+    static func dividing(_ cents: Int64, times factor: Int64 = 1, by denominator: Int64) -> Money {
+        precondition(denominator > 0 && factor > 0, "factor and divisor must be positive")
+        let divisor = denominator.magnitude
+        let product = cents.magnitude.multipliedFullWidth(by: factor.magnitude)
+        var magnitude = UInt64(Int64.max)
+        if product.high < divisor {
+            let (quotient, remainder) = divisor.dividingFullWidth(product)
+            // Half away from zero: up when the remainder is at least half the divisor.
+            magnitude = min(magnitude, quotient &+ (remainder >= divisor - remainder ? 1 : 0))
+            if quotient == UInt64.max { magnitude = UInt64(Int64.max) }
+        }
+        return Money(cents: cents < 0 ? -Int64(magnitude) : Int64(magnitude))
     }
 }

@@ -44,15 +44,14 @@ public struct Rates: Sendable, Equatable {
         // A shift that lasted, paused for all of it, had no working time: not "no time".
         let perShiftHour: Rate =
             shiftSeconds > 0
-            ? .amount(Money.dividing(earnings.cents * 3600, by: shiftSeconds))
+            ? .amount(Money.dividing(earnings.cents, times: 3600, by: shiftSeconds))
             : .unavailable(end > shift.startedAt ? .noWorkingTime : .noShiftTime)
         let perDeliveryHour: Rate =
             openSeconds > 0
-            ? .amount(Money.dividing(earnings.cents * 3600, by: openSeconds)) : .unavailable(.noDeliveryTime)
+            ? .amount(Money.dividing(earnings.cents, times: 3600, by: openSeconds)) : .unavailable(.noDeliveryTime)
         let perMile: Rate
         if let miles = route.mileage?.miles, miles > 0 {
-            let cents = (Double(earnings.cents) / miles).rounded(.toNearestOrAwayFromZero)
-            perMile = .amount(Money(cents: Int64(cents)))
+            perMile = .amount(Money.rounding(Double(earnings.cents) / miles))
         } else {
             perMile = .unavailable(route == .tooFewPoints ? .tooFewRoutePoints : .noRoute)
         }

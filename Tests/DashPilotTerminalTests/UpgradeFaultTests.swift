@@ -93,4 +93,19 @@ struct UpgradeFaultTests {
         for fraction in [0, 0.004, 0.5, 0.5, 0.99, 1, 1] { report(fraction) }
         #expect(written.text == "Upgrading the store to this version.\nThe store is upgraded to this version.\n")
     }
+
+    /// A version-7 store may hold earnings past version 8's limit (a hundred trillion dollars in
+    /// one hour): `shift show` and `period` died with SIGILL computing its rate (upgrade audit).
+    @Test func earningsRecordedBeforeVersionEightsLimitAreShownNeverACrash() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        let old = try KeepingCommandTests.versionSeven(
+            dash, "INSERT INTO shift (started_at, ended_at, earnings_cents) VALUES (1700000000, 1700003600, 10000000000000000)")
+        for arguments in [["shift", "show", "1"], ["shift", "show", "1", "--json"], ["period", "month", "2023-11-14"]] {
+            let result = dash.run(["--store", old] + arguments)
+            #expect(result.status == 0, "\(arguments): \(result.status) \(result.stderr)")
+        }
+        let shown = dash.run(["--store", old, "shift", "show", "1", "--json"]).stdout
+        #expect(shown.contains("\"perShiftHour\": \"100000000000000.00\""), "\(shown)")
+    }
 }

@@ -33,7 +33,7 @@ public struct DeliveryPaid: Sendable, Equatable {
         case .delivered:
             let seconds = delivery.deliveredAt.map { $0.unixSeconds - delivery.acceptedAt.unixSeconds } ?? 0
             if let total, seconds > 0 {
-                perHour = .success(Money.dividing(total.cents * 3600, by: seconds))
+                perHour = .success(Money.dividing(total.cents, times: 3600, by: seconds))
             } else {
                 perHour = .failure(total == nil ? .noPay : .noTime)
             }

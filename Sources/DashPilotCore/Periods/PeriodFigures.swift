@@ -134,16 +134,16 @@ public struct PeriodFigures: Sendable, Equatable {
         }
         let perMile: Rates.Rate
         if let earningMiles, earningMiles > 0 {
-            perMile = .amount(Money(cents: Int64((Double(cents) / earningMiles).rounded(.toNearestOrAwayFromZero))))
+            perMile = .amount(Money.rounding(Double(cents) / earningMiles))
         } else {
             perMile = .unavailable(earningSampled ? .tooFewRoutePoints : .noRoute)
         }
         rates = Rates(
             perShiftHour: earningShiftSeconds > 0
-                ? .amount(Money.dividing(cents * 3600, by: earningShiftSeconds))
+                ? .amount(Money.dividing(cents, times: 3600, by: earningShiftSeconds))
                 : .unavailable(earningElapsedSeconds > 0 ? .noWorkingTime : .noShiftTime),
             perDeliveryHour: earningOpenSeconds > 0
-                ? .amount(Money.dividing(cents * 3600, by: earningOpenSeconds)) : .unavailable(.noDeliveryTime),
+                ? .amount(Money.dividing(cents, times: 3600, by: earningOpenSeconds)) : .unavailable(.noDeliveryTime),
             perMile: perMile)
     }
 
