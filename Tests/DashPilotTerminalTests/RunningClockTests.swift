@@ -61,3 +61,24 @@ extension RunningClockTests {
         #expect(window.screen.contains("January 2027") && window.screen.contains("▸ November 2026"), "\(window.screen)")
     }
 }
+
+extension RunningClockTests {
+    /// screens.md: "`e` asks first, with the shift's summary …: `y` ends it now", and the header's
+    /// clock runs by itself. The confirmation said "end it now, at 5:42 PM" and the time of the
+    /// minute it opened however long it stayed open, and `y` ended the shift later (new-driver
+    /// audit).
+    @Test func theEndConfirmationsNowAndTimeFollowTheClockWhileItAsks() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        let window = try Window(dash, at: "2026-11-29 17:42:10")
+        window.press("e")
+        #expect(window.screen.contains("end it now, at 5:42 PM") && window.screen.contains("42 min"), "\(window.screen)")
+        window.clock.set("2026-11-29 17:43:20")
+        #expect(window.harness.ticks() == true)
+        #expect(window.screen.contains("end it now, at 5:43 PM") && window.screen.contains("43 min"), "\(window.screen)")
+        window.press("y")
+        let shown = json(dash.run(["shift", "show", "1", "--json"]).stdout) as? [String: Any]
+        #expect((shown?["endedAt"] as? String) == "2026-11-29T17:43:20Z", "\(String(describing: shown))")
+    }
+}

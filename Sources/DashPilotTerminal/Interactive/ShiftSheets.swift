@@ -9,17 +9,28 @@ final class EndShiftView: TerminalScreen {
     private var lastActivity: Date?
     /// The shift it asks about: another program may end it, and start another, while it asks.
     private var shiftID: Int64?
+    private var log: ShiftLog?
 
     func reload(_ app: AppEnvironment) throws {
         guard let running = try app.store.runningShift(), running.id == shiftID ?? running.id, let last = try app.store.lastActivity()
         else {
-            model = nil
+            (model, log) = (nil, nil)
             return
         }
         shiftID = running.id
         lastActivity = last
-        model = EndShiftConfirmation(
-            log: try app.store.shiftLog(id: running.id), lastActivity: last, now: app.clock.now(), format: app.format)
+        log = try app.store.shiftLog(id: running.id)
+        _ = tick(app)
+    }
+
+    /// "y end it now, at 5:42 PM" and the shift's time follow the clock while it asks, as the
+    /// header's do: `y` ends it when pressed (it said the minute it opened, and ended later).
+    func tick(_ app: AppEnvironment) -> Bool {
+        guard let log, let lastActivity else { return false }
+        let next = EndShiftConfirmation(log: log, lastActivity: lastActivity, now: app.clock.now(), format: app.format)
+        guard next != model else { return false }
+        model = next
+        return true
     }
 
     /// Ended meanwhile by another program, it says so, and `Esc` goes back.
