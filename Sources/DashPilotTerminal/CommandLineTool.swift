@@ -110,7 +110,8 @@ public enum CommandLineTool {
             // A word like an option before any command is an option no command knows (after
             // `--`, a word like any other).
             let what = global.rest[0].isOption && !global.endedBeforeCommand ? "option" : "command"
-            return usageFailure(UsageError(command: nil, message: "Unknown \(what) \(TerminalText.word(words[0]))."))
+            let hint = what == "command" ? CommandTable.suggestion(for: words[0]).map { " " + $0 } ?? "" : ""
+            return usageFailure(UsageError(command: nil, message: "Unknown \(what) \(TerminalText.word(words[0]))." + hint))
         }
         // After `--` before the command, its words are no options either.
         let commandArguments = (global.endedBeforeCommand ? [Argument("--")] : []) + Array(global.rest.dropFirst(used))

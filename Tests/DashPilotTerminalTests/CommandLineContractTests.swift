@@ -116,6 +116,25 @@ struct CommandLineContractTests {
         #expect(number.status == 64 && number.stderr.hasPrefix("Error: Unknown command -5."), "\(number.stderr)")
     }
 
+    /// cli.md: errors are "a sentence a driver can act on". A new driver typing `dashpilot
+    /// accept` (as `pickup N`, `deliver N` stand alone) was told "Unknown command accept." and
+    /// nothing more (new-driver audit): a subcommand's word names its commands.
+    @Test func anUnknownCommandThatIsASubcommandsWordNamesTheCommandsItMayMean() {
+        let dash = Binary()
+        defer { dash.remove() }
+        let accept = dash.run(["accept"])
+        #expect(
+            accept.status == 64 && accept.stderr.hasPrefix("Error: Unknown command accept. Did you mean dashpilot delivery accept?\n"),
+            "\(accept.stderr)")
+        let rename = dash.run(["rename", "a", "b"]).stderr
+        #expect(rename.hasPrefix("Error: Unknown command rename. Did you mean dashpilot place rename?"), "\(rename)")
+        let list = dash.run(["list"]).stderr
+        #expect(list.hasPrefix("Error: Unknown command list. Did you mean dashpilot shift list, "), "\(list)")
+        #expect(list.contains(" or dashpilot "), "\(list)")
+        #expect(dash.run(["frobnicate"]).stderr.hasPrefix("Error: Unknown command frobnicate.\n"))
+        #expect(!FileManager.default.fileExists(atPath: dash.storePath))
+    }
+
     /// cli.md: `expense add` "prints its id", so that scripts can capture it. A note that read as
     /// help (`--note -h`) printed the help, exited 0 and recorded nothing, where `--note -V`
     /// was recorded as the note (from audit).

@@ -32,6 +32,14 @@ enum CommandTable {
         return all.first { $0.words == ["delivery", word] }
     }
 
+    /// For a word no command begins with but some group's subcommand is ("accept"), the commands
+    /// it may have meant: "Did you mean dashpilot delivery accept?"; `nil` for none.
+    static func suggestion(for word: String) -> String? {
+        let named = all.filter { $0.words.count > 1 && $0.words[1] == word }.map { "dashpilot " + $0.name }
+        guard let last = named.last else { return nil }
+        return "Did you mean " + (named.count == 1 ? last : named.dropLast().joined(separator: ", ") + " or " + last) + "?"
+    }
+
     /// The commands of group `group` ("shift"), or none.
     static func group(_ group: String) -> [CommandDefinition] {
         all.filter { $0.words.count > 1 && $0.words[0] == group }
