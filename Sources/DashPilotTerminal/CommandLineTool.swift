@@ -53,6 +53,8 @@ public enum CommandLineTool {
         let global = GlobalOptions(arguments)
         let words = global.rest.map(\.text)
         if words.first == "--version" || words.first == "-V" {
+            let extra = words.dropFirst().first.map { UsageError(command: nil, message: "Unexpected argument \(TerminalText.word($0)).") }
+            if let extra { return usageFailure(extra) }
             print("dashpilot \(version)")
             return ExitStatus.done
         }

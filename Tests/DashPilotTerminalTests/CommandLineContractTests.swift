@@ -135,6 +135,26 @@ struct CommandLineContractTests {
         #expect(!FileManager.default.fileExists(atPath: dash.storePath))
     }
 
+    /// cli.md: 64 for "an extra argument", and a sentence a driver can act on (CLI audit):
+    /// `--version extra` printed the version and exited 0; an amount beside `--clear` was
+    /// "Unexpected argument 5." where `delivery tip` and `expense edit` name the pair.
+    @Test func anExtraWordAfterTheVersionAndAnAmountBesideClearAreRefusedByName() {
+        let dash = Binary()
+        defer { dash.remove() }
+        let version = dash.run(["--version", "extra"])
+        #expect(version.status == 64 && version.stdout.isEmpty && version.stderr.hasPrefix("Error: Unexpected argument extra."))
+        #expect(dash.run(["--version"]).status == 0)
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        dash.run(["shift", "end"], at: "2026-11-29 18:00:00")
+        for arguments in [["shift", "earnings", "1", "5", "--clear"], ["delivery", "pay", "1", "5", "--clear", "--shift", "1"]] {
+            let result = dash.run(arguments, at: "2026-11-29 18:05:00")
+            #expect(
+                result.status == 64 && result.stderr.hasPrefix("Error: Give AMOUNT or --clear, not both."), "\(arguments): \(result.stderr)"
+            )
+        }
+    }
+
     /// cli.md: `expense add` "prints its id", so that scripts can capture it. A note that read as
     /// help (`--note -h`) printed the help, exited 0 and recorded nothing, where `--note -V`
     /// was recorded as the note (from audit).

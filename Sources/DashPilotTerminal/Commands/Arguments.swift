@@ -99,6 +99,13 @@ struct ParsedArguments {
     }
 
     /// Refuses positionals beyond `count`.
+    /// For `--clear` beside an amount: "Give AMOUNT or --clear, not both." (as `delivery tip` and
+    /// `expense edit` name the pair), where the amount was "Unexpected argument 5.".
+    func expectAmount(at index: Int, orClear clear: Bool) throws(UsageError) {
+        if clear && positionals.count > index { throw UsageError(command: command, message: "Give AMOUNT or --clear, not both.") }
+        try expectAtMost(index + 1)
+    }
+
     func expectAtMost(_ count: Int) throws(UsageError) {
         guard positionals.count <= count else {
             throw UsageError(command: command, message: "Unexpected argument \(TerminalText.safe(positionals[count].text)).")

@@ -65,7 +65,7 @@ enum DeliveryCommands {
         let number = Int(try input.integer(0, "N"))
         let shiftID = try input.integerOption("--shift")
         let clear = input.flag("--clear")
-        try input.expectAtMost(clear ? 1 : 2)
+        try input.expectAmount(at: 1, orClear: clear)
         let typed = clear ? nil : try input.positional(1, "AMOUNT (or --clear)").text
         return { context in
             let store = try context.store()

@@ -146,7 +146,7 @@ enum ShiftCommands {
     ) { input throws(UsageError) in
         let id = try input.integer(0, "ID")
         let clear = input.flag("--clear")
-        try input.expectAtMost(clear ? 1 : 2)
+        try input.expectAmount(at: 1, orClear: clear)
         let typed = clear ? nil : try input.positional(1, "AMOUNT (or --clear)").text
         return { context in
             let store = try context.store()
