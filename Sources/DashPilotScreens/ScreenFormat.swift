@@ -232,10 +232,19 @@ public struct ScreenFormat: Sendable {
     }
 
     /// A day as a screen reader says it: "Saturday November 28", with its year when it is not this
-    /// year ("Wednesday December 3 2025"), in the driver's locale, no commas between its words.
+    /// year ("Wednesday December 3, 2025"), in the driver's locale, no commas between its words
+    /// but one between two numbers ("3 2025" ran the day into the year).
     public func spokenDay(_ date: Date) -> String {
         let local = LocalDate(date, in: timeZone)
-        return self.date(local, template: saysYear(local) ? "EEEEdMMMMy" : "EEEEdMMMM").replacingOccurrences(of: ",", with: "")
+        let written = Array(self.date(local, template: saysYear(local) ? "EEEEdMMMMy" : "EEEEdMMMM"))
+        var said = ""
+        for (index, character) in written.enumerated() {
+            if character == ",", !(index > 0 && written[index - 1].isNumber && index + 2 < written.count && written[index + 2].isNumber) {
+                continue
+            }
+            said.append(character)
+        }
+        return said
     }
 
     /// A distance to 0.1 mi ("31.2 mi").

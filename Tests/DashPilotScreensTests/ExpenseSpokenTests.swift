@@ -14,11 +14,15 @@ struct ExpenseSpokenTests {
         #expect(
             ExpenseListScreen.row(fuel, format: format).accessibilityLabel
                 == "Fuel, 42 dollars 10 cents, Saturday November 28, 4:10 PM, note: full tank")
-        // A day of another year says its year; whole dollars, one dollar, one cent.
+        // A day of another year says its year, parted from the day by a comma ("December 3 2025"
+        // ran the two numbers together, SR audit); whole dollars, one dollar, one cent.
         let tyres = Expense(id: 2, amount: Money(cents: 8900), spentAt: Date(unixSeconds: 1_764_777_600), category: .maintenance, note: nil)
         #expect(
-            ExpenseListScreen.row(tyres, format: format).accessibilityLabel == "Maintenance, 89 dollars, Wednesday December 3 2025, 4:00 PM"
+            ExpenseListScreen.row(tyres, format: format).accessibilityLabel == "Maintenance, 89 dollars, Wednesday December 3, 2025, 4:00 PM"
         )
+        let british = ScreenFormat(
+            locale: Locale(identifier: "en_GB"), timeZone: TimeZone(identifier: "UTC")!, currency: .usd, currentYear: 2026)
+        #expect(british.spokenDay(tyres.spentAt) == "Wednesday 3 December 2025")
         #expect(
             format.spokenAmount(Money(cents: 101)) == "1 dollar 1 cent" && format.spokenAmount(Money(cents: 10)) == "10 cents")
         #expect(format.spokenAmount(Money(cents: 128_400)) == "1,284 dollars")
