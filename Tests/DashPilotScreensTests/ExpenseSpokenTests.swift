@@ -18,7 +18,8 @@ struct ExpenseSpokenTests {
         // ran the two numbers together, SR audit); whole dollars, one dollar, one cent.
         let tyres = Expense(id: 2, amount: Money(cents: 8900), spentAt: Date(unixSeconds: 1_764_777_600), category: .maintenance, note: nil)
         #expect(
-            ExpenseListScreen.row(tyres, format: format).accessibilityLabel == "Maintenance, 89 dollars, Wednesday December 3, 2025, 4:00 PM"
+            ExpenseListScreen.row(tyres, format: format).accessibilityLabel
+                == "Maintenance, 89 dollars, Wednesday December 3, 2025, 4:00 PM"
         )
         let british = ScreenFormat(
             locale: Locale(identifier: "en_GB"), timeZone: TimeZone(identifier: "UTC")!, currency: .usd, currentYear: 2026)
