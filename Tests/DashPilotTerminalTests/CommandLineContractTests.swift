@@ -330,6 +330,23 @@ struct CommandLineContractTests {
         #expect(dash.run(["--store=" + dash.storePath, "shift", "list"]).status == 0)
     }
 
+    /// platform.md: bytes that are not UTF-8 are "refused, never repaired into U+FFFD". A usage
+    /// error named `1\xFF` as "1�" (a character the driver never typed), where a path shows the
+    /// byte as `\xFF` (CLI audit); a note given inline (`--note=…`) kept its bytes as given.
+    @Test func anArgumentsBytesThatAreNotUTF8AreNamedAsBytesNeverAsAReplacementCharacter() {
+        let dash = Binary()
+        defer { dash.remove() }
+        let show = dash.run(bytes: [Array("shift".utf8), Array("show".utf8), [0x31, 0xFF]])
+        #expect(show.status == 64 && show.stderr.hasPrefix("Error: ID must be a whole number from 1; got 1\\xFF."), "\(show.stderr)")
+        let word = dash.run(bytes: [[0x66, 0xFF]])
+        #expect(word.status == 64 && word.stderr.hasPrefix("Error: Unknown command f\\xFF."), "\(word.stderr)")
+        let note = dash.run(bytes: [
+            Array("expense".utf8), Array("add".utf8), Array("5".utf8), Array("fuel".utf8), Array("--note=a".utf8) + [0xFF],
+        ])
+        #expect(note.status != 0 && !note.stderr.contains("\u{FFFD}"), "\(note.stderr)")
+        #expect(!(dash.run(["expense", "list", "--json"]).stdout.contains("xFF")))
+    }
+
     @Test func aStorePathThatIsNotUTF8IsNeverRepairedIntoAnotherFilesName() {
         let dash = Binary()
         defer { dash.remove() }

@@ -1,12 +1,15 @@
 import DashPilotCore
+import DashPilotStore
 
 /// One command-line argument: its raw bytes (a name is validated on these, since
 /// `CommandLine.arguments` silently repairs invalid UTF-8) and its text.
 struct Argument: Sendable, Equatable {
     /// The bytes exactly as the shell passed them.
     var bytes: [UInt8]
-    /// The bytes as text, invalid sequences repaired (for parsing words and numbers only).
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    /// The bytes as text, for parsing words and numbers and for naming them in a refusal: each
+    /// byte that is not UTF-8 written `\xFF`, as a path is (never U+FFFD, which told the driver
+    /// they typed a character they did not: "got 1�."). A name or a note is read from `bytes`.
+    var text: String { StorePath(bytes: bytes).display }
 
     init(bytes: [UInt8]) { self.bytes = bytes }
     init(_ text: String) { self.bytes = Array(text.utf8) }
@@ -66,9 +69,10 @@ struct ParsedArguments {
             }
             var name = argument.text
             var inlineValue: Argument?
-            if let equals = name.firstIndex(of: "="), name.hasPrefix("--") {
-                inlineValue = Argument(bytes: Array(name[name.index(after: equals)...].utf8))
-                name = String(name[..<equals])
+            // Split on the bytes: a value's bytes that are not UTF-8 stay as given (a note refuses them).
+            if name.hasPrefix("--"), let equals = argument.bytes.firstIndex(of: 0x3D) {
+                inlineValue = Argument(bytes: Array(argument.bytes[(equals + 1)...]))
+                name = Argument(bytes: Array(argument.bytes[..<equals])).text
             }
             guard let option = command.options.first(where: { $0.name == name }) else {
                 throw UsageError(command: command, message: "Unknown option \(TerminalText.word(name)).")
