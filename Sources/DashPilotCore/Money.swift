@@ -67,6 +67,13 @@ public struct Money: Sendable, Equatable, Comparable, CustomStringConvertible {
     /// Orders amounts by value.
     public static func < (lhs: Money, rhs: Money) -> Bool { lhs.cents < rhs.cents }
 
+    /// `a + b` cents; beyond what an amount holds (earnings from before version 8's limit added
+    /// up), the largest, as `dividing`.
+    static func adding(_ a: Int64, _ b: Int64) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b < 0 ? -Int64.max : Int64.max) : max(sum, -Int64.max)
+    }
+
     /// `cents` rounded half away from zero; beyond what an amount holds, the largest (as
     /// `dividing`).
     static func rounding(_ cents: Double) -> Money {

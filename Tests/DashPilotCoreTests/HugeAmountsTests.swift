@@ -22,5 +22,7 @@ struct HugeAmountsTests {
         #expect(Money.dividing(-Int64.max, times: 3600, by: 1) == Money(cents: -Int64.max))
         #expect(Money.rounding(1e21) == Money(cents: Int64.max))
         #expect(Money.rounding(-2.5) == Money(cents: -3))
+        #expect(Money.adding(5_000_000_000_000_000_000, 5_000_000_000_000_000_000) == Int64.max)
+        #expect(Money.adding(-Int64.max, -5) == -Int64.max && Money.adding(7, -9) == -2)
     }
 }

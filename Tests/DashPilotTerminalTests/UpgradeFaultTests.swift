@@ -108,4 +108,24 @@ struct UpgradeFaultTests {
         let shown = dash.run(["--store", old, "shift", "show", "1", "--json"]).stdout
         #expect(shown.contains("\"perShiftHour\": \"100000000000000.00\""), "\(shown)")
     }
+
+    /// Two such shifts in one week add up past 64 bits: every period read, and the weeks screen,
+    /// died with SIGILL (keeping audit). The total reads as the largest amount there is.
+    @Test func earningsAddingUpPastWhatAnAmountHoldsAreShownNeverACrash() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        let old = try KeepingCommandTests.versionSeven(
+            dash,
+            "INSERT INTO shift (started_at, ended_at, earnings_cents) VALUES (1700000000, 1700003600, 5000000000000000000), "
+                + "(1700010000, 1700013600, 5000000000000000000)")
+        for arguments in [
+            ["period", "week", "2023-11-14"], ["period", "month", "2023-11-14", "--json"], ["period", "list", "week"],
+            ["period", "list", "month", "--json"],
+        ] {
+            let result = dash.run(["--store", old] + arguments)
+            #expect(result.status == 0, "\(arguments): \(result.status) \(result.stderr)")
+        }
+        let month = dash.run(["--store", old, "period", "month", "2023-11-14", "--json"]).stdout
+        #expect(month.contains("\"earnings\": \"92233720368547758.07\""), "\(month)")
+    }
 }

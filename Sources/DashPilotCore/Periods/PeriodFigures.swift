@@ -56,7 +56,7 @@ public struct PeriodFigures: Sendable, Equatable {
     public var netAfterRecordedExpenses: Result<Money, NoNet> {
         guard let earnings else { return .failure(.noEarnings) }
         guard let spent = expenses.total else { return .failure(.noExpenses) }
-        return .success(Money(cents: earnings.cents - spent.cents))
+        return .success(Money(cents: Money.adding(earnings.cents, -spent.cents)))
     }
 
     /// How many shifts.
@@ -103,7 +103,7 @@ public struct PeriodFigures: Sendable, Equatable {
                 partial = true
             }
             if let earnings = total.shift.earnings {
-                earningCents = (earningCents ?? 0) + earnings.cents
+                earningCents = Money.adding(earningCents ?? 0, earnings.cents)
                 earningShiftSeconds += seconds
                 earningElapsedSeconds += elapsed
                 earningOpenSeconds += total.deliveryOpenSeconds
