@@ -58,6 +58,29 @@ struct OlderStoreKeepingTests {
         #expect(try Self.version(of: old) == 7)
     }
 
+    /// The same where `backups` is a link to nothing: doctor looked only at a folder it found,
+    /// passed the older store (0) and promised its upgrade, while every command exited 74; of a
+    /// store at today's version it said "dashpilot backup makes one", and `backup` failed
+    /// (keeping audit).
+    @Test func doctorOfAStoreWhoseBackupsFolderIsALinkToNothingSaysNoBackupCanBeMade() throws {
+        let dash = Binary()
+        let old = try KeepingCommandTests.versionSeven(dash, "INSERT INTO shift (started_at, ended_at) VALUES (1795971720, 1795988400)")
+        let folder = (old as NSString).deletingLastPathComponent + "/backups"
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createSymbolicLink(atPath: folder, withDestinationPath: "nowhere")
+        let report = dash.run(["--store", old, "doctor"])
+        #expect(report.status == 74, "\(report.stdout)\(report.stderr)")
+        #expect(
+            report.stdout.contains("FAIL The store is at schema version 7; it is upgraded to 8 only after a backup"), "\(report.stdout)")
+        #expect(report.stdout.contains("\(folder) can't be written (No such file or directory)"), "\(report.stdout)")
+        #expect(dash.run(["--store", old, "shift", "list"]).status == 74)
+        // At today's version: no "dashpilot backup makes one" where it can't.
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        let current = dash.run(["doctor"], at: "2026-11-29 17:10:00")
+        #expect(!current.stdout.contains("dashpilot backup makes one"), "\(current.stdout)")
+        #expect(current.stdout.contains("backups can't be written (No such file or directory)"), "\(current.stdout)")
+    }
+
     /// cli.md, 74: "The store cannot be used: not a DashPilot store, damaged, … Standard error says
     /// which". An older store whose index SQLite finds wrong was refused as a backup that failed
     /// its check "on the copy"; at today's version the same damage is said as the store's.

@@ -160,6 +160,25 @@ struct ReliabilityTests {
         #expect(!FileManager.default.fileExists(atPath: dash.folder + "/backups"))
     }
 
+    /// The same of a restore into a store at today's version this user can't write: it blamed
+    /// the backup it could not make first ("backups can't be made: Permission denied") where
+    /// every other command says "read-only" (keeping audit).
+    @Test(.enabled(if: runningAsRoot, "needs root to become another user"))
+    func aRestoreIntoAStoreThisUserCannotWriteSaysItIsReadOnly() throws {
+        let dash = Binary()
+        defer { dash.remove() }
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        let copy = dash.folder + "/copy.sqlite"
+        #expect(dash.run(["backup", copy], at: "2026-11-29 17:05:00").status == 0)
+        chmod(dash.storePath, 0o644)
+        chmod(copy, 0o644)
+        chmod(dash.folder, 0o755)
+        let result = asNobody(dash, ["--store", dash.storePath, "restore", copy, "--yes"])
+        #expect(
+            result.status == 74 && result.stderr == "Error: The store at \(dash.storePath) is read-only; nothing was changed.\n",
+            "\(result.status) \(result.stderr)")
+    }
+
     /// cli.md, 74: "The store cannot be used: … read-only … Standard error says which". A write
     /// cut short left its journal, and the store's folder could not be written: every command,
     /// reads too, said "The store failed (SQLite error 2570: disk I/O error)" (from audit).

@@ -95,7 +95,7 @@ extension DashPilotStore {
             progress?(.checkingBackup)
             incoming = try Self.checkedForRestore(path, stop: stopRequested).summary
         }
-        if StoreFile.isMarkedReadOnly(file) { throw StoreError.readOnly(path: self.path) }
+        if StoreFile.cannotBeWritten(file) { throw StoreError.readOnly(path: self.path) }
         let folder = Self.backupsFolder(of: file)
         // A backups folder made for a restore that is refused or fails goes with it.
         let found = BackupFile.FolderAsFound(folder)
