@@ -108,12 +108,10 @@ extension ScreenBuffer {
         if !fitted.focusFits(room: room) { fitted = fitted.narrowedToSelectedRow() }
         var layout = fitted.laidOut(room: room, scrolled: scrolled, anchor: anchor)
         // A message the screen shows already in view (why Merge is disabled, after `m`) is not
-        // said twice: its row stays empty.
+        // said twice: its rows stay empty, every one the room was measured without.
         var said = messageLines
-        if !said.isEmpty {
-            let inView = Set(layout.lines.map { $0.text.trimmingCharacters(in: .whitespaces) })
-            if said.allSatisfy({ inView.contains($0.trimmingCharacters(in: .whitespaces)) }) { said = [] }
-        }
+        let inView = Set(layout.lines.map { $0.text.trimmingCharacters(in: .whitespaces) })
+        if said.allSatisfy({ inView.contains($0.trimmingCharacters(in: .whitespaces)) }) { said = said.map { _ in "" } }
         layout.lines += (messageRows == 0 ? [] : said.isEmpty ? [""] : said).map { Line(text: $0, style: .warning) }
         layout.footerStart = layout.lines.count
         layout.lines += footerLines.map {
