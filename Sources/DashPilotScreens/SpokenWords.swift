@@ -34,11 +34,6 @@ public enum SpokenWords {
         sentence("\(action.key.spoken): \(action.detail ?? action.label)")
     }
 
-    /// A row of a list, numbered from 1: "1. Record Nowhere Noodles as the pickup place."
-    public static func numbered(_ number: Int, _ label: String, keeping typed: [String] = []) -> String {
-        "\(number). " + sentence(label, keeping: typed)
-    }
-
     /// Where a long list's rows stand: "Items 11 to 20 of 120."
     public static func page(from: Int, to: Int, of count: Int) -> String { "Items \(from) to \(to) of \(count)." }
 
@@ -72,15 +67,26 @@ public enum SpokenWords {
     /// A line as a screen shows it, said as a sentence: separators become commas, ranges "to",
     /// units words ("7 min" is "7 minutes", "4.1 mi" "4.1 miles", "$47.56/h" "$47.56 an hour"),
     /// arrows and `Esc` words, and it ends with a full stop. The words the driver typed that it
-    /// holds (`keeping`: a place's name, a note) are said as written, never taken for the
+    /// holds (`keeping`: a place's name, a filter) are said as written, never taken for the
     /// program's own: "Fish + Chips", "Esc Bar" and "Pho 24 h" are names (screens.md: "the place
-    /// as written").
+    /// as written"). Each is kept where it stands as a whole, never inside a longer word or
+    /// number ("5 min" is not kept in "15 min").
     public static func sentence(_ shown: String, keeping typed: [String] = []) -> String {
         // Each typed text the line holds stands aside while the rest is said in words.
         var kept: [String] = []
         var text = shown
-        for words in typed.sorted(by: { $0.count > $1.count }) where text.contains(words) {
-            text = text.replacingOccurrences(of: words, with: "\u{E000}\(kept.count)\u{E001}")
+        for words in typed.sorted(by: { $0.count > $1.count }) where !words.isEmpty && text.contains(words) {
+            let placeholder = "\u{E000}\(kept.count)\u{E001}"
+            var rest = text[...]
+            var result = ""
+            while let found = rest.range(of: words) {
+                let before = rest[..<found.lowerBound].last ?? result.last
+                let after = rest[found.upperBound...].first
+                let whole = !(before.map(isWordCharacter) ?? false) && !(after.map(isWordCharacter) ?? false)
+                result += rest[..<found.lowerBound] + (whole ? placeholder : words)
+                rest = rest[found.upperBound...]
+            }
+            text = result + rest
             kept.append(words)
         }
         text = text.replacingOccurrences(of: " · ", with: ", ").replacingOccurrences(of: " – ", with: " to ")
@@ -90,36 +96,19 @@ public enum SpokenWords {
         for (index, words) in kept.enumerated().reversed() {
             text = text.replacingOccurrences(of: "\u{E000}\(index)\u{E001}", with: words)
         }
+        return label(text)
+    }
+
+    /// An accessibility label said as a sentence: as the model wrote it, in words already (a
+    /// place's name in it as written), with a full stop.
+    public static func label(_ text: String) -> String {
+        var text = text
         while text.hasSuffix(" ") { text.removeLast() }
         guard let last = text.last else { return text }
         return ".?!:".contains(last) ? text : text + "."
     }
 
-    /// Whether `sentence` would say `typed` otherwise than as written: only such text needs
-    /// keeping (most names hold none of the program's separators and units).
-    public static func wouldReword(_ typed: String) -> Bool {
-        guard mayReword(Array(typed.utf8)) else { return false }
-        var said = sentence(typed)
-        if said.last == ".", typed.last != "." { said.removeLast() }
-        return said != typed
-    }
-
-    /// Whether `bytes` hold anything `sentence` rewords: a separator, arrow or dash (each begins
-    /// 0xC2 or 0xE2 in UTF-8), "+", "/h", "Esc", or a word that may be a unit (" h", " min", " s",
-    /// " mi"). Asked of every name and note a screen-reader session may say, so kept cheap.
-    private static func mayReword(_ bytes: [UInt8]) -> Bool {
-        for (index, byte) in bytes.enumerated() {
-            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
-            switch byte {
-            case 0xC2, 0xE2, 0x2B: return true
-            case 0x2F where next == 0x68: return true
-            case 0x45 where next == 0x73: return true
-            case 0x20 where next == 0x68 || next == 0x6D || next == 0x73: return true
-            default: continue
-            }
-        }
-        return false
-    }
+    private static func isWordCharacter(_ character: Character) -> Bool { character.isLetter || character.isNumber }
 
     /// The units after a number said in words; `Esc` said `Escape`.
     private static func spokenUnits(_ text: String) -> String {
@@ -141,7 +130,10 @@ public enum SpokenWords {
             guard index > 0, let unit = units[core] else { continue }
             // The number may open a parenthesis: "(30 min paused)".
             let number = words[index - 1].drop { $0 == "(" }
-            guard !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." || $0 == "," }) else { continue }
+            // "1," ends a phrase ("Delivery 1, mi casa"): no quantity of the word after it.
+            guard !number.isEmpty, number.last?.isNumber == true, number.allSatisfy({ $0.isNumber || $0 == "." || $0 == "," }) else {
+                continue
+            }
             words[index] = (number == "1" ? unit.one : unit.many) + rest
         }
         return words.joined(separator: " ")

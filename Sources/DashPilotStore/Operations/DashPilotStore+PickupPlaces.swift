@@ -146,12 +146,6 @@ extension DashPilotStore {
         try read { try placeTable.places() }
     }
 
-    /// What the driver typed that the record keeps as typed: every place's name and every
-    /// expense's note (the screen-reader mode says them as written, never as its own words).
-    public func typedTexts() throws -> [String] {
-        try read { try connection.texts("SELECT display_name FROM pickup_place UNION SELECT note FROM expense WHERE note IS NOT NULL") }
-    }
-
     /// How many deliveries name each of `ids`, read together: each a range of the deliveries'
     /// index by place. A place that no longer exists counts none.
     public func deliveryCounts(ofPlaces ids: some Sequence<Int64>) throws -> [Int64: Int] {

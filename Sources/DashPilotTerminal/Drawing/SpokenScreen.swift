@@ -43,25 +43,28 @@ struct SpokenScreen {
         var label: String?
         /// For the line that says where a long list's page stands, how many rows the list holds.
         var total: Int?
+        /// For a row of a list a typed filter narrows: one that leaves it may only no longer
+        /// match (a place renamed), never said to be removed.
+        var filtered = false
 
         /// The line as it is said: a selected row says so.
         var said: String { kind == .row && isSelected ? text + " " + SpokenWords.selected : text }
     }
 
     private(set) var lines: [Line] = []
-    /// What the driver typed that these sentences may hold and must say as written (a place's
-    /// name, a note, a filter): only text `SpokenWords.sentence` would otherwise reword.
+    /// What the driver typed that the lines a screen shows hold, said as written (a place's name,
+    /// a filter): its view keeps them. Accessibility labels are said as written whole.
     private(set) var typed: [String] = []
 
-    /// Keeps `texts` as written wherever a sentence said after this holds them.
-    mutating func keep(_ texts: [String]) {
-        for text in texts {
+    /// Keeps `texts` as written wherever a line said after this holds them.
+    mutating func keep(_ texts: [String?]) {
+        for case let text? in texts where !text.isEmpty {
             let safe = TerminalText.safe(text)
-            if SpokenWords.wouldReword(safe) && !typed.contains(safe) { typed.append(safe) }
+            if !typed.contains(safe) { typed.append(safe) }
         }
     }
 
-    /// A sentence as this screen says it: typed words kept as written.
+    /// A line a screen shows, said as a sentence: typed words kept as written.
     func sentence(_ text: String) -> String { SpokenWords.sentence(TerminalText.safe(text), keeping: typed) }
 
     /// A sentence, from a model's accessibility label or a line a screen shows.
@@ -78,25 +81,26 @@ struct SpokenScreen {
         lines.append(Line(id: "alert:" + text, text: text, kind: .alert))
     }
 
-    /// A row: a card, or one row of a list (numbered from 1 when `number` is given).
+    /// A row: a card, or one row of a list (numbered from 1 when `number` is given), from its
+    /// accessibility label, said as written: the model wrote it in words, the place as written.
     mutating func row(id: String, _ label: String, number: Int? = nil, selected: Bool, change: String? = nil, standing: String? = nil) {
-        let safe = TerminalText.safe(label)
-        let text = number.map { SpokenWords.numbered($0, safe, keeping: typed) } ?? sentence(label)
+        let said = SpokenWords.label(TerminalText.safe(label))
         lines.append(
             Line(
-                id: "row:" + id, text: text, kind: .row, isSelected: selected, change: change.map(sentence), standing: standing,
-                label: sentence(label)))
+                id: "row:" + id, text: number.map { "\($0). " + said } ?? said, kind: .row, isSelected: selected,
+                change: change.map { SpokenWords.label(TerminalText.safe($0)) }, standing: standing, label: said))
     }
 
     /// A list that may be long: the page of `count` rows that holds the selected one (each from
     /// `row`, numbered), then where they stand when there is more than a page. `row` returns
     /// `nil` for a row not read.
-    mutating func list(count: Int, selected: Int, _ row: (Int) -> (id: String, label: String)?) {
+    mutating func list(count: Int, selected: Int, filtered: Bool = false, _ row: (Int) -> (id: String, label: String)?) {
         let page = Self.page(count: count, selected: selected)
         guard !page.isEmpty else { return }
         for index in page {
             guard let (id, label) = row(index) else { continue }
             self.row(id: id, label, number: index + 1, selected: index == selected)
+            lines[lines.count - 1].filtered = filtered
         }
         if count > SpokenWords.pageSize {
             say(SpokenWords.page(from: page.lowerBound + 1, to: page.upperBound, of: count))

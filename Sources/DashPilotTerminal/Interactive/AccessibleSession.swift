@@ -43,22 +43,12 @@ final class AccessibleSession: KeyListener {
     private var typesIntoField = false
     private var focusedBefore: SpokenScreen.Line?
 
-    /// The names and notes the store keeps that a sentence would otherwise reword, as of the
-    /// store's state `version`; those of earlier states stay (a message names a place renamed).
-    private var typed: (version: [Int64], texts: [String]) = ([], [])
+    /// What the screen said last kept as written (a place renamed, merged): a message after
+    /// a key names it too.
+    private var typedBefore: [String] = []
 
-    /// The screen on top as it is said now, the driver's words kept as written.
-    private func spokenNow() -> SpokenScreen {
-        let store = app.store
-        // Read again only when the store changed (this session's writes or another program's);
-        // a store another program holds keeps what was read.
-        let version = [store.rowsChanged, (try? store.waitingOnce(waiting: false) { try store.dataVersion() }) ?? -1]
-        if version != typed.version, let texts = try? store.waitingOnce(waiting: false, { try store.typedTexts() }) {
-            let new = texts.filter(SpokenWords.wouldReword).filter { !typed.texts.contains($0) }
-            typed = (version, typed.texts + new)
-        }
-        return app.spoken(keeping: typed.texts)
-    }
+    /// The screen on top as it is said now.
+    private func spokenNow() -> SpokenScreen { app.spoken() }
 
     /// The mode over `app`, writing its lines through `write`.
     init(app: InteractiveApp, write: @escaping ([String]) -> Void) {
@@ -175,9 +165,12 @@ final class AccessibleSession: KeyListener {
         }
         var out = said.map(\.said)
         if app.messagesSet != messagesSaid, let message = app.message {
-            out.append(spoken.sentence(message))
+            var saying = spoken
+            saying.keep(typedBefore)
+            out.append(saying.sentence(message))
         }
         messagesSaid = app.messagesSet
+        typedBefore = spoken.typed
         if !out.isEmpty { write(out) }
         lines = now
         shownScreen = screen
@@ -228,7 +221,7 @@ final class AccessibleSession: KeyListener {
             !typing
             && (sameList && shrank && (key == .enter || key == .delete || (key == .text("y") && returning))
                 || (elsewhere && (othersStayed || lastGone)))
-        let gone = removes ? before.filter { $0.kind == .row && !present.contains($0.id) } : []
+        let gone = removes ? before.filter { $0.kind == .row && !$0.filtered && !present.contains($0.id) } : []
         return gone.map { SpokenScreen.Line(id: $0.id, text: "Removed: " + $0.text, kind: .text) }
             + now.filter { line in
                 guard let old = earlier[line.id] else {

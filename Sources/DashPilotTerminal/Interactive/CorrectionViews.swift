@@ -7,6 +7,8 @@ final class RenameView: TerminalScreen {
     private let placeID: Int64
     private var field: LineEditor
     private var error: String?
+    /// The other place a refusal names, said as written.
+    private var errorName: String?
 
     init(place: PickupPlace) {
         model = RenameSheet(place: place)
@@ -33,11 +35,12 @@ final class RenameView: TerminalScreen {
                 error = ScreenMessages.placeGone
             } catch let refusal as DashPilotRefusal {
                 error = ScreenMessages.refusal(refusal, format: app.format)
+                if case .renameCollision(let other) = refusal { errorName = other }
             }
         case .back:
             return .pop
         default:
-            if field.handle(key) { error = nil }
+            if field.handle(key) { (error, errorName) = (nil, nil) }
         }
         return .stay
     }
@@ -47,6 +50,7 @@ final class RenameView: TerminalScreen {
     }
 
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        lines.keep([model.prefilledName, field.text, errorName])
         lines.fieldSheet(
             title: model.accessibilityTitle, field: "name", label: model.fieldLabel, value: field.text, error: error, keys: model.keys)
     }
@@ -132,14 +136,15 @@ final class MergeListView: TerminalScreen {
     }
 
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
-        lines.keep([filter.text])  // "… match …" says what was typed
+        // The heading quotes the filter ("match "Esc""), the hint names the place, as written.
+        lines.keep(["\"\(filter.text)\"", source.name])
         lines.say(model.accessibilityTitle)
         // Typing filters as it goes, as on the places screen.
         lines.field(
             id: "filter", label: model.filterLabel, value: filter.text, focused: false,
             instruction: model.keys.first { $0.key == .typing }?.accessibilityLabel)
         lines.say(model.emptyReason)
-        lines.list(count: model.destinations.count, selected: selected) { index in
+        lines.list(count: model.destinations.count, selected: selected, filtered: !filter.text.isEmpty) { index in
             ("place \(model.destinations[index].placeID)", model.destinations[index].control.accessibilityLabel)
         }
         lines.say(model.renameHint)
@@ -152,6 +157,8 @@ final class MergeConfirmView: TerminalScreen {
     private let sourceID: Int64
     private let destinationID: Int64
     private var model: MergeConfirmation?
+    /// The two places, said as written.
+    private var names: [String] = []
     /// Why there is nothing to confirm: a place another terminal took away.
     private var gone: String?
 
@@ -170,6 +177,7 @@ final class MergeConfirmView: TerminalScreen {
         }
         gone = nil
         model = MergeConfirmation(source: source.name, destination: destination.name)
+        names = [source.name, destination.name]
     }
 
     var keys: [ScreenAction] { model?.keys ?? [.goingBack] }
@@ -206,6 +214,7 @@ final class MergeConfirmView: TerminalScreen {
     }
 
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
+        lines.keep(names)
         lines.say(model?.text ?? gone)
         lines.keys(keys, listsKeys: true)
     }

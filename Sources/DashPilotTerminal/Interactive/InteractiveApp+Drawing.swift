@@ -145,11 +145,9 @@ extension InteractiveApp {
     /// "no key leaks to the screen under it"); it is there again once the list closes.
     var shownMessage: String? { showingKeys ? nil : message }
 
-    /// The screen on top as the screen-reader mode says it, or the keys list while it shows;
-    /// `typed` (names and notes) said as written wherever a sentence holds them.
-    func spoken(keeping typed: [String] = []) -> SpokenScreen {
+    /// The screen on top as the screen-reader mode says it, or the keys list while it shows.
+    func spoken() -> SpokenScreen {
         var lines = SpokenScreen()
-        lines.keep(typed)
         guard let top = stack.last else { return lines }
         if showingKeys {
             lines.say(ScreenMessages.keysTitle)

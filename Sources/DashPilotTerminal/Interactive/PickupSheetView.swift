@@ -13,6 +13,8 @@ final class PickupSheetView: TerminalScreen {
     /// 0..<recent.count: a recent place; recent.count: the name field; +1: Remove.
     private var focus: Int?
     private var error: String?
+    /// The place the delivery names now, which the sheet's title says as written.
+    private var placeName: String?
 
     init(shiftID: Int64, number: Int) {
         self.shiftID = shiftID
@@ -27,6 +29,7 @@ final class PickupSheetView: TerminalScreen {
             return
         }
         model = PickupSheet(delivery: delivery, recent: recent)
+        placeName = delivery.pickupPlace
         // Another program changed the recent places: the selection stays on the place it showed
         // (Enter records it), or goes to the name field once that place is gone from the list.
         if let (before, focused) = shown {
@@ -155,6 +158,7 @@ final class PickupSheetView: TerminalScreen {
         }
         let fieldIndex = model.recent.count
         let focus = currentFocus
+        lines.keep([placeName, field.text])
         lines.say(model.title)
         lines.say(model.recentHeading)
         // The recent places are numbered as 1–5 record them.

@@ -119,6 +119,7 @@ final class PlaceHistoryView: TerminalScreen {
             lines.say(ScreenMessages.placeGone)
             return lines.keys(keys, listsKeys: true)
         }
+        lines.keep([history?.place.name])
         lines.say(model.title)
         // One sentence: "Shortest 2 minutes, longest 14 minutes."
         for line in model.waitLines { lines.say(line.replacingOccurrences(of: " · Longest", with: " · longest")) }

@@ -118,14 +118,14 @@ final class PlacesView: TerminalScreen {
 
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
         guard let model else { return }
-        lines.keep([filter.text])  // "1 of 1 match …" says what was typed
+        lines.keep(["\"\(filter.text)\""])  // "1 of 1 match "Esc"" quotes what was typed
         lines.say(model.title)
         // Typing filters as it goes: the field is said, and what typing does there.
         lines.field(
             id: "filter", label: model.filterLabel, value: filter.text, focused: false,
             instruction: model.keys.first { $0.key == .typing }?.accessibilityLabel)
         lines.say(model.emptyMessage)
-        lines.list(count: model.rows.count, selected: selected) { index in
+        lines.list(count: model.rows.count, selected: selected, filtered: !filter.text.isEmpty) { index in
             guard model.rows.isCounted(index) else { return nil }
             return ("place \(model.rows[index].placeID)", model.rows[index].accessibilityLabel)
         }
