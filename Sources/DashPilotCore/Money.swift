@@ -78,7 +78,7 @@ public struct Money: Sendable, Equatable, Comparable, CustomStringConvertible {
     /// `dividing`).
     static func rounding(_ cents: Double) -> Money {
         let rounded = cents.rounded(.toNearestOrAwayFromZero)
-        guard rounded.magnitude < 9.2e18 else { return Money(cents: rounded < 0 ? -Int64.max : Int64.max) }
+        guard rounded.magnitude < 0x1p63 else { return Money(cents: rounded < 0 ? -Int64.max : Int64.max) }
         return Money(cents: Int64(rounded))
     }
 

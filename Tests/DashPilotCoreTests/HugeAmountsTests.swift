@@ -15,6 +15,8 @@ struct HugeAmountsTests {
         #expect(Money.dividing(-3, by: 2) == Money(cents: -2))
         #expect(Money.dividing(5, times: 3600, by: 14_400) == Money(cents: 1))  // 1.25
         #expect(Money.dividing(3, times: 3600, by: 7200) == Money(cents: 2))  // 1.5
+        #expect(Money.dividing(-3, times: 3600, by: 7200) == Money(cents: -2))  // -1.5
+        #expect(Money.dividing(Int64.min, by: 1) == Money(cents: -Int64.max))
     }
 
     @Test func aRateBeyondWhatAnAmountHoldsIsTheLargestNeverACrash() {

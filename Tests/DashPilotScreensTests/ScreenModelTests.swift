@@ -257,10 +257,10 @@ struct ScreenModelTests {
                             accessibilityLabel: "Sun, Nov 29, Shift 1, Delivery 3, no recorded wait (cancelled before pickup)"),
                         .init(
                             shiftID: 1, number: 2, day: "Sun, Nov 29", delivery: "Delivery 2", wait: "waited 14 min",
-                            accessibilityLabel: "Sun, Nov 29, Shift 1, Delivery 2, waited 14 min"),
+                            accessibilityLabel: "Sun, Nov 29, Shift 1, Delivery 2, waited 14 minutes"),
                         .init(
                             shiftID: 1, number: 1, day: "Sun, Nov 29", delivery: "Delivery 1", wait: "waited 6 min",
-                            accessibilityLabel: "Sun, Nov 29, Shift 1, Delivery 1, waited 6 min"),
+                            accessibilityLabel: "Sun, Nov 29, Shift 1, Delivery 1, waited 6 minutes"),
                     ],
                     bands: [
                         .init(

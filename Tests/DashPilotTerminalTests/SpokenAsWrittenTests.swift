@@ -11,7 +11,7 @@ import Testing
 /// typed back what was said made another place.
 @Suite("What the driver typed is said as written")
 struct SpokenAsWrittenTests {
-    static let names = ["Sushi – Downtown", "Fish + Chips", "Pho 24 h", "Esc Bar", "Cafe 7 · 11", "Wok…n Roll", "mi casa"]
+    static let names = ["Sushi – Downtown", "Fish + Chips", "mi casa", "Esc Bar", "Cafe 7 · 11", "Wok…n Roll", "Pho 24 h"]
 
     /// A running shift with one accepted delivery at each of `names`.
     static func shift(_ dash: Binary) throws {
@@ -50,14 +50,18 @@ struct SpokenAsWrittenTests {
         #expect(refused.contains { $0.hasPrefix("Another pickup place is already called Esc Bar") }, "\(refused)")
     }
 
-    /// A title the sheet shows, with the place in it, is said in words but for the name: "mi
-    /// casa" after "Delivery 7," was "miles casa" (screen-reader recheck).
+    /// A title the sheet shows, with the place in it, is said in words but for the name: "Pho
+    /// 24 h" would be "Pho 24 hours"; and "mi casa" after "Delivery 3," was "miles casa"
+    /// (screen-reader recheck).
     @Test func thePickupSheetsTitleSaysThePlaceAsWritten() throws {
         let dash = Binary()
         try Self.shift(dash)
         let reader = try Reader(dash, at: "2026-03-02 18:02:00")
         let sheet = reader.press("p")
-        #expect(sheet.contains("Change pickup place, Delivery 7, mi casa."), "\(sheet)")
+        #expect(sheet.contains("Change pickup place, Delivery 7, Pho 24 h."), "\(sheet)")
+        reader.press(Window.escape, Window.up, Window.up, Window.up, Window.up)
+        let third = reader.press("p")
+        #expect(third.contains("Change pickup place, Delivery 3, mi casa."), "\(third)")
     }
 
     /// cli.md: after a key "only what changed is printed". A place renamed from a filtered list
@@ -74,6 +78,36 @@ struct SpokenAsWrittenTests {
         let back = reader.press(Window.escape)
         #expect(!back.contains { $0.hasPrefix("Removed") }, "\(back)")
         #expect(back.contains { $0.contains("0 of 7 match \"wok\"") }, "\(back)")
+    }
+
+    /// A place merged away from a filtered list is gone from the record: that is said (review).
+    @Test func aPlaceMergedAwayFromAFilteredListIsSaidToBeRemoved() throws {
+        let dash = Binary()
+        try Self.shift(dash)
+        let reader = try Reader(dash, at: "2026-03-02 18:02:00")
+        reader.press("l")
+        reader.type("wok")
+        reader.press(Window.enter, "m")
+        reader.type("esc")
+        reader.press(Window.enter, "y")
+        let back = reader.press(Window.escape)
+        #expect(back.contains { $0.hasPrefix("Removed: 1. Wok…n Roll") }, "\(back)")
+    }
+
+    /// A place's history says each delivery's wait in words, "waited 14 minutes", as every
+    /// label does (review: a row said as written read "waited 14 min").
+    @Test func aPlacesHistorySaysEachWaitInWords() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-03-02 18:00:00")
+        dash.run(["delivery", "accept"], at: "2026-03-02 18:01:00")
+        dash.run(["pickup", "set", "1", "Pho 24 h"], at: "2026-03-02 18:01:00")
+        dash.run(["delivery", "arrive", "1"], at: "2026-03-02 18:02:00")
+        dash.run(["pickup", "1"], at: "2026-03-02 18:16:00")
+        let reader = try Reader(dash, at: "2026-03-02 18:20:00")
+        reader.press("l")
+        let history = reader.press(Window.enter)
+        #expect(history.contains("Pho 24 h."), "\(history)")
+        #expect(history.contains { $0.hasSuffix("Delivery 1, waited 14 minutes. Selected.") }, "\(history)")
     }
 
     /// screens.md: a text field "echoes what was typed". Characters that came in one read (a

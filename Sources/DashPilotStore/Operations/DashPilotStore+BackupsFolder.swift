@@ -13,16 +13,17 @@ extension DashPilotStore {
     public func backups() throws -> [BackupSummary] { try Self.backupsFolderContents(of: file).backups }
 
     /// Why no backup can be made beside the store at `file`, as a clause after the backups
-    /// folder's path: something other than a folder stands at its path ("is not a folder"), or
-    /// the folder can't be written; `nil` where one can be tried.
+    /// folder's path: something other than a folder stands at its path ("is not a folder"), the
+    /// folder can't be written, or there is none and it can't be made there; `nil` where one can
+    /// be tried.
     public static func backupsFolderBlocked(of file: StorePath) -> (folder: String, reason: String)? {
         let folder = backupsFolder(of: file)
         var info = stat()
         guard folder.withCString({ stat($0, &info) }) == 0 else {
-            // None yet: one must be made where the store is (a link to nothing is never made).
-            if folder.withCString({ lstat($0, &info) }) == 0 {
-                return (folder.display, "can't be written (\(String(cString: strerror(ENOENT))))")
-            }
+            let reason = String(cString: strerror(errno))
+            // None yet: one must be made where the store is (a link to nothing, or in a loop, is
+            // never made).
+            if folder.withCString({ lstat($0, &info) }) == 0 { return (folder.display, "can't be written (\(reason))") }
             // (With no folder yet for the store either, the first write makes both.)
             guard file.folder.withCString({ access($0, F_OK) == 0 && access($0, W_OK | X_OK) != 0 }) else { return nil }
             return (folder.display, "can't be made (\(String(cString: strerror(errno))))")

@@ -102,7 +102,6 @@ struct ParsedArguments {
         return positionals[index]
     }
 
-    /// Refuses positionals beyond `count`.
     /// For `--clear` beside an amount: "Give AMOUNT or --clear, not both." (as `delivery tip` and
     /// `expense edit` name the pair), where the amount was "Unexpected argument 5.".
     func expectAmount(at index: Int, orClear clear: Bool) throws(UsageError) {
@@ -110,6 +109,7 @@ struct ParsedArguments {
         try expectAtMost(index + 1)
     }
 
+    /// Refuses positionals beyond `count`.
     func expectAtMost(_ count: Int) throws(UsageError) {
         guard positionals.count <= count else {
             throw UsageError(command: command, message: "Unexpected argument \(TerminalText.safe(positionals[count].text)).")

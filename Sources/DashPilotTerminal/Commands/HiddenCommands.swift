@@ -13,7 +13,10 @@ enum HiddenCommands {
     ) { input throws(UsageError) in
         let prefix = input.positionals.map(\.text).joined(separator: " ")
         let optionsEnded = input.flag("--options-ended")
+        // A name is UTF-8: a prefix that is not is no name's beginning.
+        let isText = input.positionals.allSatisfy { String(validating: $0.bytes, as: UTF8.self) != nil }
         return { context in
+            guard isText else { return ExitStatus.done }
             let key = PickupPlaceName.key(ofDisplay: PickupPlaceName.displayForm(of: prefix))
             for summary in try context.readStore().places(matching: prefix.isEmpty ? nil : prefix)
             where PickupPlaceName.key(ofDisplay: summary.place.name).hasPrefix(key)

@@ -43,9 +43,10 @@ struct SpokenScreen {
         var label: String?
         /// For the line that says where a long list's page stands, how many rows the list holds.
         var total: Int?
-        /// For a row of a list a typed filter narrows: one that leaves it may only no longer
-        /// match (a place renamed), never said to be removed.
-        var filtered = false
+        /// For a screen whose list a typed filter narrows, how many the list holds unfiltered:
+        /// a row that leaves it while that stays the same only no longer matches (a place
+        /// renamed), and is never said to be removed.
+        var filteredFrom: Int?
 
         /// The line as it is said: a selected row says so.
         var said: String { kind == .row && isSelected ? text + " " + SpokenWords.selected : text }
@@ -94,18 +95,23 @@ struct SpokenScreen {
     /// A list that may be long: the page of `count` rows that holds the selected one (each from
     /// `row`, numbered), then where they stand when there is more than a page. `row` returns
     /// `nil` for a row not read.
-    mutating func list(count: Int, selected: Int, filtered: Bool = false, _ row: (Int) -> (id: String, label: String)?) {
+    mutating func list(count: Int, selected: Int, _ row: (Int) -> (id: String, label: String)?) {
         let page = Self.page(count: count, selected: selected)
         guard !page.isEmpty else { return }
         for index in page {
             guard let (id, label) = row(index) else { continue }
             self.row(id: id, label, number: index + 1, selected: index == selected)
-            lines[lines.count - 1].filtered = filtered
         }
         if count > SpokenWords.pageSize {
             say(SpokenWords.page(from: page.lowerBound + 1, to: page.upperBound, of: count))
             lines[lines.count - 1].total = count
         }
+    }
+
+    /// Marks the screen's list as narrowed by `filter` from `total` rows (see `filteredFrom`).
+    mutating func narrowed(by filter: String, from total: Int) {
+        guard !filter.isEmpty else { return }
+        for index in lines.indices { lines[index].filteredFrom = total }
     }
 
     /// The rows `list` says of `count`: the page that holds the selected one.

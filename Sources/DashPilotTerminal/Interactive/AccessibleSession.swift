@@ -43,13 +43,6 @@ final class AccessibleSession: KeyListener {
     private var typesIntoField = false
     private var focusedBefore: SpokenScreen.Line?
 
-    /// What the screen said last kept as written (a place renamed, merged): a message after
-    /// a key names it too.
-    private var typedBefore: [String] = []
-
-    /// The screen on top as it is said now.
-    private func spokenNow() -> SpokenScreen { app.spoken() }
-
     /// The mode over `app`, writing its lines through `write`.
     init(app: InteractiveApp, write: @escaping ([String]) -> Void) {
         self.app = app
@@ -78,7 +71,7 @@ final class AccessibleSession: KeyListener {
         guard !app.showingKeys, let top = app.top, ObjectIdentifier(top) == shownScreen else { return }
         let isReminder = { (line: SpokenScreen.Line) in line.kind == .text && line.text.hasPrefix("Running for ") }
         let said = Set(lines.map(\.id))
-        let new = spokenNow().lines.filter { isReminder($0) && !said.contains($0.id) }
+        let new = app.spoken().lines.filter { isReminder($0) && !said.contains($0.id) }
         guard !new.isEmpty else { return }
         write(new.map(\.said))
         lines = lines.filter { !isReminder($0) } + new
@@ -107,7 +100,7 @@ final class AccessibleSession: KeyListener {
 
     func keyDidAct(_ key: Key) {
         if key == .endOfInput { return }
-        let now = spokenNow()
+        let now = app.spoken()
         let typing = typesIntoField && (focusedBefore != nil || now.focusedField != nil)
         if let echo, !typing, key != .control("l") { write([echo]) }
         guard app.exitStatus == nil else { return }
@@ -134,7 +127,7 @@ final class AccessibleSession: KeyListener {
     /// Says the screen now on top: whole, or what changed since it was last said; then a
     /// message the key or the change left.
     private func say(whole: Bool, after key: Key?, typing: Bool = false, now: SpokenScreen? = nil) {
-        let spoken = now ?? spokenNow()
+        let spoken = now ?? app.spoken()
         let now = spoken.lines
         let screen = app.top.map { ObjectIdentifier($0) }
         memory.removeAll { $0.screen == nil }
@@ -165,12 +158,9 @@ final class AccessibleSession: KeyListener {
         }
         var out = said.map(\.said)
         if app.messagesSet != messagesSaid, let message = app.message {
-            var saying = spoken
-            saying.keep(typedBefore)
-            out.append(saying.sentence(message))
+            out.append(spoken.sentence(message))
         }
         messagesSaid = app.messagesSet
-        typedBefore = spoken.typed
         if !out.isEmpty { write(out) }
         lines = now
         shownScreen = screen
@@ -221,7 +211,9 @@ final class AccessibleSession: KeyListener {
             !typing
             && (sameList && shrank && (key == .enter || key == .delete || (key == .text("y") && returning))
                 || (elsewhere && (othersStayed || lastGone)))
-        let gone = removes ? before.filter { $0.kind == .row && !$0.filtered && !present.contains($0.id) } : []
+        // Of a list a filter narrows, holding as many as before, a row gone only no longer matches.
+        let narrowedAlike = before.first?.filteredFrom != nil && before.first?.filteredFrom == now.first?.filteredFrom
+        let gone = removes && !narrowedAlike ? before.filter { $0.kind == .row && !present.contains($0.id) } : []
         return gone.map { SpokenScreen.Line(id: $0.id, text: "Removed: " + $0.text, kind: .text) }
             + now.filter { line in
                 guard let old = earlier[line.id] else {

@@ -50,7 +50,7 @@ final class RenameView: TerminalScreen {
     }
 
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
-        lines.keep([model.prefilledName, field.text, errorName])
+        lines.keep([model.prefilledName, errorName])
         lines.fieldSheet(
             title: model.accessibilityTitle, field: "name", label: model.fieldLabel, value: field.text, error: error, keys: model.keys)
     }
@@ -144,9 +144,10 @@ final class MergeListView: TerminalScreen {
             id: "filter", label: model.filterLabel, value: filter.text, focused: false,
             instruction: model.keys.first { $0.key == .typing }?.accessibilityLabel)
         lines.say(model.emptyReason)
-        lines.list(count: model.destinations.count, selected: selected, filtered: !filter.text.isEmpty) { index in
+        lines.list(count: model.destinations.count, selected: selected) { index in
             ("place \(model.destinations[index].placeID)", model.destinations[index].control.accessibilityLabel)
         }
+        lines.narrowed(by: filter.text, from: catalogue.places.count)
         lines.say(model.renameHint)
         lines.keys(model.keys, listsKeys: true)
     }

@@ -158,7 +158,7 @@ final class PickupSheetView: TerminalScreen {
         }
         let fieldIndex = model.recent.count
         let focus = currentFocus
-        lines.keep([placeName, field.text])
+        lines.keep([placeName])
         lines.say(model.title)
         lines.say(model.recentHeading)
         // The recent places are numbered as 1–5 record them.

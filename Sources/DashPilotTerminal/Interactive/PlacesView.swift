@@ -125,10 +125,11 @@ final class PlacesView: TerminalScreen {
             id: "filter", label: model.filterLabel, value: filter.text, focused: false,
             instruction: model.keys.first { $0.key == .typing }?.accessibilityLabel)
         lines.say(model.emptyMessage)
-        lines.list(count: model.rows.count, selected: selected, filtered: !filter.text.isEmpty) { index in
+        lines.list(count: model.rows.count, selected: selected) { index in
             guard model.rows.isCounted(index) else { return nil }
             return ("place \(model.rows[index].placeID)", model.rows[index].accessibilityLabel)
         }
+        lines.narrowed(by: filter.text, from: catalogue.places.count)
         lines.keys(model.keys, listsKeys: !inTextField)
     }
 }
