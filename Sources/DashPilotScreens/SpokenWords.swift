@@ -110,7 +110,7 @@ public enum SpokenWords {
 
     private static func isWordCharacter(_ character: Character) -> Bool { character.isLetter || character.isNumber }
 
-    /// The units after a number said in words; `Esc` said `Escape`.
+    /// The units after a number said in words; `Esc` said `Escape`, `@` alone `at sign`.
     private static func spokenUnits(_ text: String) -> String {
         var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         for index in words.indices {
@@ -119,8 +119,9 @@ public enum SpokenWords {
             var core = word
             while let last = core.last, ",.;:)".contains(last) { core.removeLast() }
             let rest = String(word.dropFirst(core.count))
-            if core == "Esc" {
-                words[index] = "Escape" + rest
+            if core == "Esc" || core == "@" {
+                // The keys as the keys line says them ("@ at the time" read "at at the time").
+                words[index] = (core == "@" ? "at sign" : "Escape") + rest
                 continue
             }
             if core.hasSuffix("/h"), core.count > 2 {

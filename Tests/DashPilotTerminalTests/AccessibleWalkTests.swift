@@ -36,7 +36,7 @@ struct AccessibleWalkTests {
         // A delivery still open is said before anything else (screens.md), the question too.
         (
             ["e"],
-            "Delivery 1 is still open (accepted 5:01 PM). Deliver or cancel it first: on its card, Enter records its next step now, @ at the time it happened."
+            "Delivery 1 is still open (accepted 5:01 PM). Deliver or cancel it first: on its card, Enter records its next step now, at sign at the time it happened."
         ),
         (["n"], "Shift running since 5:00 PM, 1 delivery."),
         (["?"], "Keys on this screen."), ([Window.escape], "Shift running since 5:00 PM, 1 delivery."),

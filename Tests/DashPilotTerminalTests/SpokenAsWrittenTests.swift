@@ -132,4 +132,61 @@ struct SpokenAsWrittenTests {
         #expect(SpokenWords.sentence("Change pickup place · Delivery 1 · mi casa") == "Change pickup place, Delivery 1, mi casa.")
         #expect(SpokenWords.sentence("4 h 8 min working · 2 mi") == "4 hours 8 minutes working, 2 miles.")
     }
+
+    /// A place named like one of the program's words is kept as written only in the line that
+    /// names it: the history of a place called "min" said its waits "4 min", "2 min" (screen-
+    /// reader audit), where every other place's say "minutes".
+    @Test func aPlaceNamedLikeAProgramWordLeavesTheScreensOtherWordsInWords() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-03-02 18:00:00")
+        for (number, wait) in [(1, 2), (2, 4), (3, 6)] {
+            dash.run(["delivery", "accept"], at: "2026-03-02 18:00:00")
+            dash.run(["pickup", "set", "\(number)", "min"], at: "2026-03-02 18:00:00")
+            dash.run(["delivery", "arrive", "\(number)"], at: "2026-03-02 18:01:00")
+            dash.run(["pickup", "\(number)"], at: "2026-03-02 18:\(String(format: "%02d", 1 + wait)):00")
+        }
+        let reader = try Reader(dash, at: "2026-03-02 18:20:00")
+        reader.press("l")
+        let history = reader.press(Window.enter)
+        #expect(history.contains("min."), "\(history)")
+        #expect(history.contains("Shortest 2 minutes, longest 6 minutes."), "\(history)")
+        #expect(history.contains("Rename pickup place, min: r."), "\(history)")
+    }
+
+    /// screens.md: a text field "echoes what was typed"; a time refused quotes it, and the quote
+    /// was said half in words ("\"Esc, 1 h\" is not one"; screen-reader audit).
+    @Test func aRefusedTimeQuotesWhatWasTypedAsTyped() throws {
+        let dash = Binary()
+        try Self.shift(dash)
+        let reader = try Reader(dash, at: "2026-03-02 18:02:00")
+        reader.press("@")
+        let refused = reader.press("Esc · 1 h", Window.enter)
+        #expect(refused.contains { $0.hasSuffix("\"Esc · 1 h\" is not one.") }, "\(refused)")
+    }
+
+    /// The keys line says `@` "at sign"; the end refusal's "@ at the time it happened" read "at
+    /// at the time" (screen-reader audit).
+    @Test func theAtSignIsSaidAsTheKeysLineSaysIt() throws {
+        let dash = Binary()
+        try Self.shift(dash)
+        let reader = try Reader(dash, at: "2026-03-02 18:02:00")
+        let refused = reader.press("e")
+        #expect(refused.contains { $0.contains("at sign at the time it happened") }, "\(refused)")
+    }
+
+    /// A rename from another terminal while the rename sheet is open: the sheet's field held the
+    /// old spelling, and Enter renamed the place back (screen-reader audit).
+    @Test func theRenameSheetFollowsARenameMadeElsewhereAndNeverUndoesIt() throws {
+        let dash = Binary()
+        try Self.shift(dash)
+        let window = try Window(dash, at: "2026-03-02 18:02:00")
+        window.press("l", Window.end, Window.enter, "r")
+        #expect(window.screen.contains("Wok…n Roll"), "\(window.screen)")
+        dash.run(["place", "rename", "Wok…n Roll", "Wok Inn"], at: "2026-03-02 18:03:00")
+        window.idle()
+        #expect(window.screen.contains("Wok Inn"), "\(window.screen)")
+        window.press(Window.enter)
+        let names = dash.run(["place", "list"], at: "2026-03-02 18:04:00").stdout
+        #expect(names.contains("Wok Inn") && !names.contains("Wok…n Roll"), "\(names)")
+    }
 }

@@ -53,32 +53,30 @@ struct SpokenScreen {
     }
 
     private(set) var lines: [Line] = []
-    /// What the driver typed that the lines a screen shows hold, said as written (a place's name,
-    /// a filter): its view keeps them. Accessibility labels are said as written whole.
-    private(set) var typed: [String] = []
-
-    /// Keeps `texts` as written wherever a line said after this holds them.
-    mutating func keep(_ texts: [String?]) {
-        for case let text? in texts where !text.isEmpty {
-            let safe = TerminalText.safe(text)
-            if !typed.contains(safe) { typed.append(safe) }
-        }
+    /// A line a screen shows, said as a sentence: in words, but for the driver's words in it
+    /// (`keeping`: the place a title names, a quoted filter), said as written.
+    static func sentence(_ text: String, keeping typed: [String?] = []) -> String {
+        SpokenWords.sentence(TerminalText.safe(text), keeping: typed.compactMap { $0.map(TerminalText.safe) })
     }
 
-    /// A line a screen shows, said as a sentence: typed words kept as written.
-    func sentence(_ text: String) -> String { SpokenWords.sentence(TerminalText.safe(text), keeping: typed) }
-
-    /// A sentence, from a model's accessibility label or a line a screen shows.
-    mutating func say(_ sentence: String?) {
+    /// A line a screen shows, said as a sentence (see `sentence`).
+    mutating func say(_ sentence: String?, keeping typed: [String?] = []) {
         guard let sentence, !sentence.isEmpty else { return }
-        let text = self.sentence(sentence)
+        let text = Self.sentence(sentence, keeping: typed)
+        lines.append(Line(id: "text:" + text, text: text, kind: .text))
+    }
+
+    /// An accessibility label, which the model wrote in words (a control's, with its key): said
+    /// as written, the place in it too.
+    mutating func sayLabel(_ label: String) {
+        let text = SpokenWords.label(TerminalText.safe(label))
         lines.append(Line(id: "text:" + text, text: text, kind: .text))
     }
 
     /// A refusal under a field ("Earnings can't be negative."), when there is one.
-    mutating func alert(_ sentence: String?) {
+    mutating func alert(_ sentence: String?, keeping typed: [String?] = []) {
         guard let sentence, !sentence.isEmpty else { return }
-        let text = self.sentence(sentence)
+        let text = Self.sentence(sentence, keeping: typed)
         lines.append(Line(id: "alert:" + text, text: text, kind: .alert))
     }
 
@@ -149,11 +147,13 @@ struct SpokenScreen {
     /// A sheet of one text field, said: its title, the field (focused), a refusal, its keys.
     /// `note`: what the sheet says under its field, after any refusal, as it is drawn.
     mutating func fieldSheet(
-        title: String, field id: String, label: String, value: String, error: String?, note: String? = nil, keys: [ScreenAction]
+        title: String, field id: String, label: String, value: String, error: String?, note: String? = nil, keys: [ScreenAction],
+        keeping typed: [String?] = []
     ) {
-        say(title)
+        say(title, keeping: typed)
         self.field(id: id, label: label, value: value, focused: true)
-        alert(error)
+        // A refusal quotes what was typed as it was typed ("\"Esc · 1 h\" is not one").
+        alert(error, keeping: typed + ["\"\(value)\""])
         if let note { say(note) }
         self.keys(keys, listsKeys: false)
     }

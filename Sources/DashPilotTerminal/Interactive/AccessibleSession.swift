@@ -158,7 +158,7 @@ final class AccessibleSession: KeyListener {
         }
         var out = said.map(\.said)
         if app.messagesSet != messagesSaid, let message = app.message {
-            out.append(spoken.sentence(message))
+            out.append(SpokenScreen.sentence(message))
         }
         messagesSaid = app.messagesSet
         if !out.isEmpty { write(out) }

@@ -3,7 +3,7 @@ import DashPilotScreens
 
 /// The rename sheet, prefilled with the place's spelling.
 final class RenameView: TerminalScreen {
-    private let model: RenameSheet
+    private var model: RenameSheet
     private let placeID: Int64
     private var field: LineEditor
     private var error: String?
@@ -16,7 +16,14 @@ final class RenameView: TerminalScreen {
         field = LineEditor(text: model.prefilledName)
     }
 
-    func reload(_ app: AppEnvironment) throws {}
+    /// Renamed by another program while the sheet is open: it names the place as it is now, and
+    /// a field the driver has not typed into holds that spelling (Enter renamed it back; SR audit).
+    func reload(_ app: AppEnvironment) throws {
+        guard let place = try app.store.place(id: placeID), place.name != model.prefilledName else { return }
+        let untouched = field.text == model.prefilledName
+        model = RenameSheet(place: place)
+        if untouched { field = LineEditor(text: place.name) }
+    }
 
     var keys: [ScreenAction] { model.keys }
 
@@ -50,9 +57,9 @@ final class RenameView: TerminalScreen {
     }
 
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
-        lines.keep([model.prefilledName, errorName])
         lines.fieldSheet(
-            title: model.accessibilityTitle, field: "name", label: model.fieldLabel, value: field.text, error: error, keys: model.keys)
+            title: model.accessibilityTitle, field: "name", label: model.fieldLabel, value: field.text, error: error, keys: model.keys,
+            keeping: [model.prefilledName, errorName])
     }
 }
 
@@ -137,8 +144,7 @@ final class MergeListView: TerminalScreen {
 
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
         // The heading quotes the filter ("match "Esc""), the hint names the place, as written.
-        lines.keep(["\"\(filter.text)\"", source.name])
-        lines.say(model.accessibilityTitle)
+        lines.say(model.accessibilityTitle, keeping: ["\"\(filter.text)\"", source.name])
         // Typing filters as it goes, as on the places screen.
         lines.field(
             id: "filter", label: model.filterLabel, value: filter.text, focused: false,
@@ -148,7 +154,7 @@ final class MergeListView: TerminalScreen {
             ("place \(model.destinations[index].placeID)", model.destinations[index].control.accessibilityLabel)
         }
         lines.narrowed(by: filter.text, from: catalogue.places.count)
-        lines.say(model.renameHint)
+        lines.say(model.renameHint, keeping: [source.name])
         lines.keys(model.keys, listsKeys: true)
     }
 }
@@ -215,8 +221,7 @@ final class MergeConfirmView: TerminalScreen {
     }
 
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
-        lines.keep(names)
-        lines.say(model?.text ?? gone)
+        lines.say(model?.text ?? gone, keeping: names)
         lines.keys(keys, listsKeys: true)
     }
 }

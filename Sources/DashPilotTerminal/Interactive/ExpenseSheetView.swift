@@ -184,7 +184,7 @@ final class ExpenseSheetView: TerminalScreen {
                 lines.field(id: label, label: label, value: fields[index].text, focused: index == focus)
             }
         }
-        lines.alert(error)
+        lines.alert(error, keeping: fields.map { "\"\($0.text)\"" })  // a refusal quotes what was typed
         lines.keys(keys, listsKeys: gone || !inTextField)
     }
 }

@@ -201,8 +201,8 @@ final class PayTipsView: TerminalScreen {
             for (index, tip) in model.tips.enumerated() {
                 lines.row(id: "tip \(tip.number)", tip.accessibilityLabel, selected: index == selectedTip && !typing)
             }
-            lines.say(spokenControl(model.addCashTip))
-            lines.say(spokenControl(model.addPlatformTip))
+            lines.sayLabel(spokenControl(model.addCashTip))
+            lines.sayLabel(spokenControl(model.addPlatformTip))
             lines.say(model.reminder)
         }
         lines.keys(model.keys, listsKeys: !inTextField)

@@ -158,8 +158,7 @@ final class PickupSheetView: TerminalScreen {
         }
         let fieldIndex = model.recent.count
         let focus = currentFocus
-        lines.keep([placeName])
-        lines.say(model.title)
+        lines.say(model.title, keeping: [placeName])
         lines.say(model.recentHeading)
         // The recent places are numbered as 1–5 record them.
         for (index, control) in model.recent.enumerated() {

@@ -119,8 +119,7 @@ final class PlaceHistoryView: TerminalScreen {
             lines.say(ScreenMessages.placeGone)
             return lines.keys(keys, listsKeys: true)
         }
-        lines.keep([history?.place.name])
-        lines.say(model.title)
+        lines.say(model.title, keeping: [history?.place.name])
         // One sentence: "Shortest 2 minutes, longest 14 minutes."
         for line in model.waitLines { lines.say(line.replacingOccurrences(of: " · Longest", with: " · longest")) }
         lines.say(model.bandsHeading)
@@ -133,8 +132,8 @@ final class PlaceHistoryView: TerminalScreen {
             let row = model.rows[offset]
             return ("shift \(row.shiftID) delivery \(row.number)", row.accessibilityLabel)
         }
-        lines.say(spokenControl(model.renameControl))
-        lines.say(spokenControl(model.mergeControl))
+        lines.sayLabel(spokenControl(model.renameControl))
+        lines.sayLabel(spokenControl(model.mergeControl))
         lines.say(model.mergeFooter)
         lines.keys(model.keys, listsKeys: true)
     }

@@ -118,8 +118,7 @@ final class PlacesView: TerminalScreen {
 
     func spoken(into lines: inout SpokenScreen, _ app: AppEnvironment) {
         guard let model else { return }
-        lines.keep(["\"\(filter.text)\""])  // "1 of 1 match "Esc"" quotes what was typed
-        lines.say(model.title)
+        lines.say(model.title, keeping: ["\"\(filter.text)\""])  // "1 of 1 match "Esc"" quotes what was typed
         // Typing filters as it goes: the field is said, and what typing does there.
         lines.field(
             id: "filter", label: model.filterLabel, value: filter.text, focused: false,
