@@ -127,8 +127,7 @@ final class AccessibleSession: KeyListener {
     /// Says the screen now on top: whole, or what changed since it was last said; then a
     /// message the key or the change left.
     private func say(whole: Bool, after key: Key?, typing: Bool = false, now: SpokenScreen? = nil) {
-        let spoken = now ?? app.spoken()
-        let now = spoken.lines
+        let now = (now ?? app.spoken()).lines
         let screen = app.top.map { ObjectIdentifier($0) }
         memory.removeAll { $0.screen == nil }
         var said: [SpokenScreen.Line]
