@@ -37,11 +37,6 @@ extension ScreenFormat {
             elapsedMinutes > pausedMinutes || elapsed <= paused
         {
             working = max(0, elapsedMinutes - pausedMinutes) * 60
-        } else if let elapsedMinutes = shownMinutes(elapsed), shownMinutes(paused) == nil, paused > 0, elapsedMinutes * 60 > paused {
-            // A pause shown to the second beside elapsed time in minutes: working is the shown
-            // elapsed time less it ("17 min elapsed · 12 min working (5 min 1 s paused)", where
-            // 689 working seconds alone read 11 min beside them; new-driver audit).
-            working = elapsedMinutes * 60 - paused
         } else {
             working = max(0, elapsed - paused)
         }

@@ -47,9 +47,6 @@ struct SpokenDurationTests {
             // Time worked never reads as none beside the rate it divides (money-and-time.md:
             // every figure is arithmetic over what the driver did): 40 s, not "0 min".
             (7220, 7180, "2 h", "40 s", "2 h"), (3600, 3585, "1 h", "15 s", "1 h"),
-            // A pause shown to the second beside elapsed minutes: 17 - 5 min 1 s is 12 min, where
-            // the 689 working seconds alone read 11 min (new-driver audit).
-            (990, 301, "17 min", "12 min", "5 min 1 s"),
         ] as [(Int64, Int64, String, String, String)])
     func shiftTimesAddUp(elapsed: Int64, paused: Int64, shownElapsed: String, working: String, shownPaused: String) {
         let format = ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
