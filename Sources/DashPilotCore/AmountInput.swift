@@ -116,6 +116,9 @@ struct AmountReader {
     var notANumber: AmountProblem { .notANumber(example: style.written(whole: "84", fraction: "50", grouped: false)) }
 
     func read(_ text: String) -> Result<Money, AmountProblem> {
+        // No amount holds a backslash: a typed byte that is not UTF-8, which the command line
+        // writes \xFF, is never read as a currency's code ("5\xFF" was "another currency's").
+        if text.contains("\\") { return .failure(notANumber) }
         var rest = Substring(westernDigits(text)).trimmed
         var negative = Self.dropMinus(&rest)
         if let problem = dropCurrency(&rest) { return .failure(problem) }

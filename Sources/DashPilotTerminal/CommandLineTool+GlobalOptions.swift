@@ -1,4 +1,15 @@
 extension CommandLineTool {
+    /// `--version` (or `-V`) as the command: its line, or 64 for a word after it (a lone `--`
+    /// ends the options); `nil` when not asked (after `--`, `--version` is a word like any other).
+    static func versionAsked(_ global: GlobalOptions, _ words: [String]) -> Int32? {
+        guard !global.endedBeforeCommand, words.first == "--version" || words.first == "-V" else { return nil }
+        if let extra = words.dropFirst().first(where: { $0 != "--" }) {
+            return usageFailure(UsageError(command: nil, message: "Unexpected argument \(TerminalText.word(extra))."))
+        }
+        print("dashpilot \(version)")
+        return ExitStatus.done
+    }
+
     /// The global options, taken wherever they stand before `--`, and the rest of the line.
     struct GlobalOptions {
         var store: [UInt8]?

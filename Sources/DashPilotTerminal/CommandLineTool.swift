@@ -52,15 +52,10 @@ public enum CommandLineTool {
     static func run(_ arguments: [Argument], environment readEnvironment: () -> [String: String], clock: any WallClock) -> Int32 {
         let global = GlobalOptions(arguments)
         let words = global.rest.map(\.text)
-        if words.first == "--version" || words.first == "-V" {
-            let extra = words.dropFirst().first.map { UsageError(command: nil, message: "Unexpected argument \(TerminalText.word($0)).") }
-            if let extra { return usageFailure(extra) }
-            print("dashpilot \(version)")
-            return ExitStatus.done
-        }
         if let problem = global.problem {
             return usageFailure(UsageError(command: CommandTable.find(words)?.0, message: problem))
         }
+        if let status = versionAsked(global, words) { return status }
         let environment = readEnvironment()
         if let options = InteractiveOptions(words) {
             // Asked for by name, the screen-reader mode reads whatever standard input is.
@@ -204,7 +199,9 @@ public enum CommandLineTool {
             print(text)
             return ExitStatus.done
         }
-        return usageFailure(UsageError(command: nil, message: "No command is called \(TerminalText.word(topic.joined(separator: " ")))."))
+        let hint = topic.count == 1 ? CommandTable.suggestion(for: topic[0]).map { " " + $0 } ?? "" : ""
+        return usageFailure(
+            UsageError(command: nil, message: "No command is called \(TerminalText.word(topic.joined(separator: " "))).\(hint)"))
     }
 
     static func interactive(_ global: GlobalOptions, _ options: InteractiveOptions, environment: [String: String], clock: any WallClock)

@@ -144,6 +144,14 @@ struct CommandLineContractTests {
         let version = dash.run(["--version", "extra"])
         #expect(version.status == 64 && version.stdout.isEmpty && version.stderr.hasPrefix("Error: Unexpected argument extra."))
         #expect(dash.run(["--version"]).status == 0)
+        // cli.md: "`--` also ends the options": a trailing one is no word; after one, --version is
+        // a word; a malformed global option is refused beside it too (CLI recheck).
+        #expect(dash.run(["--version", "--"]).stdout.hasPrefix("dashpilot "))
+        #expect(dash.run(["--", "--version"]).stderr.hasPrefix("Error: Unknown command --version."))
+        let malformed = dash.run(["--json=x", "--version"])
+        #expect(malformed.status == 64 && malformed.stderr.hasPrefix("Error: --json takes no value."), "\(malformed.stderr)")
+        #expect(
+            dash.run(["help", "accept"]).stderr.hasPrefix("Error: No command is called accept. Did you mean dashpilot delivery accept?"))
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
         dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
         dash.run(["shift", "end"], at: "2026-11-29 18:00:00")
@@ -153,6 +161,11 @@ struct CommandLineContractTests {
                 result.status == 64 && result.stderr.hasPrefix("Error: Give AMOUNT or --clear, not both."), "\(arguments): \(result.stderr)"
             )
         }
+        let tip = dash.run(["delivery", "tip", "1", "5", "--remove", "1", "--shift", "1"], at: "2026-11-29 18:05:00")
+        #expect(tip.status == 64 && tip.stderr.hasPrefix("Error: Give AMOUNT or --remove K, not both."), "\(tip.stderr)")
+        // A byte that is not UTF-8 after an amount is no currency's code (CLI recheck).
+        let byte = dash.run(bytes: [Array("shift".utf8), Array("earnings".utf8), Array("1".utf8), [0x35, 0xFF]])
+        #expect(byte.stderr.hasPrefix("Error: An amount is a decimal number such as 84.50; got 5\\xFF."), "\(byte.stderr)")
     }
 
     /// cli.md: `expense add` "prints its id", so that scripts can capture it. A note that read as

@@ -90,7 +90,7 @@ enum DeliveryCommands {
         let number = Int(try input.integer(0, "N"))
         let shiftID = try input.integerOption("--shift")
         if let remove = input.values["--remove"] {
-            try input.expectAtMost(1)
+            if input.positionals.count > 1 { throw UsageError(command: input.command, message: "Give AMOUNT or --remove K, not both.") }
             // Removing says nothing of how a tip came: the two forms are never mixed.
             if input.flag("--cash") || input.flag("--platform") {
                 throw UsageError(command: input.command, message: "Give AMOUNT with --cash or --platform, or --remove K, not both.")
