@@ -40,7 +40,8 @@ public enum SpokenWords {
     /// A text field: "Name, empty, type and press Enter." Typing replaces what it holds, and
     /// Enter alone keeps it. `instruction` is what typing does there ("type to filter").
     public static func field(_ label: String, value: String, instruction: String = "type and press Enter") -> String {
-        "\(label), \(value.isEmpty ? "empty" : value), \(instruction)."
+        // Blanks alone are said as such, as their echo is ("Name,    ," read as nothing).
+        "\(label), \(value.isEmpty ? "empty" : value.allSatisfy(\.isWhitespace) ? "spaces only" : value), \(instruction)."
     }
 
     /// A field of numbered choices: "Category, Fuel. Choices: 1 Fuel, 2 Parking and tolls, …."

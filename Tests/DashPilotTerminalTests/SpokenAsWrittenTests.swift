@@ -189,4 +189,20 @@ struct SpokenAsWrittenTests {
         let names = dash.run(["place", "list"], at: "2026-03-02 18:04:00").stdout
         #expect(names.contains("Wok Inn") && !names.contains("Wok…n Roll"), "\(names)")
     }
+
+    /// The line under a filter that matches nothing quotes it as typed, as the heading does
+    /// ("Fish plus Chipz" under "0 of 7 match "Fish + Chipz""); a field of blanks alone is said
+    /// "spaces only", as their echo is (screen-reader last pass).
+    @Test func aFilterMatchingNothingAndAFieldOfBlanksAreSaidAsTyped() throws {
+        let dash = Binary()
+        try Self.shift(dash)
+        let reader = try Reader(dash, at: "2026-03-02 18:02:00")
+        reader.press("l")
+        let none = reader.press("Fish + Chipz")
+        #expect(none.contains("No place's name contains \"Fish + Chipz\"."), "\(none)")
+        reader.press(Window.escape, Window.escape, "p", Window.down, Window.down, Window.down, Window.down, Window.down)
+        reader.press("   ", Window.enter)
+        let again = reader.press("\u{0C}")  // Ctrl-L says the sheet again
+        #expect(again.contains("Name, spaces only, type and press Enter."), "\(again)")
+    }
 }

@@ -149,7 +149,7 @@ final class MergeListView: TerminalScreen {
         lines.field(
             id: "filter", label: model.filterLabel, value: filter.text, focused: false,
             instruction: model.keys.first { $0.key == .typing }?.accessibilityLabel)
-        lines.say(model.emptyReason)
+        lines.say(model.emptyReason, keeping: ["\"\(filter.text)\""])
         lines.list(count: model.destinations.count, selected: selected) { index in
             ("place \(model.destinations[index].placeID)", model.destinations[index].control.accessibilityLabel)
         }

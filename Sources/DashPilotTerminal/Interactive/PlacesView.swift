@@ -123,7 +123,7 @@ final class PlacesView: TerminalScreen {
         lines.field(
             id: "filter", label: model.filterLabel, value: filter.text, focused: false,
             instruction: model.keys.first { $0.key == .typing }?.accessibilityLabel)
-        lines.say(model.emptyMessage)
+        lines.say(model.emptyMessage, keeping: ["\"\(filter.text)\""])
         lines.list(count: model.rows.count, selected: selected) { index in
             guard model.rows.isCounted(index) else { return nil }
             return ("place \(model.rows[index].placeID)", model.rows[index].accessibilityLabel)
