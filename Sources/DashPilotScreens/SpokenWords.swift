@@ -69,7 +69,7 @@ public enum SpokenWords {
     /// units words ("7 min" is "7 minutes", "4.1 mi" "4.1 miles", "$47.56/h" "$47.56 an hour"),
     /// arrows and `Esc` words, and it ends with a full stop. The words the driver typed that it
     /// holds (`keeping`: a place's name, a filter) are said as written, never taken for the
-    /// program's own: "Fish + Chips", "Esc Bar" and "Pho 24 h" are names (screens.md: "the place
+    /// program's own: "Fish + Chips", "Esc Bar" and "Noodle 24 h" are names (screens.md: "the place
     /// as written"). Each is kept where it stands as a whole, never inside a longer word or
     /// number ("5 min" is not kept in "15 min").
     public static func sentence(_ shown: String, keeping typed: [String] = []) -> String {

@@ -14,7 +14,7 @@ struct MessageLinesTests {
         defer { dash.remove() }
         dash.run(["shift", "start"], at: "2026-03-02 09:00:00")
         dash.run(["delivery", "accept"], at: "2026-03-02 09:01:00")
-        dash.run(["pickup", "set", "1", "Solo Sushi"], at: "2026-03-02 09:02:00")
+        dash.run(["pickup", "set", "1", "Sample Sushi"], at: "2026-03-02 09:02:00")
         dash.run(["cancel", "1"], at: "2026-03-02 09:03:00")
         let window = try Window(dash, at: "2026-03-02 09:10:00", columns: columns, rows: rows)
         window.press("l", Window.enter)

@@ -11,7 +11,7 @@ import Testing
 /// typed back what was said made another place.
 @Suite("What the driver typed is said as written")
 struct SpokenAsWrittenTests {
-    static let names = ["Sushi – Downtown", "Fish + Chips", "mi casa", "Esc Bar", "Cafe 7 · 11", "Wok…n Roll", "Pho 24 h"]
+    static let names = ["Sushi – Downtown", "Fish + Chips", "mi casa", "Esc Bar", "Cafe 4 · 12", "Wok…n Roll", "Noodle 24 h"]
 
     /// A running shift with one accepted delivery at each of `names`.
     static func shift(_ dash: Binary) throws {
@@ -50,15 +50,15 @@ struct SpokenAsWrittenTests {
         #expect(refused.contains { $0.hasPrefix("Another pickup place is already called Esc Bar") }, "\(refused)")
     }
 
-    /// A title the sheet shows, with the place in it, is said in words but for the name: "Pho
-    /// 24 h" would be "Pho 24 hours"; and "mi casa" after "Delivery 3," was "miles casa"
+    /// A title the sheet shows, with the place in it, is said in words but for the name: "Noodle
+    /// 24 h" would be "Noodle 24 hours"; and "mi casa" after "Delivery 3," was "miles casa"
     /// (screen-reader recheck).
     @Test func thePickupSheetsTitleSaysThePlaceAsWritten() throws {
         let dash = Binary()
         try Self.shift(dash)
         let reader = try Reader(dash, at: "2026-03-02 18:02:00")
         let sheet = reader.press("p")
-        #expect(sheet.contains("Change pickup place, Delivery 7, Pho 24 h."), "\(sheet)")
+        #expect(sheet.contains("Change pickup place, Delivery 7, Noodle 24 h."), "\(sheet)")
         reader.press(Window.escape, Window.up, Window.up, Window.up, Window.up)
         let third = reader.press("p")
         #expect(third.contains("Change pickup place, Delivery 3, mi casa."), "\(third)")
@@ -100,13 +100,13 @@ struct SpokenAsWrittenTests {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-03-02 18:00:00")
         dash.run(["delivery", "accept"], at: "2026-03-02 18:01:00")
-        dash.run(["pickup", "set", "1", "Pho 24 h"], at: "2026-03-02 18:01:00")
+        dash.run(["pickup", "set", "1", "Noodle 24 h"], at: "2026-03-02 18:01:00")
         dash.run(["delivery", "arrive", "1"], at: "2026-03-02 18:02:00")
         dash.run(["pickup", "1"], at: "2026-03-02 18:16:00")
         let reader = try Reader(dash, at: "2026-03-02 18:20:00")
         reader.press("l")
         let history = reader.press(Window.enter)
-        #expect(history.contains("Pho 24 h."), "\(history)")
+        #expect(history.contains("Noodle 24 h."), "\(history)")
         #expect(history.contains { $0.hasSuffix("Delivery 1, waited 14 minutes. Selected.") }, "\(history)")
     }
 
@@ -125,7 +125,7 @@ struct SpokenAsWrittenTests {
 
     @Test func aSentenceRewordsOnlyTheProgramsOwnWords() {
         #expect(SpokenWords.sentence("Fish + Chips · 24 min", keeping: ["Fish + Chips"]) == "Fish + Chips, 24 minutes.")
-        #expect(SpokenWords.sentence("Pho 24 h · 2 h", keeping: ["Pho 24 h"]) == "Pho 24 h, 2 hours.")
+        #expect(SpokenWords.sentence("Noodle 24 h · 2 h", keeping: ["Noodle 24 h"]) == "Noodle 24 h, 2 hours.")
         // Kept where it stands whole, never inside a longer number (screen-reader recheck).
         #expect(SpokenWords.sentence("Shortest 5 min, longest 15 min", keeping: ["5 min"]) == "Shortest 5 min, longest 15 minutes.")
         // "1," ends a phrase: the word after it is no unit ("Delivery 1, mi casa").
@@ -182,12 +182,12 @@ struct SpokenAsWrittenTests {
         let window = try Window(dash, at: "2026-03-02 18:02:00")
         window.press("l", Window.end, Window.enter, "r")
         #expect(window.screen.contains("Wok…n Roll"), "\(window.screen)")
-        dash.run(["place", "rename", "Wok…n Roll", "Wok Inn"], at: "2026-03-02 18:03:00")
+        dash.run(["place", "rename", "Wok…n Roll", "Wok Example"], at: "2026-03-02 18:03:00")
         window.idle()
-        #expect(window.screen.contains("Wok Inn"), "\(window.screen)")
+        #expect(window.screen.contains("Wok Example"), "\(window.screen)")
         window.press(Window.enter)
         let names = dash.run(["place", "list"], at: "2026-03-02 18:04:00").stdout
-        #expect(names.contains("Wok Inn") && !names.contains("Wok…n Roll"), "\(names)")
+        #expect(names.contains("Wok Example") && !names.contains("Wok…n Roll"), "\(names)")
     }
 
     /// The line under a filter that matches nothing quotes it as typed, as the heading does
