@@ -365,11 +365,16 @@ struct KeepingCommandTests {
     }
 
     @Test(
-        "A restore of a file that is not a usable store exits 74, of a folder or nothing 1, the store byte for byte",
-        arguments: [("text", Int32(74)), ("folder", Int32(1)), ("missing", Int32(1)), ("unhealthy", Int32(1)), ("the store", Int32(1))])
+        "A restore of a file that is not a usable store or a name that can't be read exits 74, of a folder or nothing 1, the store byte for byte",
+        arguments: [
+            ("text", Int32(74)), ("folder", Int32(1)), ("missing", Int32(1)), ("unhealthy", Int32(1)), ("the store", Int32(1)),
+            ("a name too long", Int32(74)), ("a loop of links", Int32(74)),
+        ])
     func badRestore(kind: String, status: Int32) throws {
         let dash = Self.withShifts()
-        let path = dash.folder + "/bad"
+        // A name too long or a loop of links is no missing file: the system's reason is said.
+        let path = dash.folder + (kind == "a name too long" ? "/" + String(repeating: "b", count: 300) : "/bad")
+        if kind == "a loop of links" { #expect(symlink("bad", path) == 0) }
         if kind == "text" { try Data("not a store\n".utf8).write(to: URL(fileURLWithPath: path)) }
         if kind == "folder" { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false) }
         // The store's own file, by another name: it waited five seconds on its own lock and said "busy".
@@ -392,6 +397,8 @@ struct KeepingCommandTests {
         #expect(result.status == status && result.stderr.hasPrefix("Error: "), "\(result.stderr)")
         // Which check fails is one command away, and the refusal says which command.
         if kind == "unhealthy" { #expect(result.stderr.contains("(doctor with --store on it says which)"), "\(result.stderr)") }
+        if kind == "a name too long" { #expect(result.stderr.hasSuffix("can't be opened (File name too long); the store was left as it is.\n")) }
+        if kind == "a loop of links" { #expect(result.stderr.contains("(Too many levels of symbolic links)"), "\(result.stderr)") }
         #expect(FileManager.default.contents(atPath: dash.storePath) == before)
         #expect(dash.run(["shift", "list"]).status == 0)
     }

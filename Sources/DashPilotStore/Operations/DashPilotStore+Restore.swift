@@ -22,8 +22,11 @@ extension DashPilotStore {
     static func checkedForRestore(_ path: StorePath, stop: (@Sendable () -> Bool)?) throws -> CheckedBackup {
         var info = stat()
         guard path.withCString({ stat($0, &info) }) == 0 else {
-            // A file in a folder that can't be entered is there, and can't be read (74).
-            if errno == EACCES { throw StoreError.cannotOpen(path: path.display, reason: String(cString: strerror(errno))) }
+            // Only a name that leads to nothing is "no file"; a folder that can't be entered, a
+            // name too long or a loop of links can't be read (74), and the system says why.
+            guard errno == ENOENT || errno == ENOTDIR else {
+                throw StoreError.cannotOpen(path: path.display, reason: String(cString: strerror(errno)))
+            }
             throw DashPilotRefusal.cannotRestore(path: path.display, reason: .missing)
         }
         guard info.st_mode & S_IFMT == S_IFREG else { throw DashPilotRefusal.cannotRestore(path: path.display, reason: .notAFile) }
