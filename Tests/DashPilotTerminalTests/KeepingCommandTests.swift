@@ -397,7 +397,9 @@ struct KeepingCommandTests {
         #expect(result.status == status && result.stderr.hasPrefix("Error: "), "\(result.stderr)")
         // Which check fails is one command away, and the refusal says which command.
         if kind == "unhealthy" { #expect(result.stderr.contains("(doctor with --store on it says which)"), "\(result.stderr)") }
-        if kind == "a name too long" { #expect(result.stderr.hasSuffix("can't be opened (File name too long); the store was left as it is.\n")) }
+        if kind == "a name too long" {
+            #expect(result.stderr.hasSuffix("can't be opened (File name too long); the store was left as it is.\n"))
+        }
         if kind == "a loop of links" { #expect(result.stderr.contains("(Too many levels of symbolic links)"), "\(result.stderr)") }
         #expect(FileManager.default.contents(atPath: dash.storePath) == before)
         #expect(dash.run(["shift", "list"]).status == 0)
