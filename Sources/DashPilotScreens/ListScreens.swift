@@ -55,10 +55,16 @@ public struct ShiftListScreen: Sendable, Equatable {
         let span = shift.endedAt.map { format.span(shift.startedAt, $0) }
         let running = "running since \(format.timeReadOnce(shift.startedAt))"
         let times = span.map { "\($0.start) – \($0.end)" } ?? running
-        let spokenTimes = span.map { "\($0.start) to \($0.end)" } ?? running
+        var spokenTimes = running
+        if let span, let end = shift.endedAt {
+            // Said, an end on another day spells its day out too.
+            let sameDay = format.endsWithinADay(end, after: shift.startedAt)
+            spokenTimes = "\(span.start) to " + (sameDay ? span.end : "\(format.spokenDay(end)), \(format.timeReadOnce(end))")
+        }
         let count = summary.deliveryCount == 1 ? "1 delivery" : "\(summary.deliveryCount) deliveries"
         var parts = ["Shift \(shift.id)", day, times, count]
-        var spoken = ["Shift \(shift.id)", day, spokenTimes, count]
+        // Said, a day is spelled out, as an expense's label says it ("Saturday November 28").
+        var spoken = ["Shift \(shift.id)", format.spokenDay(shift.startedAt), spokenTimes, count]
         switch summary.route {
         case .measured(let mileage):
             parts.append(format.miles(mileage.miles))

@@ -154,7 +154,9 @@ public struct PlaceHistoryScreen: Sendable, Equatable {
             let day = format.day(delivery.acceptedAt)
             return Row(
                 shiftID: delivery.shiftID, number: delivery.number, day: day, delivery: "Delivery \(delivery.number)", wait: wait,
-                accessibilityLabel: "\(day), Shift \(delivery.shiftID), Delivery \(delivery.number), \(Self.spoken(wait))")
+                accessibilityLabel:
+                    "\(format.spokenDay(delivery.acceptedAt)), Shift \(delivery.shiftID), Delivery \(delivery.number), \(Self.spoken(wait))"
+            )
         }
         renameControl = Control(title: "Rename", accessibilityLabel: "Rename pickup place, \(name)", command: .rename)
         let canMerge = history.catalogueCount > 1

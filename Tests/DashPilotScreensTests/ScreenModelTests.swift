@@ -108,7 +108,7 @@ struct ScreenModelTests {
             row
                 == ShiftListScreen.Row(
                     shiftID: 12, text: "Shift 12 · Sun, Nov 29 · 5:02 PM – 9:40 PM · 7 deliveries · 31.2 mi",
-                    accessibilityLabel: "Shift 12, Sun, Nov 29, 5:02 PM to 9:40 PM, 7 deliveries, 31.2 miles recorded"))
+                    accessibilityLabel: "Shift 12, Sunday November 29, 5:02 PM to 9:40 PM, 7 deliveries, 31.2 miles recorded"))
     }
 
     @Test func aPlaceRowIsSpokenAsItsNameAndItsDeliveries() {
@@ -254,13 +254,13 @@ struct ScreenModelTests {
                         .init(
                             shiftID: 1, number: 3, day: "Sun, Nov 29", delivery: "Delivery 3",
                             wait: "no recorded wait (cancelled before pickup)",
-                            accessibilityLabel: "Sun, Nov 29, Shift 1, Delivery 3, no recorded wait (cancelled before pickup)"),
+                            accessibilityLabel: "Sunday November 29, Shift 1, Delivery 3, no recorded wait (cancelled before pickup)"),
                         .init(
                             shiftID: 1, number: 2, day: "Sun, Nov 29", delivery: "Delivery 2", wait: "waited 14 min",
-                            accessibilityLabel: "Sun, Nov 29, Shift 1, Delivery 2, waited 14 minutes"),
+                            accessibilityLabel: "Sunday November 29, Shift 1, Delivery 2, waited 14 minutes"),
                         .init(
                             shiftID: 1, number: 1, day: "Sun, Nov 29", delivery: "Delivery 1", wait: "waited 6 min",
-                            accessibilityLabel: "Sun, Nov 29, Shift 1, Delivery 1, waited 6 minutes"),
+                            accessibilityLabel: "Sunday November 29, Shift 1, Delivery 1, waited 6 minutes"),
                     ],
                     bands: [
                         .init(

@@ -25,6 +25,6 @@ struct ShiftRowRouteTests {
         let shift = Shift(id: 2, startedAt: ISO8601.parse("2026-11-17T17:00:00Z")!, endedAt: ISO8601.parse("2026-11-17T22:00:00Z")!)
         let row = ShiftListScreen.row(ShiftSummary(shift: shift, deliveryCount: 4, route: route), format: Self.format)
         #expect(row.text == "Shift 2 · Tue, Nov 17 · 5:00 PM – 10:00 PM · 4 deliveries" + shown)
-        #expect(row.accessibilityLabel == "Shift 2, Tue, Nov 17, 5:00 PM to 10:00 PM, 4 deliveries" + spoken)
+        #expect(row.accessibilityLabel == "Shift 2, Tuesday November 17, 5:00 PM to 10:00 PM, 4 deliveries" + spoken)
     }
 }

@@ -50,7 +50,7 @@ struct DatesWithYearCommandTests {
         #expect(shown.hasPrefix("Shift 1 · Fri, Nov 27 · 5:00 PM – Sun, Nov 29, 5:30 PM · 48 h 30 min"), "\(shown)")
         let reader = try Reader(dash, at: "2026-11-30 09:00:00")
         let said = reader.press("h")
-        #expect(said.contains { $0.contains("Shift 1, Fri, Nov 27, 5:00 PM to Sun, Nov 29, 5:30 PM") }, "\(said)")
+        #expect(said.contains { $0.contains("Shift 1, Friday November 27, 5:00 PM to Sunday November 29, 5:30 PM") }, "\(said)")
     }
 
     /// platform.md: "The time zone is `TZ`, else the system's", read "as every POSIX program reads
