@@ -96,6 +96,25 @@ struct PeriodFiguresTests {
         #expect(months.map(\.shiftIDs) == [[2], [1]])
     }
 
+    /// platform.md: "each shift counted whole in the period of its start (local time…)". Where the
+    /// clocks go back over midnight, a day begins at its first midnight: a shift in the first of
+    /// the two hours is that day's, as its row says, never the week before's or no week's.
+    @Test func aDayWhoseMidnightTheClocksRepeatBeginsAtTheFirst() {
+        let jerusalem = TimeZone(identifier: "Asia/Jerusalem")!
+        // 2002-10-07: 01:00 (UTC+3) became 00:00 (UTC+2), at 22:00Z: its midnight came twice.
+        #expect(LocalDate(parsing: "2002-10-07")!.start(in: jerusalem) == Self.date("2002-10-06T21:00:00Z"))
+        #expect(LocalDate(parsing: "2002-10-06")!.start(in: jerusalem) == Self.date("2002-10-05T21:00:00Z"))
+        #expect(LocalDate(parsing: "2002-10-08")!.start(in: jerusalem) == Self.date("2002-10-07T22:00:00Z"))
+        let amman = TimeZone(identifier: "Asia/Amman")!
+        // 2016-10-28: 01:00 (UTC+3) became 00:00 (UTC+2).
+        #expect(LocalDate(parsing: "2016-10-28")!.start(in: amman) == Self.date("2016-10-27T21:00:00Z"))
+        // A shift at the first 00:30 of Monday 7 October counts in that week, one the evening before in the week before.
+        let sunday = Self.totals(1, "2002-10-06T20:30:00Z", "2002-10-06T20:50:00Z")
+        let monday = Self.totals(2, "2002-10-06T21:30:00Z", "2002-10-06T22:40:00Z")
+        let weeks = Self.periods(.week, [sunday, monday], from: "2002-09-30", to: "2002-10-07", zone: jerusalem)
+        #expect(weeks.map(\.shiftIDs) == [[2], [1]])
+    }
+
     @Test func aPeriodWithNoShiftsIsZerosAndNullMoney() {
         let empty = PeriodFigures(
             period: Period(.week, containing: LocalDate(parsing: "2026-11-29")!), totals: [], now: Self.date("2026-12-01T00:00:00Z"))

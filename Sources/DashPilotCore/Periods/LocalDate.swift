@@ -58,13 +58,21 @@ public struct LocalDate: Sendable, Equatable, Hashable, Comparable, CustomString
 
     /// The instant this date begins in `timeZone` (the offset at that midnight).
     /// Where the clocks skip midnight (Asunción, 1 October 2023: 00:00 became 01:00), the day
-    /// begins at the change: midnight at the old offset is still the evening before.
+    /// begins at the change: midnight at the old offset is still the evening before. Where they
+    /// go back over it (Jerusalem, 7 October 2002: 01:00 became 00:00), at the first midnight,
+    /// as every time of its first hour reads as this date.
     public func start(in timeZone: TimeZone) -> Date {
         let midnight = instant(atSecondOfDay: 0, in: timeZone)
-        guard LocalDate(midnight, in: timeZone) < self, let change = timeZone.nextDaylightSavingTimeTransition(after: midnight) else {
-            return midnight
+        if LocalDate(midnight, in: timeZone) < self {
+            return timeZone.nextDaylightSavingTimeTransition(after: midnight) ?? midnight
         }
-        return change
+        // The offset a few hours before (no zone turns its clocks back more than two), if larger,
+        // read this midnight earlier.
+        let wall = Date(unixSeconds: dayNumber * 86_400)
+        let earlier = wall.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: midnight.addingTimeInterval(-3 * 3600))))
+        guard earlier < midnight, Int64(earlier.timeIntervalSince1970) + Int64(timeZone.secondsFromGMT(for: earlier)) == dayNumber * 86_400
+        else { return midnight }
+        return earlier
     }
 
     /// The instant this date's wall clock reads `second` seconds after midnight in `timeZone`,
