@@ -36,6 +36,27 @@ import Testing
         #expect(deliveries?.first?["pay"] as? String == "7.25", "\(String(describing: deliveries))")
     }
 
+    /// screens.md: "The sheet of a delivery still open says it can be filled in once the delivery
+    /// is finished." It has no field: a figure typed there went into a field it did not show, was
+    /// offered once another program finished the delivery, and Esc said it "was not recorded".
+    @Test func thePaySheetOfAnOpenDeliveryTakesNothingTyped() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-20 16:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-20 16:01:00")
+        let window = try Window(dash, at: "2026-11-20 16:10:00", columns: 80, rows: 24)
+        window.press("t", "6")
+        #expect(window.screen.contains("Delivery 1 is still open"), "\(window.screen)")
+        #expect(dash.run(["delivery", "cancel", "1"], at: "2026-11-20 16:10:00").status == 0)
+        window.idle()
+        #expect(window.screen.contains("Recorded pay") && !window.screen.contains("[ 6"), "\(window.screen)")
+        window.press(Window.escape)
+        #expect(!window.screen.contains("was not recorded"), "\(window.screen)")
+        window.press("a", "t", "7")
+        #expect(window.screen.contains("Delivery 2 is still open"), "\(window.screen)")
+        window.press(Window.escape)
+        #expect(!window.screen.contains("was not recorded"), "\(window.screen)")
+    }
+
     /// The question before cancelling a delivery that another program delivered meanwhile said
     /// "Cancel Delivery 1?" still, and y was refused under it; it now says what became of it.
     @Test func theCancelQuestionSaysWhenTheDeliveryWasFinishedElsewhere() throws {

@@ -95,7 +95,8 @@ final class PayTipsView: TerminalScreen {
     func acts(on key: Key) -> Bool { !spellsCurrency(key) && action(for: key) != nil }
 
     func handle(_ key: Key, _ app: AppEnvironment) throws -> Navigation {
-        guard let model else { return action(for: key)?.command == .back ? .pop : .stay }
+        // A delivery gone, or still open, has no field (screens.md): only Esc acts.
+        guard let model, !model.isOpen else { return action(for: key)?.command == .back ? .pop : .stay }
         switch spellsCurrency(key) ? nil : action(for: key)?.command {
         case .back:
             // A pay typed and not recorded is said as such on leaving, the tips beside it being
