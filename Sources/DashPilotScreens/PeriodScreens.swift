@@ -93,7 +93,11 @@ public struct PeriodListScreen: Sendable, Equatable {
         // partial or missing", its row as well as its totals.
         let partial = figures.partialRoute && figures.miles != nil ? ["partial route"] : []
         let totals = figures.shifts == 0 ? ["no shifts"] : [plural(figures.shifts, "shift", "shifts"), hours] + counts + [miles] + partial
-        let earnings = figures.earnings.map(format.money) ?? "no earnings recorded"
+        // money-and-time.md: "every total says what it counted"; the rate beside it is over the
+        // same shifts.
+        let counted =
+            figures.shiftsWithoutEarnings > 0 ? " from \(figures.shifts - figures.shiftsWithoutEarnings) of \(figures.shifts) shifts" : ""
+        let earnings = figures.earnings.map { format.money($0) + counted } ?? "no earnings recorded"
         let perHour = figures.rates.perShiftHour.amount
         let spokenStart =
             figures.period.kind == .week
@@ -109,7 +113,7 @@ public struct PeriodListScreen: Sendable, Equatable {
                     ?? (figures.hasRouteSamples ? "too few route points to measure" : "no route recorded")
             ] + partial
         if let money = figures.earnings {
-            spoken.append("earned \(format.spokenAmount(money))")
+            spoken.append("earned \(format.spokenAmount(money))\(counted)")
             if let perHour { spoken.append("\(format.spokenMoney(perHour)) an hour") } else { spoken.append(missingRate(figures)) }
         } else {
             spoken.append("no earnings recorded")

@@ -170,6 +170,25 @@ struct PeriodListScreenTests {
         #expect(empty.totals == "no shifts" && empty.accessibilityLabel == "Week of November 16: no shifts, no earnings recorded")
     }
 
+    /// money-and-time.md: "every total says what it counted … never a sum presented as if every
+    /// record had answered." A row's earnings of 1 of 2 shifts read, beside the week's 4 hours, as
+    /// if both had earned them; its rate is over the shift with earnings.
+    @Test func aPeriodRowSaysHowManyShiftsItsEarningsAreFrom() {
+        let format = ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        let period = Period(.week, containing: LocalDate(parsing: "2026-11-25")!)
+        let start = Date(timeIntervalSince1970: 1_795_478_400)
+        let paid = Shift(id: 1, startedAt: start, endedAt: start.addingTimeInterval(7200), earnings: Money(cents: 8450))
+        let unpaid = Shift(id: 2, startedAt: start.addingTimeInterval(86_400), endedAt: start.addingTimeInterval(93_600), earnings: nil)
+        let totals = [paid, unpaid].map {
+            ShiftTotals(shift: $0, delivered: 0, cancelled: 0, deliveries: 0, deliveryOpenSeconds: 0, route: .none)
+        }
+        let row = PeriodListScreen(periods: [PeriodFigures(period: period, totals: totals, now: start)], kind: .week, format: format).rows[
+            0]
+        #expect(row.totals == "2 shifts · 4 h · 0 delivered · no route")
+        #expect(row.earnings == "$84.50 from 1 of 2 shifts" && row.rate == "$42.25/h", "\(row)")
+        #expect(row.accessibilityLabel.hasSuffix("earned 84 dollars 50 cents from 1 of 2 shifts, 42.25 dollars an hour"), "\(row)")
+    }
+
     /// platform.md, "Mileage is derived, and a floor": samples that do not pair up are a route
     /// with too few points to measure, not a route never recorded.
     @Test func aPeriodWhoseSamplesDoNotPairUpSaysTooFewPoints() {
