@@ -27,6 +27,21 @@ import Testing
         #expect(said.contains { $0.hasPrefix("1 delivery, 48 minutes") }, "\(said)")
     }
 
+    /// screens.md: "A figure is never cut". In a narrow window the summary broke inside its
+    /// times ("13 h 51" above "min working"); it breaks between its parts, as a log's lines do.
+    @Test(arguments: [40, 45, 60])
+    func theEndConfirmationsSummaryBreaksBetweenItsParts(columns: Int) throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-03-02 18:09:00")
+        dash.run(["shift", "pause"], at: "2026-03-02 18:30:00")
+        dash.run(["shift", "resume"], at: "2026-03-02 18:30:05")
+        let window = try Window(dash, at: "2026-03-03 08:00:30", columns: columns, rows: 14)
+        window.press("e")
+        let lines = SmallWindowTests.lines(window).map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.contains("0 deliveries · 13 h 52 min elapsed"), "\(window.screen)")
+        #expect(lines.contains { $0.hasPrefix("13 h 51 min working (5 s paused)") }, "\(window.screen)")
+    }
+
     @Test func aPausedShiftsEndConfirmationSaysItsWorkingTimeAsTheHeaderCountsIt() throws {
         // screens.md: "e asks first, with the shift's summary (deliveries, time, recorded miles)";
         // paused, the header beside it counts working time ("38 min") and the summary said the

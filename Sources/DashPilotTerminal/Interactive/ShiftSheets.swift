@@ -62,15 +62,21 @@ final class EndShiftView: TerminalScreen {
             // shift's summary, and offers no way to end.
             screen.wrapped(open, style: .warning)
             screen.blank()
-            screen.wrapped(model.summary)
+            summary(model, into: &screen)
             screen.setFooter(model.keys)
             return
         }
         screen.wrapped(model.title, style: .bold)
-        screen.wrapped(model.summary)
+        summary(model, into: &screen)
         screen.blank()
         for choice in model.keys { if let detail = choice.detail { screen.wrapped("\(choice.key.title)  \(detail)", key: choice.key) } }
         screen.setFooter(model.keys)
+    }
+
+    /// The shift's summary, broken between its parts as a log's lines are: a figure is never cut
+    /// ("13 h 51" above "min working").
+    private func summary(_ model: EndShiftConfirmation, into screen: inout ScreenBuffer) {
+        for line in ScreenBuffer.joined(TerminalText.parts(TerminalText.safe(model.summary)), width: screen.width) { screen.line(line) }
     }
 
     /// What shows once the shift asked about has ended: the shift the driver last saw.
