@@ -225,6 +225,25 @@ extension SmallWindowTests {
         #expect(Self.lines(window).count <= 12)
     }
 
+    /// screens.md: "From 40×12 up: the header and the footer of keys stay in place", the footer
+    /// giving way "down to one line". Beside a refusal with the category's choices open, the
+    /// expense sheet showed no key at all: a "↓ more" where its keys had been.
+    @Test func theExpenseSheetKeepsALineOfKeysBesideARefusalAt40By12() throws {
+        let dash = try Self.store()
+        let window = try Window(dash, at: "2026-11-29 17:30:00", columns: 40, rows: 12)
+        window.press("c", "a")
+        window.type("5")
+        window.press(Window.down, "\t", "\u{15}")
+        window.type("2026-11-30 10:00")
+        window.press(Window.up, Window.enter)
+        #expect(window.screen.contains("can't be dated later than"), "\(window.screen)")
+        let lines = Self.lines(window)
+        #expect(lines.count <= 12 && lines.last { !$0.isEmpty }?.hasPrefix("└") == true, "\(window.screen)")
+        let keys = lines.dropLast().last { !$0.isEmpty } ?? ""
+        #expect(keys.contains("Esc cancel"), "\(window.screen)")
+        window.press(Window.escape)
+    }
+
     @Test("A week's or a month's heading stays in place as its figures and shifts scroll")
     func aPeriodsHeadingStaysInPlace() throws {
         let dash = try Self.store()

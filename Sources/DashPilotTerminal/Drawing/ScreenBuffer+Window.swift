@@ -21,8 +21,7 @@ extension ScreenBuffer {
         var isSheet = false
         /// Whether it is text with nothing to select or type into (a confirmation), which scrolls.
         var isText = false
-        /// How many rows of the screen's list show whole; without such rows (the keys list),
-        /// how many of the lines that scroll show.
+        /// How many rows of the list show whole; without rows (keys list), how many lines that scroll.
         var rowsInView = 0
         /// The rows of the screen's list that show whole.
         var wholeRows: Set<Int> = []
@@ -129,12 +128,15 @@ extension ScreenBuffer {
 
     /// The lines that stay in place in `room` rows: how many at the top (the header; a header
     /// taller than half the window scrolls with what it heads, a sheet's top border stays), and
-    /// which at the foot (a sheet's bottom border, with its keys where the focused lines still fit).
+    /// which at the foot (a sheet's bottom border, with its keys where the focused lines still fit,
+    /// or given way to one line beside a line of them: "the footer of keys stay in place").
     private func pinned(room: Int) -> (header: Int, trailer: [Int]) {
         var trailer: [Int] = []
         if let box, let bottom = box.bottom, bottom == lines.count - 1, bottom > box.top + 1 {
             trailer = [bottom]
-            if let keys = boxKeysStart, keys > box.top + 1, keys <= bottom, focusFitsBeside(keys: keys, bottom: bottom, room: room) {
+            if let keys = boxKeysStart, keys > box.top + 1, keys <= bottom,
+                focusFitsBeside(keys: keys, bottom: bottom, room: room) || (bottom - keys <= 1 && room >= 6)
+            {
                 trailer = Array(keys...bottom)
             }
         }
