@@ -9,7 +9,8 @@ public struct ShiftListScreen: Sendable, Equatable {
         public var shiftID: Int64
         /// "Shift 3 · Sat 29 Nov · 5:02 PM – 9:40 PM · 7 deliveries · 31.2 mi".
         public var text: String
-        /// "Shift 3, Sat 29 Nov, 5:02 PM to 9:40 PM, 7 deliveries, 31.2 miles recorded".
+        /// "Shift 3, Sunday November 29, 5:02 PM to 9:40 PM, 7 deliveries, 31.2 miles recorded";
+        /// empty in a list made for text, which says none.
         public var accessibilityLabel: String
 
         /// Creates a row.
@@ -29,10 +30,11 @@ public struct ShiftListScreen: Sendable, Equatable {
     /// The keys of the completed shifts screen.
     public var keys: [ScreenAction]
 
-    /// The list of `summaries`.
-    public init(summaries: [ShiftSummary], format: ScreenFormat) {
+    /// The list of `summaries`; `said`: whether its rows carry what a screen reader says (text
+    /// prints none: five thousand rows spelled out their days for nothing).
+    public init(summaries: [ShiftSummary], format: ScreenFormat, said: Bool = true) {
         title = "Completed shifts"
-        rows = summaries.map { Self.row($0, format: format) }
+        rows = summaries.map { Self.row($0, format: format, said: said) }
         emptyMessage = summaries.isEmpty ? "No shifts recorded yet." : nil
         keys = summaries.isEmpty ? Self.actions.withNoRows : Self.actions
     }
@@ -48,35 +50,38 @@ public struct ShiftListScreen: Sendable, Equatable {
         ] + ScreenAction.paging
 
     /// The row of one shift.
-    public static func row(_ summary: ShiftSummary, format: ScreenFormat) -> Row {
+    public static func row(_ summary: ShiftSummary, format: ScreenFormat, said: Bool = true) -> Row {
         let shift = summary.shift
         let day = format.day(shift.startedAt)
         // In the hour a fall-back night repeats, each end says which it is, as the log's title does.
         let span = shift.endedAt.map { format.span(shift.startedAt, $0) }
         let running = "running since \(format.timeReadOnce(shift.startedAt))"
         let times = span.map { "\($0.start) – \($0.end)" } ?? running
+        let count = summary.deliveryCount == 1 ? "1 delivery" : "\(summary.deliveryCount) deliveries"
+        var parts = ["Shift \(shift.id)", day, times, count]
+        var spokenRoute: String?
+        switch summary.route {
+        case .measured(let mileage):
+            parts.append(format.miles(mileage.miles))
+            spokenRoute = format.milesRecorded(mileage.miles)
+        // platform.md: samples that do not pair up are "too few points to measure", as a week's
+        // row says, never a row that reads as no route recorded.
+        case .tooFewPoints:
+            parts.append("too few route points")
+            spokenRoute = "too few route points to measure"
+        case .none: break
+        }
+        let text = parts.joined(separator: " · ")
+        guard said else { return Row(shiftID: shift.id, text: text, accessibilityLabel: "") }
         var spokenTimes = running
         if let span, let end = shift.endedAt {
             // Said, an end on another day spells its day out too.
             let sameDay = format.endsWithinADay(end, after: shift.startedAt)
             spokenTimes = "\(span.start) to " + (sameDay ? span.end : "\(format.spokenDay(end)), \(format.timeReadOnce(end))")
         }
-        let count = summary.deliveryCount == 1 ? "1 delivery" : "\(summary.deliveryCount) deliveries"
-        var parts = ["Shift \(shift.id)", day, times, count]
         // Said, a day is spelled out, as an expense's label says it ("Saturday November 28").
-        var spoken = ["Shift \(shift.id)", format.spokenDay(shift.startedAt), spokenTimes, count]
-        switch summary.route {
-        case .measured(let mileage):
-            parts.append(format.miles(mileage.miles))
-            spoken.append(format.milesRecorded(mileage.miles))
-        // platform.md: samples that do not pair up are "too few points to measure", as a week's
-        // row says, never a row that reads as no route recorded.
-        case .tooFewPoints:
-            parts.append("too few route points")
-            spoken.append("too few route points to measure")
-        case .none: break
-        }
-        return Row(shiftID: shift.id, text: parts.joined(separator: " · "), accessibilityLabel: spoken.joined(separator: ", "))
+        let spoken = ["Shift \(shift.id)", format.spokenDay(shift.startedAt), spokenTimes, count] + (spokenRoute.map { [$0] } ?? [])
+        return Row(shiftID: shift.id, text: text, accessibilityLabel: spoken.joined(separator: ", "))
     }
 }
 

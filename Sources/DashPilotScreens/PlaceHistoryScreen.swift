@@ -14,7 +14,7 @@ public struct PlaceHistoryScreen: Sendable, Equatable {
         public var delivery: String
         /// "waited 6 min", or why there is no wait.
         public var wait: String
-        /// The row read aloud.
+        /// The row read aloud; empty in a history made for text, which says none.
         public var accessibilityLabel: String
 
         /// Creates a row from its parts.
@@ -117,8 +117,9 @@ public struct PlaceHistoryScreen: Sendable, Equatable {
         self.keys = keys
     }
 
-    /// The history screen of `history`.
-    public init(history: PlaceHistory, format: ScreenFormat) {
+    /// The history screen of `history`; `said`: whether its rows carry what a screen reader says
+    /// (text prints none: a busy place's thousands of rows spelled out their days for nothing).
+    public init(history: PlaceHistory, format: ScreenFormat, said: Bool = true) {
         let name = history.place.name
         title = name
         let waits = history.waits
@@ -154,9 +155,9 @@ public struct PlaceHistoryScreen: Sendable, Equatable {
             let day = format.day(delivery.acceptedAt)
             return Row(
                 shiftID: delivery.shiftID, number: delivery.number, day: day, delivery: "Delivery \(delivery.number)", wait: wait,
-                accessibilityLabel:
-                    "\(format.spokenDay(delivery.acceptedAt)), Shift \(delivery.shiftID), Delivery \(delivery.number), \(Self.spoken(wait))"
-            )
+                accessibilityLabel: said
+                    ? "\(format.spokenDay(delivery.acceptedAt)), Shift \(delivery.shiftID), Delivery \(delivery.number), \(Self.spoken(wait))"
+                    : "")
         }
         renameControl = Control(title: "Rename", accessibilityLabel: "Rename pickup place, \(name)", command: .rename)
         let canMerge = history.catalogueCount > 1

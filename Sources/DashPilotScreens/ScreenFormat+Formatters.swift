@@ -9,6 +9,7 @@ final class Formatters: @unchecked Sendable {
     /// By whether they write the currency's code in its sign's place.
     private var currencies: [Bool: NumberFormatter] = [:]
     private var days: [Int64: String] = [:]
+    private var spokenDays: [Int64: String] = [:]
     private var times: [Int64: String] = [:]
     private var amountStyle: AmountStyle?
 
@@ -31,6 +32,13 @@ final class Formatters: @unchecked Sendable {
         if let made = lock.withLock({ days[number] }) { return made }
         let made = make()
         lock.withLock { days[number] = made }
+        return made
+    }
+
+    func spokenDay(_ number: Int64, make: () -> String) -> String {
+        if let made = lock.withLock({ spokenDays[number] }) { return made }
+        let made = make()
+        lock.withLock { spokenDays[number] = made }
         return made
     }
 

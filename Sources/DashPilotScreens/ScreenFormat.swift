@@ -234,17 +234,20 @@ public struct ScreenFormat: Sendable {
     /// A day as a screen reader says it: "Saturday November 28", with its year when it is not this
     /// year ("Wednesday December 3, 2025"), in the driver's locale, no commas between its words
     /// but one between two numbers ("3 2025" ran the day into the year).
+    /// Each local day is said once: a list of thousands of shifts says far fewer days.
     public func spokenDay(_ date: Date) -> String {
         let local = LocalDate(date, in: timeZone)
-        let written = Array(self.date(local, template: saysYear(local) ? "EEEEdMMMMy" : "EEEEdMMMM"))
-        var said = ""
-        for (index, character) in written.enumerated() {
-            if character == ",", !(index > 0 && written[index - 1].isNumber && index + 2 < written.count && written[index + 2].isNumber) {
-                continue
+        if writesUSEnglishTimes, let said = USEnglish.spokenDay(local.dayNumber, withYear: saysYear(local)) { return said }
+        return formatters.spokenDay(local.dayNumber) {
+            let written = Array(self.date(local, template: saysYear(local) ? "EEEEdMMMMy" : "EEEEdMMMM"))
+            var said = ""
+            for (index, character) in written.enumerated() {
+                let betweenNumbers = index > 0 && written[index - 1].isNumber && index + 2 < written.count && written[index + 2].isNumber
+                if character == ",", !betweenNumbers { continue }
+                said.append(character)
             }
-            said.append(character)
+            return said
         }
-        return said
     }
 
     /// A distance to 0.1 mi ("31.2 mi").

@@ -38,6 +38,14 @@ enum USEnglish {
         return withYear ? head + ", \(year)" : head
     }
 
+    /// A day as a screen reader says it: "Saturday November 28", "Wednesday December 3, 2025".
+    static func spokenDay(_ dayNumber: Int64, withYear: Bool) -> String? {
+        let (year, month, day) = LocalDate(dayNumber: dayNumber).components
+        guard dayNumber >= firstDayOfYearOne, year <= 9999 else { return nil }
+        let head = "\(weekdayNames[Int(((dayNumber + 4) % 7 + 7) % 7)]) \(monthNames[Int(month) - 1]) \(day)"
+        return withYear ? head + ", \(year)" : head
+    }
+
     private static let monthNames = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
     ]

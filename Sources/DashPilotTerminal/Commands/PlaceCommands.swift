@@ -51,7 +51,7 @@ enum PlaceCommands {
             if json {
                 context.say(json: placeHistory(history, timeZone: context.format.timeZone))
             } else {
-                let screen = PlaceHistoryScreen(history: history, format: context.format)
+                let screen = PlaceHistoryScreen(history: history, format: context.format, said: false)
                 context.say(lines: PlainText.lines(screen, bars: Bars(plain: Bars.isPlain(context.environment))))
             }
             return ExitStatus.done

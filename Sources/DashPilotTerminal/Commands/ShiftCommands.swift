@@ -73,7 +73,7 @@ enum ShiftCommands {
             if json {
                 context.say(json: .elements(summaries, shiftSummary))
             } else {
-                context.say(lines: PlainText.lines(ShiftListScreen(summaries: summaries, format: context.format)))
+                context.say(lines: PlainText.lines(ShiftListScreen(summaries: summaries, format: context.format, said: false)))
             }
             return ExitStatus.done
         }
