@@ -91,7 +91,7 @@ final class FollowProcess {
     init(
         _ dash: Binary, at time: String, words: [String] = ["route", "follow"], arguments: [String] = [],
         receiver: PseudoTerminal? = nil, terminal: PseudoTerminal? = nil, measured: Bool = false, feeding: [String]? = nil,
-        clockRunning: Bool = true
+        clockRunning: Bool = true, ignoring ignored: String? = nil
     ) {
         let id = UUID().uuidString
         outPath = dash.folder + "/follow-out-" + id
@@ -104,8 +104,10 @@ final class FollowProcess {
             for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         }
         input = receiver?.master ?? pipeEnds[1]
+        // `ignored` signals ignored from the start, as `nohup` or a shell's background job leaves them.
         let command =
-            (peakPath.map { ["/usr/bin/time", "-o", $0, "-f", "%M"] } ?? []) + Binary.command(at: time, running: clockRunning) + words
+            (ignored.map { ["/bin/sh", "-c", "trap '' \($0); exec \"$@\"", "sh"] } ?? [])
+            + (peakPath.map { ["/usr/bin/time", "-o", $0, "-f", "%M"] } ?? []) + Binary.command(at: time, running: clockRunning) + words
             + arguments
         let argv = command.map { strdup($0) } + [nil]
         let envp = dash.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

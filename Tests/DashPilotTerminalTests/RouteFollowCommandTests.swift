@@ -231,6 +231,25 @@ struct RouteFollowCommandTests {
         #expect(abs(miles - 14 * 12 / 1609.344) < 0.001)
     }
 
+    /// A follow started under `nohup` (SIGHUP ignored), or as a shell program's background job
+    /// (SIGINT ignored), ended at the first hang-up or SIGINT all the same: a signal ignored when
+    /// it began stays ignored, as every program started so expects (from audit).
+    @Test(.timeLimit(.minutes(1)), arguments: [("HUP", SIGHUP), ("INT", SIGINT)])
+    func aStopSignalIgnoredWhenFollowingBeganStaysIgnored(name: String, signal: Int32) throws {
+        let dash = Self.runningShift()
+        let terminal = PseudoTerminal(raw: false)
+        let follow = FollowProcess(dash, at: "2026-11-29 18:00:00", terminal: terminal, ignoring: name)
+        let drive = InventedDrive()
+        follow.send(drive.sentences.prefix(5).map { $0 + "\n" }.joined())
+        _ = terminal.read(until: "Following: 5 samples kept")
+        kill(try #require(follow.program), signal)
+        follow.send(drive.sentences[5..<10].map { $0 + "\n" }.joined())
+        follow.closeInput()
+        let result = follow.wait()
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("Kept 10 points; skipped 0."), "\(result.stdout)")
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func aShiftEndedFromAnotherTerminalEndsFollowingWithASentence() throws {
         let dash = Self.runningShift()

@@ -13,8 +13,9 @@ nonisolated(unsafe) var stopSignals: sig_atomic_t = 0
 /// Lets a long command (`route follow`) finish what it holds when asked to stop: SIGINT,
 /// SIGTERM and SIGHUP only note which came, and a blocking wait returns at once (no restart).
 enum StopSignals {
+    /// A signal ignored when the program began (`nohup`, a shell's background job) stays ignored.
     static func catchThem() {
-        for number in [SIGINT, SIGTERM, SIGHUP] {
+        for number in [SIGINT, SIGTERM, SIGHUP] where !ignored(number) {
             var action = sigaction()
             #if canImport(Glibc)
                 action.__sigaction_handler.sa_handler = {
@@ -39,6 +40,19 @@ enum StopSignals {
 }
 
 extension StopSignals {
+    /// Whether signal `number` is ignored.
+    static func ignored(_ number: Int32) -> Bool {
+        var current = sigaction()
+        sigaction(number, nil, &current)
+        #if canImport(Glibc)
+            let handler = current.__sigaction_handler.sa_handler
+        #else
+            let handler = current.__sigaction_u.__sa_handler
+        #endif
+        // SIG_IGN is the handler at address 1, in C's headers as in Darwin's.
+        return handler.map { unsafeBitCast($0, to: Int.self) } == 1
+    }
+
     /// Thrown by a long command's step when a stop signal came (a transaction under way rolls back).
     struct Stopped: Error {}
 
