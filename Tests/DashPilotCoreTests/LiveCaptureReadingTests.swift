@@ -75,7 +75,18 @@ struct LiveCaptureReadingTests {
         #expect(Self.read(Self.sentence("GPRMC,250203.00,A,4530.0000,N,07334.2000,W,0,0,291126,,,A")) == .skipped(.badTime))
         #expect(Self.read(Self.sentence("GPRMC,170203.00,A,nan,N,07334.2000,W,0,0,291126,,,A")) == .skipped(.notANumber))
         #expect(Self.read(Self.sentence("GPRMC,170203.00,A,4530.0000,X,07334.2000,W,0,0,291126,,,A")) == .skipped(.notANumber))
-        #expect(Self.read(Self.sentence("GPRMC,170203.00,A,4530.0000,N")) == .skipped(.unreadable))
+        // An NMEA sentence cut short is one all the same: it is said so, not "neither JSON nor NMEA".
+        #expect(Self.read(Self.sentence("GPRMC,170203.00,A,4530.0000,N")) == .skipped(.cutShort))
+        #expect(PositionReport.Skip.cutShort.sentence == "the NMEA sentence is cut short")
+    }
+
+    /// platform.md: "`RMC` gives time and position when its status is `A`", from a receiver's
+    /// talker ("GP", "GN"). A maker's own sentence whose name ends the same (Garmin's `PGRMC`,
+    /// its settings) is no RMC: it was counted "the receiver had no fix" beside its fixes.
+    @Test func aMakersOwnSentenceEndingInRMCIsIgnored() {
+        #expect(Self.read(Self.sentence("PGRMC,A,,100,,,,,,A,,1,2,,")) == .ignored)
+        #expect(Self.read(Self.sentence("PGRMC,170203.00,A,4530.0000,N,07334.2000,W,010.0,000.0,291126,,,A")) == .ignored)
+        #expect(Self.read(Self.sentence("GARMC,170203.00,A,4530.0000,N,07334.2000,W,010.0,000.0,291126,,,A")) != .ignored)
     }
 
     @Test func aBadChecksumSkipsTheSentence() {

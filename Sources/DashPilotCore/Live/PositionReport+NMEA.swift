@@ -13,10 +13,12 @@ extension PositionReport {
             line[body..<star].reduce(0, ^) == high << 4 | low
         else { return .skipped(.badChecksum) }
         let fields = line[body..<star].split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
-        guard let kind = fields.first, kind.count == 5, kind.suffix(3).elementsEqual("RMC".utf8) else {
+        // A talker's two letters, then RMC; a maker's own sentence ("P", its three letters, its
+        // own name: Garmin's PGRMC) is ignored as every other.
+        guard let kind = fields.first, kind.count == 5, kind.first != UInt8(ascii: "P"), kind.suffix(3).elementsEqual("RMC".utf8) else {
             return .ignored
         }
-        guard fields.count >= 10 else { return .skipped(.unreadable) }
+        guard fields.count >= 10 else { return .skipped(.cutShort) }
         guard fields[2].elementsEqual("A".utf8) else { return .skipped(.noFix) }
         guard !fields[1].isEmpty, !fields[9].isEmpty else { return .skipped(.noTime) }
         guard let time = time(fields[1], date: fields[9]) else { return .skipped(.badTime) }

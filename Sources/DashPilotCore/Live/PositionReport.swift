@@ -27,6 +27,8 @@ public enum PositionReport: Equatable, Sendable {
         case badTime
         /// A position or accuracy that is not a number.
         case notANumber
+        /// An NMEA sentence with too few fields.
+        case cutShort
 
         /// The reason as a clause, as an import's counts say theirs.
         public var sentence: String {
@@ -38,6 +40,7 @@ public enum PositionReport: Equatable, Sendable {
             case .noTime: "the fix has no time"
             case .badTime: "the fix's time is not a time"
             case .notANumber: "its position or accuracy is not a number"
+            case .cutShort: "the NMEA sentence is cut short"
             }
         }
     }
