@@ -217,7 +217,7 @@ public enum CommandLineTool {
                     busyTimeoutMilliseconds: Int32(environment["DASHPILOT_BUSY_TIMEOUT_MS"] ?? "") ?? 5000,
                     currencyIfNew: format.currency, timeZone: format.timeZone,
                     migrationProgress: isSpoken ? MigrationProgress.spokenOnTerminal() : MigrationProgress.onTerminal(),
-                    stopWaiting: { StopSignals.heldOneCame })
+                    stopWaiting: { StopSignals.endsAWait })
             }
             let app = InteractiveApp(
                 store: store, format: .driver(environment: environment, now: clock.now()), environment: environment,

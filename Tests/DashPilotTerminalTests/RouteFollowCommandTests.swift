@@ -142,11 +142,11 @@ struct RouteFollowCommandTests {
     }
 
     /// A follow that kept 3 fixes, then read 2 more while another connection (returned, to commit
-    /// or close) holds the store's write lock, with a busy timeout of 200 ms; its binary's folder
-    /// goes with the binary.
-    static func followWithTheStoreHeld() -> (Binary, PseudoTerminal, FollowProcess, OpaquePointer?) {
+    /// or close) holds the store's write lock, with a busy timeout of 200 ms (or `busyTimeout`);
+    /// its binary's folder goes with the binary.
+    static func followWithTheStoreHeld(busyTimeout: Int = 200) -> (Binary, PseudoTerminal, FollowProcess, OpaquePointer?) {
         let dash = Self.runningShift()
-        dash.environment["DASHPILOT_BUSY_TIMEOUT_MS"] = "200"
+        dash.environment["DASHPILOT_BUSY_TIMEOUT_MS"] = String(busyTimeout)
         let terminal = PseudoTerminal(raw: false)
         let follow = FollowProcess(dash, at: "2026-11-29 18:00:00", terminal: terminal)
         let drive = InventedDrive()
@@ -165,7 +165,9 @@ struct RouteFollowCommandTests {
     /// now waits for the store and keeps everything; a second Ctrl-C gives up, saying what it lost.
     @Test(.timeLimit(.minutes(1)), arguments: [false, true])
     func ctrlCWhileAnotherProgramHoldsTheStoreWaitsToKeepEverythingRead(givingUp: Bool) throws {
-        let (dash, terminal, follow, handle) = Self.followWithTheStoreHeld()
+        // A wait for the lock longer than the test's guard: the second Ctrl-C acts within it, not
+        // once the wait under way ends (it took up to five seconds).
+        let (dash, terminal, follow, handle) = Self.followWithTheStoreHeld(busyTimeout: 60_000)
         defer { withExtendedLifetime(dash) {} }
         defer { sqlite3_close_v2(handle) }
         follow.waitUntilRead()
@@ -178,7 +180,7 @@ struct RouteFollowCommandTests {
             #expect(sqlite3_exec(handle, "COMMIT", nil, nil, nil) == SQLITE_OK)
         }
         let said = givingUp ? terminal.read(until: "recorded.") : ""
-        let result = follow.wait()
+        let result = follow.wait(seconds: 20)
         #expect(result.status == 130)
         #expect(result.stdout.hasPrefix(givingUp ? "Kept 3 points; skipped 0." : "Kept 5 points; skipped 0."), "\(result.stdout)")
         if givingUp {

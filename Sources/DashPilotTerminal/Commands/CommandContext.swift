@@ -54,7 +54,7 @@ final class CommandContext {
             try DashPilotStore(
                 storePath: self.storePath, clock: self.clock, log: self.log, busyTimeoutMilliseconds: self.busyTimeout,
                 currencyIfNew: self.format.currency, timeZone: self.format.timeZone, migrationProgress: MigrationProgress.onTerminal(),
-                stopWaiting: { StopSignals.heldOneCame })
+                stopWaiting: { StopSignals.endsAWait })
         }
         let store = try StopSignals.held {
             do {

@@ -46,6 +46,7 @@ private struct Follower {
     /// elsewhere (0), or standard input cannot be read (1).
     func run() throws -> Int32 {
         StopSignals.catchThem()
+        StopSignals.endingWaits()
         let status = StatusLine(format: context.format)
         var lines = PositionLines()
         var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -124,7 +125,8 @@ private struct Follower {
         var said = false
         while true {
             do {
-                return try follow.commit()
+                // After Ctrl-C each try is at once, and said: a further one is heard between them.
+                return try stopped ? store.waitingOnce(waiting: false) { try follow.commit() } : follow.commit()
             } catch StoreError.busy where stopped {
                 let waiting = follow.pendingCount
                 if stopSignals != signals {

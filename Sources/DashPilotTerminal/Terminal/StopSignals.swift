@@ -95,8 +95,19 @@ extension StopSignals {
 /// A signal that came while the store was opened, 0 until one did.
 nonisolated(unsafe) private var heldSignal: sig_atomic_t = 0
 
+/// Whether a stop signal ends a wait for another program's lock (`route follow`'s).
+nonisolated(unsafe) private var stopEndsWaits = false
+
 extension StopSignals {
     /// Whether a signal came while held: a wait for another program's lock then ends at once
     /// (cli.md's 130, "as every shell program does", not five seconds later).
     static var heldOneCame: Bool { heldSignal != 0 }
+
+    /// Whether a wait for another program's lock ends now: a signal came while held, or a stop
+    /// signal came where it ends waits (`endingWaits()`).
+    static var endsAWait: Bool { heldSignal != 0 || (stopEndsWaits && stopSignals != 0) }
+
+    /// From now on a stop signal ends a wait for another program's lock at once: Ctrl-C is heard
+    /// then, not once the wait ends.
+    static func endingWaits() { stopEndsWaits = true }
 }
