@@ -99,12 +99,18 @@ struct PeriodFiguresTests {
     /// platform.md: "each shift counted whole in the period of its start (local time…)". Where the
     /// clocks go back over midnight, a day begins at its first midnight: a shift in the first of
     /// the two hours is that day's, as its row says, never the week before's or no week's.
-    @Test func aDayWhoseMidnightTheClocksRepeatBeginsAtTheFirst() {
+    @Test func aDayWhoseMidnightTheClocksReadTwiceBeginsWhereTheyLastTurnToIt() {
         let jerusalem = TimeZone(identifier: "Asia/Jerusalem")!
         // 2002-10-07: 01:00 (UTC+3) became 00:00 (UTC+2), at 22:00Z: its midnight came twice.
         #expect(LocalDate(parsing: "2002-10-07")!.start(in: jerusalem) == Self.date("2002-10-06T21:00:00Z"))
         #expect(LocalDate(parsing: "2002-10-06")!.start(in: jerusalem) == Self.date("2002-10-05T21:00:00Z"))
         #expect(LocalDate(parsing: "2002-10-08")!.start(in: jerusalem) == Self.date("2002-10-07T22:00:00Z"))
+        // Where they went back into the day before between its two midnights, its repeated
+        // minutes are that day's: the day begins at the second (Guam, 1969; St. John's, 2009).
+        let guam = TimeZone(identifier: "Pacific/Guam")!
+        #expect(LocalDate(parsing: "1969-01-26")!.start(in: guam) == Self.date("1969-01-25T14:00:00Z"))
+        let stJohns = TimeZone(identifier: "America/St_Johns")!
+        #expect(LocalDate(parsing: "2009-11-01")!.start(in: stJohns) == Self.date("2009-11-01T03:30:00Z"))
         let amman = TimeZone(identifier: "Asia/Amman")!
         // 2016-10-28: 01:00 (UTC+3) became 00:00 (UTC+2).
         #expect(LocalDate(parsing: "2016-10-28")!.start(in: amman) == Self.date("2016-10-27T21:00:00Z"))

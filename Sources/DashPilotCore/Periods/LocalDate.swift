@@ -56,23 +56,26 @@ public struct LocalDate: Sendable, Equatable, Hashable, Comparable, CustomString
     /// The date `days` later.
     public func adding(days: Int64) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
 
-    /// The instant this date begins in `timeZone` (the offset at that midnight).
-    /// Where the clocks skip midnight (Asunción, 1 October 2023: 00:00 became 01:00), the day
-    /// begins at the change: midnight at the old offset is still the evening before. Where they
-    /// go back over it (Jerusalem, 7 October 2002: 01:00 became 00:00), at the first midnight,
-    /// as every time of its first hour reads as this date.
+    /// The instant this date begins in `timeZone`: the last at which its clock turns to this
+    /// date from an earlier one. Where the clocks skip midnight (Asunción, 1 October 2023: 00:00
+    /// became 01:00), the day begins at the change: midnight at the old offset is still the
+    /// evening before. Where they read midnight twice, at the first (Jerusalem, 7 October 2002:
+    /// 01:00 became 00:00), unless they went back into the day before between the two (Guam,
+    /// 26 January 1969: 00:00:59 became 23:01), whose repeated minutes are that day's.
     public func start(in timeZone: TimeZone) -> Date {
         let midnight = instant(atSecondOfDay: 0, in: timeZone)
         if LocalDate(midnight, in: timeZone) < self {
             return timeZone.nextDaylightSavingTimeTransition(after: midnight) ?? midnight
         }
-        // The offset a few hours before (no zone turns its clocks back more than two), if larger,
-        // read this midnight earlier.
-        let wall = Date(unixSeconds: dayNumber * 86_400)
-        let earlier = wall.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: midnight.addingTimeInterval(-3 * 3600))))
-        guard earlier < midnight, Int64(earlier.timeIntervalSince1970) + Int64(timeZone.secondsFromGMT(for: earlier)) == dayNumber * 86_400
-        else { return midnight }
-        return earlier
+        // Midnight at the offsets a few hours either side (no zone turns its clocks back more
+        // than two), where the clock reads it.
+        let wall = dayNumber * 86_400
+        let read = ([-3.0 * 3600, 3 * 3600].map { midnight.addingTimeInterval($0) } + [midnight]).map {
+            Date(unixSeconds: wall - Int64(timeZone.secondsFromGMT(for: $0)))
+        }
+        let midnights = read.filter { Int64($0.timeIntervalSince1970) + Int64(timeZone.secondsFromGMT(for: $0)) == wall }.sorted()
+        guard let first = midnights.first, let last = midnights.last, first < last else { return midnight }
+        return LocalDate(last.addingTimeInterval(-1), in: timeZone) < self ? last : first
     }
 
     /// The instant this date's wall clock reads `second` seconds after midnight in `timeZone`,
