@@ -73,12 +73,9 @@ public struct ShiftListScreen: Sendable, Equatable {
         }
         let text = parts.joined(separator: " · ")
         guard said else { return Row(shiftID: shift.id, text: text, accessibilityLabel: "") }
+        // Said, an end on another day spells its day out too.
         var spokenTimes = running
-        if let span, let end = shift.endedAt {
-            // Said, an end on another day spells its day out too.
-            let sameDay = format.endsWithinADay(end, after: shift.startedAt)
-            spokenTimes = "\(span.start) to " + (sameDay ? span.end : "\(format.spokenDay(end)), \(format.timeReadOnce(end))")
-        }
+        if let span, let end = shift.endedAt { spokenTimes = "\(span.start) to \(format.spokenEnd(end, after: shift.startedAt))" }
         // Said, a day is spelled out, as an expense's label says it ("Saturday November 28").
         let spoken = ["Shift \(shift.id)", format.spokenDay(shift.startedAt), spokenTimes, count] + (spokenRoute.map { [$0] } ?? [])
         return Row(shiftID: shift.id, text: text, accessibilityLabel: spoken.joined(separator: ", "))

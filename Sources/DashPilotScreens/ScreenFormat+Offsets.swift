@@ -56,6 +56,12 @@ extension ScreenFormat {
         (timeReadOnce(start), endsWithinADay(end, after: start) ? timeReadOnce(end) : self.end(end, after: start))
     }
 
+    /// `span`'s end as a screen reader says it: on another day, its day spelled out ("Sunday
+    /// November 29, 5:30 PM").
+    public func spokenEnd(_ end: Date, after start: Date) -> String {
+        endsWithinADay(end, after: start) ? timeReadOnce(end) : "\(spokenDay(end)), \(timeReadOnce(end))"
+    }
+
     /// An offset from UTC as a clock's zone is written: "UTC-4", "UTC+5:30".
     static func utc(_ offset: Int) -> String {
         let minutes = abs(offset) / 60

@@ -61,6 +61,9 @@ public struct ShiftLogScreen: Sendable, Equatable {
 
     /// "Shift · Sat 29 Nov · 5:02 PM – 9:40 PM · 4 h 38 min".
     public var title: String
+    /// The title as a screen reader says it, its days spelled out ("Shift 1 · Sunday November 29
+    /// · 5:02 PM – 9:40 PM · 4 h 38 min"), as the row that opens it says them.
+    public var spokenTitle: String
     /// "4 h 38 min elapsed · 4 h 8 min working (30 min paused)", when the shift was paused.
     public var timeLine: String?
     /// "31.2 mi recorded · partial route"; `nil` when the route cannot be measured.
@@ -81,10 +84,11 @@ public struct ShiftLogScreen: Sendable, Equatable {
 
     /// Creates the screen from its parts.
     public init(
-        title: String, timeLine: String? = nil, mileageLine: String?, earningsLine: String, payLine: String? = nil, entries: [Entry],
-        keys: [ScreenAction]
+        title: String, spokenTitle: String? = nil, timeLine: String? = nil, mileageLine: String?, earningsLine: String,
+        payLine: String? = nil, entries: [Entry], keys: [ScreenAction]
     ) {
         self.title = title
+        self.spokenTitle = spokenTitle ?? title
         self.timeLine = timeLine
         self.payLine = payLine
         self.mileageLine = mileageLine
@@ -103,11 +107,15 @@ public struct ShiftLogScreen: Sendable, Equatable {
         payLine = Self.payLine(log.deliveryPay, tips: log.tips, format: format)
         // Its start and end, in the hour a fall-back night repeats, say which (as its steps do).
         let heading = "Shift \(shift.id) · \(format.day(shift.startedAt))"
+        let spokenHeading = "Shift \(shift.id) · \(format.spokenDay(shift.startedAt))"
         if let end = shift.endedAt, let seconds = shift.durationSeconds {
             let span = format.span(shift.startedAt, end)
-            title = "\(heading) · \(span.start) – \(span.end) · \(format.duration(seconds: Double(seconds)))"
+            let duration = format.duration(seconds: Double(seconds))
+            title = "\(heading) · \(span.start) – \(span.end) · \(duration)"
+            spokenTitle = "\(spokenHeading) · \(span.start) – \(format.spokenEnd(end, after: shift.startedAt)) · \(duration)"
         } else {
             title = "\(heading) · \(format.timeReadOnce(shift.startedAt)) · running"
+            spokenTitle = "\(spokenHeading) · \(format.timeReadOnce(shift.startedAt)) · running"
         }
         mileageLine =
             switch log.route {

@@ -178,7 +178,8 @@ struct ScreenModelTests {
         #expect(
             screen
                 == ShiftLogScreen(
-                    title: "Shift 1 · Sun, Nov 29 · 5:02 PM – 9:40 PM · 4 h 38 min", mileageLine: nil,
+                    title: "Shift 1 · Sun, Nov 29 · 5:02 PM – 9:40 PM · 4 h 38 min",
+                    spokenTitle: "Shift 1 · Sunday November 29 · 5:02 PM – 9:40 PM · 4 h 38 min", mileageLine: nil,
                     earningsLine:
                         "Earnings $84.50 · $18.24 an hour · $149.12 a delivery hour · no rate per mile (no route was recorded to measure)",
                     entries: [

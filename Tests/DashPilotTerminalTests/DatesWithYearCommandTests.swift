@@ -51,6 +51,9 @@ struct DatesWithYearCommandTests {
         let reader = try Reader(dash, at: "2026-11-30 09:00:00")
         let said = reader.press("h")
         #expect(said.contains { $0.contains("Shift 1, Friday November 27, 5:00 PM to Sunday November 29, 5:30 PM") }, "\(said)")
+        // Its log, opened from that row, says its title's days as the row does.
+        let log = reader.press(Window.down, Window.enter)
+        #expect(log.contains { $0.hasPrefix("Shift 1, Friday November 27, 5:00 PM to Sunday November 29, 5:30 PM, 48 hours") }, "\(log)")
     }
 
     /// platform.md: "The time zone is `TZ`, else the system's", read "as every POSIX program reads

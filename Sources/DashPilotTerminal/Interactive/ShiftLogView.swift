@@ -150,7 +150,7 @@ final class ShiftLogView: TerminalScreen {
             lines.say(ScreenMessages.shiftGone)
             return lines.keys(keys, listsKeys: true)
         }
-        for line in [model.title, model.timeLine, model.mileageLine, model.earningsLine, model.payLine] { lines.say(line) }
+        for line in [model.spokenTitle, model.timeLine, model.mileageLine, model.earningsLine, model.payLine] { lines.say(line) }
         if model.entries.isEmpty { lines.say(ScreenMessages.noDeliveriesRecorded) }
         for (index, entry) in model.entries.enumerated() {
             lines.row(id: "delivery \(entry.number)", entry.accessibilitySentence, selected: index == selected)
