@@ -154,13 +154,17 @@ final class ExpenseSheetView: TerminalScreen {
                     Pieces(marker + label + "  " + category.title), style: index == focus ? .selected : .normal, row: index,
                     focus: index == focus)
                 // Each choice is its digit's key under a finger too ("on a key named … it presses that key").
+                // They give way first where what is focused does not fit (a refusal under them at
+                // 40×12): the digits still choose, as the keys say.
                 if index == focus {
                     let choices = model.categories.enumerated().map { (text: $1, key: ScreenAction.Key.character(Character("\($0 + 1)"))) }
+                    screen.givingWay(1)
                     for part in Pieces.keys(choices, width: max(8, screen.width - 6)) {
                         var line = Pieces("  ")
                         line.add(part)
                         screen.boxLine(line, style: .dim, focus: true)
                     }
+                    screen.givingWay(nil)
                 }
             } else {
                 screen.boxField(label: label, fields[index], marker: marker, row: index, focused: index == focus)
