@@ -249,6 +249,24 @@ extension SmallWindowTests {
         window.press(Window.escape)
     }
 
+    /// screens.md's Weeks: "a bar of earnings per hour". Where a row's money wraps at 40 columns
+    /// ("$84.50 from 1 of 2 shifts" above its rate), the bar stood beside the earnings.
+    @Test func aWrappedPeriodRowsBarStandsBesideItsRate() throws {
+        let dash = Binary()
+        for (command, time) in [
+            (["shift", "start"], "2026-11-23 10:00:00"), (["shift", "end"], "2026-11-23 12:00:00"),
+            (["shift", "start"], "2026-11-24 10:00:00"), (["shift", "end"], "2026-11-24 12:00:00"),
+            (["shift", "earnings", "1", "1234.00"], "2026-11-24 13:00:00"),
+        ] {
+            #expect(dash.run(command, at: time).status == 0, "\(command)")
+        }
+        let window = try Window(dash, at: "2026-11-25 09:00:00", columns: 40, rows: 12)
+        window.press("w")
+        let lines = Self.lines(window).map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.contains("$1,234.00 from 1 of 2 shifts"), "\(window.screen)")
+        #expect(lines.contains { $0.hasPrefix("$617.00/h ") && $0.count > "$617.00/h ".count }, "\(window.screen)")
+    }
+
     @Test("A week's or a month's heading stays in place as its figures and shifts scroll")
     func aPeriodsHeadingStaysInPlace() throws {
         let dash = try Self.store()

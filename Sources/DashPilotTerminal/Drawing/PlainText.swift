@@ -128,9 +128,12 @@ enum PlainText {
             let head = ScreenBuffer.joined([row.label] + TerminalText.parts(row.totals), width: width)
             let money = [row.earnings] + (row.rate.isEmpty ? [] : [row.rate])
             let bar = row.barValue.map { bars.bar(Int($0), of: largest) } ?? ""
+            // The bar beside the rate it draws, on the money's last line where the figures wrap.
+            let lines = ScreenBuffer.joined(money, width: width - 2).map { "  " + $0 }
             return head
-                + ScreenBuffer.joined(money, width: width - 2).map { "  " + $0 }.enumerated().map { index, line in
-                    index == 0 && !bar.isEmpty && DisplayWidth.of(line) + 1 + DisplayWidth.of(bar) <= width ? line + " " + bar : line
+                + lines.enumerated().map { index, line in
+                    index == lines.count - 1 && !bar.isEmpty && DisplayWidth.of(line) + 1 + DisplayWidth.of(bar) <= width
+                        ? line + " " + bar : line
                 }
         }
     }
