@@ -125,6 +125,18 @@ public enum SpokenWords {
                 words[index] = (core == "@" ? "at sign" : "Escape") + rest
                 continue
             }
+            // A day and month the screen abbreviates are said whole: "Sat, Nov 28" is "Saturday
+            // November 28", as a label says it ("sat" and "nov" said as words).
+            let next = index + 1 < words.count ? words[index + 1] : ""
+            let dated = next.first.map { $0.isNumber || months[trimmed(next)] != nil } == true
+            if let day = weekdays[core], rest.isEmpty || rest == ",", dated {
+                words[index] = day
+                continue
+            }
+            if let month = months[core], next.first?.isNumber == true || (index > 0 && words[index - 1].allSatisfy(\.isNumber)) {
+                words[index] = month + rest
+                continue
+            }
             if core.hasSuffix("/h"), core.count > 2 {
                 words[index] = String(core.dropLast(2)) + " an hour" + rest
                 continue
@@ -140,6 +152,21 @@ public enum SpokenWords {
         }
         return words.joined(separator: " ")
     }
+
+    private static func trimmed(_ word: String) -> String {
+        var core = word
+        while let last = core.last, ",.;:)".contains(last) { core.removeLast() }
+        return core
+    }
+
+    private static let weekdays = [
+        "Mon": "Monday", "Tue": "Tuesday", "Wed": "Wednesday", "Thu": "Thursday", "Fri": "Friday", "Sat": "Saturday", "Sun": "Sunday",
+    ]
+
+    private static let months = [
+        "Jan": "January", "Feb": "February", "Mar": "March", "Apr": "April", "Jun": "June", "Jul": "July", "Aug": "August",
+        "Sep": "September", "Sept": "September", "Oct": "October", "Nov": "November", "Dec": "December",
+    ]
 
     private static let units: [String: (one: String, many: String)] = [
         "h": ("hour", "hours"), "min": ("minute", "minutes"), "s": ("second", "seconds"), "mi": ("mile", "miles"),

@@ -10,7 +10,20 @@ struct SpokenWordsTests {
     @Test(
         "A line a screen shows is said as a sentence",
         arguments: [
-            ("Shift 12 · Sun, Nov 29 · 5:02 PM – 9:40 PM · 4 h 38 min", "Shift 12, Sun, Nov 29, 5:02 PM to 9:40 PM, 4 hours 38 minutes."),
+            // Days and months are said whole, as a label says them ("sun" and "nov" read as words).
+            (
+                "Shift 12 · Sun, Nov 29 · 5:02 PM – 9:40 PM · 4 h 38 min",
+                "Shift 12, Sunday November 29, 5:02 PM to 9:40 PM, 4 hours 38 minutes."
+            ),
+            ("Remove the fuel expense of $42.10 on Sat, Nov 28?", "Remove the fuel expense of $42.10 on Saturday November 28?"),
+            ("Week of Nov 23 – 29", "Week of November 23 to 29."),
+            ("Week of Dec 28, 2026 – Jan 3, 2027", "Week of December 28, 2026 to January 3, 2027."),
+            ("Shift 3 · Sat 28 Nov · 17:02 – 21:40", "Shift 3, Saturday 28 November, 17:02 to 21:40."),
+            (
+                "l end it at its last activity, 9:40 PM on Wed, Dec 3, 2025",
+                "l end it at its last activity, 9:40 PM on Wednesday December 3, 2025."
+            ),
+            ("May 5 · Mon", "May 5, Mon."),
             ("31.2 mi recorded · partial route", "31.2 miles recorded, partial route."),
             ("1 h · 1 min · 1 s · 1.0 mi", "1 hour, 1 minute, 1 second, 1.0 miles."),
             ("Earnings $84.50 · $47.56/h", "Earnings $84.50, $47.56 an hour."),
