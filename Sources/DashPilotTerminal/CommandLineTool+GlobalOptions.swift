@@ -59,6 +59,12 @@ extension CommandLineTool {
                     rest.append(argument)
                 }
             }
+            // cli.md: an empty one is a usage error, never the default store, with any command
+            // (`--version`, help off a terminal) as with those that open it.
+            if store?.isEmpty == true { problem = problem ?? Self.emptyStore }
         }
+
+        static let emptyStore = "--store needs a path; an empty one would be the default store."
+        static let emptyVariable = "DASHPILOT_STORE is set but empty; unset it or give it a path."
     }
 }

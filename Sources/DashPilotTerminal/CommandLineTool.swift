@@ -62,6 +62,10 @@ public enum CommandLineTool {
             if global.accessible || (isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0) {
                 return interactive(global, options, environment: environment, clock: clock)
             }
+            // Off a terminal, help; an empty DASHPILOT_STORE is refused first, as everywhere.
+            if global.store == nil, environment["DASHPILOT_STORE"]?.isEmpty == true {
+                return usageFailure(UsageError(command: nil, message: GlobalOptions.emptyVariable))
+            }
             print(CommandTable.overallHelp)
             return ExitStatus.done
         }
@@ -163,20 +167,19 @@ public enum CommandLineTool {
         }
     }
 
-    /// The store's path: `--store`, else `DASHPILOT_STORE`, else the platform default. An empty
-    /// one is a usage error, never the default store.
+    /// The store's path: `--store`, else `DASHPILOT_STORE`, else the platform default; an empty one is a usage error.
     static func storePath(_ global: GlobalOptions, environment: [String: String], command: CommandDefinition? = nil) throws
         -> StorePath
     {
         if let bytes = global.store {
             guard !bytes.isEmpty else {
-                throw UsageError(command: command, message: "--store needs a path; an empty one would be the default store.")
+                throw UsageError(command: command, message: GlobalOptions.emptyStore)
             }
             // Used as the bytes it was given: a name that is not UTF-8 stays that name.
             return StorePath(bytes: bytes)
         }
         if let variable = environment["DASHPILOT_STORE"], variable.isEmpty {
-            throw UsageError(command: command, message: "DASHPILOT_STORE is set but empty; unset it or give it a path.")
+            throw UsageError(command: command, message: GlobalOptions.emptyVariable)
         }
         guard let path = StoreLocation.resolve(environment: environment) else {
             throw UsageError(command: command, message: "No store path: set HOME, DASHPILOT_STORE or pass --store PATH.")

@@ -318,9 +318,16 @@ struct CommandLineContractTests {
         defer { dash.remove() }
         let option = dash.run(["--store", "", "shift", "start"])
         #expect(option.status == 64 && option.stderr.hasPrefix("Error: --store needs a path"))
+        // With no command (help, off a terminal) and beside --version too: they exited 0 (from audit).
+        for words in [["--store", ""], ["--version", "--store", ""], ["--store=", "--version"]] {
+            let result = dash.run(words)
+            #expect(result.status == 64 && result.stderr.hasPrefix("Error: --store needs a path"), "\(words): \(result.stderr)")
+        }
         dash.environment["DASHPILOT_STORE"] = ""
         let variable = dash.run(["shift", "start"])
         #expect(variable.status == 64 && variable.stderr.hasPrefix("Error: DASHPILOT_STORE is set but empty"))
+        let alone = dash.run([])
+        #expect(alone.status == 64 && alone.stderr.hasPrefix("Error: DASHPILOT_STORE is set but empty"), "\(alone.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dash.folder + "/home/.local/share/dashpilot"))
     }
 
