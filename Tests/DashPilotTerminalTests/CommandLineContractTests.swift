@@ -24,6 +24,12 @@ struct CommandLineContractTests {
             // Help fits 80 columns and names no file a user does not have.
             for line in result.stdout.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
             #expect(!result.stdout.contains(".md"))
+            // A command that is also a group names what is under it (cli.md: `backup [PATH]` ·
+            // `backup list`): `help backup` never said `backup list` was there.
+            for under in Self.commands where under.count > words.count && under.starts(with: words) {
+                let name = under.dropFirst(words.count).joined(separator: " ")
+                #expect(result.stdout.contains("SUBCOMMANDS:\n  \(name) "), "\(result.stdout)")
+            }
         }
         // A flag given a value is told so, by its name, global ones too.
         let valued = dash.run(words + ["--json=1"])

@@ -151,6 +151,13 @@ struct CommandDefinition: Sendable {
             lines += HelpText.entry(option.name + (option.value.map { " \($0)" } ?? ""), option.help)
         }
         lines += HelpText.entry("-h, --help", "Show help information.")
+        // A command that is also a group (`backup`, and `backup list`) names what is under it.
+        let below = CommandTable.all.filter { $0.words.count > words.count && $0.words.starts(with: words) }
+        if !below.isEmpty {
+            lines += ["", "SUBCOMMANDS:"]
+            for command in below { lines += HelpText.entry(command.words.dropFirst(words.count).joined(separator: " "), command.overview) }
+            lines += ["", "  See 'dashpilot help \(words.joined(separator: " ")) <subcommand>' for detailed help."]
+        }
         return lines.joined(separator: "\n")
     }
 }
