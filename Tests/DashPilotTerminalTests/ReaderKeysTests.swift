@@ -23,6 +23,21 @@ struct ReaderKeysTests {
         #expect(list.first?["amount"] as? String == "12.50", "\(list)")
     }
 
+    /// cli.md: "Tab in a text field is whitespace". In the expense sheet's Amount it typed a blank
+    /// and was said "> Tab", a key that seemed to do nothing (from audit): it is typed, silently.
+    @Test func tabInAnExpensesTextFieldIsTypedNotSaidAsAKey() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        let reader = try Reader(dash, at: "2026-11-29 17:05:00")
+        reader.press("c", "a")
+        var said = reader.type("4")
+        said += reader.press("\t")
+        said += reader.type("2")
+        #expect(said.isEmpty, "typing is silent: \(said)")
+        let entered = reader.press(Window.enter)
+        #expect(entered.first == "> 4 2" && entered.contains { $0.hasPrefix("An amount is a decimal number") }, "\(entered)")
+    }
+
     @Test func theKeysListSaysOnlyTheRowAKeyLandsOn() throws {
         // The keys list scrolls like any list; each key said all 22 lines again, and a paging
         // key was "page up page up".

@@ -65,7 +65,8 @@ final class ExpenseSheetView: TerminalScreen {
     /// 1–5 choose a category only in the category's field; in the others they are typed.
     func acts(on key: Key) -> Bool {
         guard let command = action(for: key)?.command else { return false }
-        return command != .chooseCategory || focus == Self.categoryField
+        // Tab in a text field is whitespace (cli.md): typed, not a key (said "> Tab" before).
+        return (command != .chooseCategory && command != .nextField) || focus == Self.categoryField
     }
 
     /// A tap on a field moves to it.
