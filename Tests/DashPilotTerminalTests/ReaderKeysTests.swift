@@ -38,6 +38,18 @@ struct ReaderKeysTests {
         #expect(entered.first == "> 4 2" && entered.contains { $0.hasPrefix("An amount is a decimal number") }, "\(entered)")
     }
 
+    /// screens.md: the screen-reader mode says a screen "as sentences built from the same
+    /// accessibility labels". The expense sheet shows which field typing goes to ("▸ Amount");
+    /// said, its four fields were alike (from audit).
+    @Test func theFieldTypingGoesToAmongOthersSaysSo() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        let reader = try Reader(dash, at: "2026-11-29 17:05:00")
+        let opened = reader.press("c", "a")
+        #expect(opened.contains("Amount, empty, type and press Enter. Selected."), "\(opened)")
+        #expect(opened.contains { $0.hasPrefix("Note, empty, type and press Enter") && !$0.hasSuffix("Selected.") }, "\(opened)")
+    }
+
     @Test func theKeysListSaysOnlyTheRowAKeyLandsOn() throws {
         // The keys list scrolls like any list; each key said all 22 lines again, and a paging
         // key was "page up page up".

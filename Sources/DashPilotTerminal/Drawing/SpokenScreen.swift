@@ -48,8 +48,12 @@ struct SpokenScreen {
         /// renamed), and is never said to be removed.
         var filteredFrom: Int?
 
-        /// The line as it is said: a selected row says so.
-        var said: String { kind == .row && isSelected ? text + " " + SpokenWords.selected : text }
+        /// For a field among other fields or rows, whether it says it is the one typing goes to.
+        var saysFocus = false
+
+        /// The line as it is said: a selected row says so, and the field typing goes to where it
+        /// stands among others.
+        var said: String { (kind == .row || saysFocus) && isSelected ? text + " " + SpokenWords.selected : text }
     }
 
     private(set) var lines: [Line] = []
@@ -120,11 +124,15 @@ struct SpokenScreen {
     }
 
     /// A text field: "Name, empty, type and press Enter."; `focused` when typing goes to it.
-    mutating func field(id: String, label: String, value: String, focused: Bool, instruction: String? = nil) {
+    /// `amongOthers`: the sheet has other fields or rows, which a screen shows the focus among
+    /// ("▸ Amount"): said "Selected." too.
+    mutating func field(id: String, label: String, value: String, focused: Bool, instruction: String? = nil, amongOthers: Bool = false) {
         let safeValue = TerminalText.safe(value)
         let text =
             instruction.map { SpokenWords.field(label, value: safeValue, instruction: $0) } ?? SpokenWords.field(label, value: safeValue)
-        lines.append(Line(id: "field:" + id, text: text, kind: .field, isSelected: focused, value: value))
+        var line = Line(id: "field:" + id, text: text, kind: .field, isSelected: focused, value: value)
+        line.saysFocus = amongOthers
+        lines.append(line)
     }
 
     /// The keys line of `actions`. Its identity is the keys themselves: "Enter" that now

@@ -186,7 +186,7 @@ final class ExpenseSheetView: TerminalScreen {
                 lines.row(
                     id: "category", SpokenWords.choices(label, value: category.title, choices: model.categories), selected: index == focus)
             } else {
-                lines.field(id: label, label: label, value: fields[index].text, focused: index == focus)
+                lines.field(id: label, label: label, value: fields[index].text, focused: index == focus, amongOthers: true)
             }
         }
         lines.alert(error, keeping: fields.map { "\"\($0.text)\"" })  // a refusal quotes what was typed

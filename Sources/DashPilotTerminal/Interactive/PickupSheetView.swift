@@ -164,7 +164,9 @@ final class PickupSheetView: TerminalScreen {
         for (index, control) in model.recent.enumerated() {
             lines.row(id: "recent \(index)", control.accessibilityLabel, number: index + 1, selected: focus == index)
         }
-        lines.field(id: "name", label: model.nameFieldLabel, value: field.text, focused: focus == fieldIndex)
+        lines.field(
+            id: "name", label: model.nameFieldLabel, value: field.text, focused: focus == fieldIndex,
+            amongOthers: !model.recent.isEmpty || model.removeControl != nil)
         lines.alert(error)
         if let remove = model.removeControl { lines.row(id: "remove", remove.accessibilityLabel, selected: focus > fieldIndex) }
         lines.keys(keys, listsKeys: !inTextField)
