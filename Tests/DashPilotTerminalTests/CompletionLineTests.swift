@@ -184,6 +184,13 @@ struct CompletionLineTests {
         #expect(shells.bash("dashpilot --store=\(store) shift l") == ["list"])
         #expect(shells.bash("dashpilot --store \(store) shift list --a") == ["--all"])
         #expect(shells.bash("dashpilot --store \(dash.storePath) place show Ex") == ["Example\\ Diner"])
+        // A path with a quote in it: inside a completion, bash 5.2's compgen -f took the quote
+        // for one and completed nothing (from audit); such a path is matched by a glob.
+        let quoted = dash.folder + "/Joe's kept"
+        try FileManager.default.createDirectory(atPath: quoted, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: quoted + "/april.gpx", contents: Data()))
+        #expect(shells.bash("dashpilot route import \(dash.folder)/Joe\\'s\\ kept/ap") == [quoted + "/april.gpx"])
+        #expect(shells.bash("dashpilot route import \"\(dash.folder)/Joe's kept/ap") == [quoted + "/april.gpx"])
         if Self.zsh {
             #expect(shells.zsh("dashpilot --store \(start)") == ["files"])
             #expect(shells.zsh("dashpilot --store \(store) sh").contains("shift"))

@@ -180,7 +180,14 @@ extension ShellCompletions {
             local value=${cur#"$vprefix"} choices=${kind#choices:}
             case $kind in
                 places) list=$(dashpilot "${using[@]}" __complete-places ${ended:+--options-ended} -- "$value" 2>/dev/null) ;;
-                files) list=$(compgen -f -- "$value") ;;
+                # Inside a completion, bash 5.2's compgen -f takes a quote in the name for one
+                # (Joe's ride.gpx completed to nothing): such a name is matched by a glob.
+                files)
+                    if [[ $value == *[\'\"\\]* ]]; then
+                        list=$(shopt -s nullglob; for word in "$value"*; do printf '%s\n' "$word"; done)
+                    else
+                        list=$(compgen -f -- "$value")
+                    fi ;;
                 choices:*) list=$(compgen -W "${choices//,/ }" -- "$value") ;;
             esac
             while IFS= read -r word; do
