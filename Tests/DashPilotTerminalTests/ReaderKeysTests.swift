@@ -50,6 +50,20 @@ struct ReaderKeysTests {
         #expect(opened.contains { $0.hasPrefix("Note, empty, type and press Enter") && !$0.hasSuffix("Selected.") }, "\(opened)")
     }
 
+    /// A pay typed and not recorded, then `c` for a cash tip: back on the pay sheet the field was
+    /// not said, though it held the 7 typed (typing is silent), and the next Enter recorded $7.00
+    /// over $6.00 (from audit). A sheet come back to says its field with what it holds.
+    @Test func thePaySheetComeBackToSaysThePayTypedInIt() throws {
+        let dash = SheetsFollowTheStoreTests.paidShift()
+        let reader = try Reader(dash, at: "2026-11-20 17:00:00")
+        reader.press("h", Window.enter, "t")
+        #expect(reader.type("7").isEmpty)
+        reader.press("c")
+        reader.type("2")
+        let back = reader.press(Window.enter)
+        #expect(back.contains("Recorded pay, 7, type and press Enter."), "\(back)")
+    }
+
     @Test func theKeysListSaysOnlyTheRowAKeyLandsOn() throws {
         // The keys list scrolls like any list; each key said all 22 lines again, and a paging
         // key was "page up page up".

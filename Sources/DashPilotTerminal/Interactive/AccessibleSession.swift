@@ -226,8 +226,10 @@ final class AccessibleSession: KeyListener {
                 switch line.kind {
                 // A row whose number alone changed (a row added or removed above it) is no news.
                 case .row: return line.change != old.change || line.label != old.label || (line.isSelected && !old.isSelected)
-                // Typing moves to the field it goes into without a word.
-                case .field: return line.isSelected && !old.isSelected && !typing
+                // Typing moves to the field it goes into without a word. A sheet come back to says
+                // its field with what it holds: a pay typed before a tip sheet opened went unsaid,
+                // and the next Enter recorded it.
+                case .field: return line.isSelected && ((!old.isSelected && !typing) || (returning && line.value?.isEmpty == false))
                 case .alert: return key == .enter
                 case .text, .keys: return false
                 }
