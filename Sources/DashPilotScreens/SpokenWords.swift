@@ -120,6 +120,12 @@ public enum SpokenWords {
             var core = word
             while let last = core.last, ",.;:)".contains(last) { core.removeLast() }
             let rest = String(word.dropFirst(core.count))
+            // A negative amount's sign is said ("-$475.47" read with a bare hyphen, or none).
+            if core.hasPrefix("-"), let second = core.dropFirst().first, second.isNumber || "$€£".contains(second) || core.hasPrefix("-US$")
+            {
+                words[index] = "minus " + word.dropFirst()
+                continue
+            }
             if core == "Esc" || core == "@" {
                 // The keys as the keys line says them ("@ at the time" read "at at the time").
                 words[index] = (core == "@" ? "at sign" : "Escape") + rest
