@@ -54,10 +54,12 @@ struct GPXScanner {
         checked = index
     }
 
-    /// At most 100 characters of the file, for a message: a name or value may be megabytes long.
-    func quote(_ range: Range<Int>) -> String {
-        let shown = range.count > 100 ? range.lowerBound..<(range.lowerBound + 100) : range
-        return text(shown) + (range.count > 100 ? "…" : "")
+    /// At most 100 characters of the file, for a message: a name or value may be megabytes long
+    /// (platform.md: "no message quotes more than 100 characters of the file"). Two quotes in
+    /// one message share them: `limit` 50 each.
+    func quote(_ range: Range<Int>, limit: Int = 100) -> String {
+        let shown = range.count > limit ? range.lowerBound..<(range.lowerBound + limit) : range
+        return text(shown) + (range.count > limit ? "…" : "")
     }
 
     /// The line `offset` is on: a line ends at LF, at CR LF, or at a CR alone, as XML reads them.
@@ -196,7 +198,7 @@ struct GPXScanner {
             index += 1
             guard let open = stack.popLast() else { throw fail("</\(quote(closing))> closes nothing that is open", at: start) }
             guard sameName(open, closing) else {
-                throw fail("</\(quote(closing))> comes where <\(quote(open))> is still open", at: start)
+                throw fail("</\(quote(closing, limit: 50))> comes where <\(quote(open, limit: 50))> is still open", at: start)
             }
             try end(closing, at: start)
         } else {
@@ -233,7 +235,9 @@ struct GPXScanner {
                 try advance { $0 != delimiter && $0 != 0x3C }
                 guard index < bytes.count, bytes[index] == delimiter else { throw fail("an attribute's value is not closed", at: start) }
                 if hasEntity(valueStart..<index) { _ = try decoded(valueStart..<index) }
-                if isRepeated(attribute) { throw fail("<\(quote(element))> has the attribute \(quote(attribute)) twice", at: start) }
+                if isRepeated(attribute) {
+                    throw fail("<\(quote(element, limit: 50))> has the attribute \(quote(attribute, limit: 50)) twice", at: start)
+                }
                 attributes.append((attribute, valueStart..<index))
                 index += 1
                 guard index < bytes.count, Self.isSpace(bytes[index]) || bytes[index] == 0x3E || bytes[index] == 0x2F else {

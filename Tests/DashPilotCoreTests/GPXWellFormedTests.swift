@@ -246,6 +246,20 @@ extension GPXWellFormedTests {
         }
     }
 
+    /// platform.md: "no message quotes more than 100 characters of the file". A message that
+    /// quotes two names quoted 100 of each (from audit): they share the 100.
+    @Test func aMessageQuotingTwoNamesQuotesAtMost100CharactersOfTheFile() throws {
+        let long = String(repeating: "y", count: 500)
+        let other = String(repeating: "z", count: 500)
+        for file in [
+            "<gpx version=\"1.1\"><\(long)></\(other)></gpx>", "<gpx version=\"1.1\"><\(long) \(other)=\"1\" \(other)=\"2\"/></gpx>",
+        ] {
+            let reason = try #require(Self.refusal(Array(file.utf8))?.reason)
+            #expect(reason.filter { $0 == "y" || $0 == "z" }.count <= 100, "\(reason)")
+            #expect(reason.contains("yyyy…") && reason.contains("zzzz…"), "\(reason)")
+        }
+    }
+
     /// XML allows a character reference any number of leading zeros. One straddling where a MiB
     /// of text is cut (looked for only 40 bytes back), or longer than 100 characters anywhere
     /// (read through a message's quotation, cut to 100), was refused; a run of "]" longer than
