@@ -64,6 +64,22 @@ struct ReaderKeysTests {
         #expect(back.contains("Recorded pay, 7, type and press Enter."), "\(back)")
     }
 
+    /// cli.md: "Tab in a text field is whitespace". Typed first into a prefilled field it was
+    /// added to the text where a character replaces it: a rename of "Sat 5" to Tab then "Sunset
+    /// Grill" made "Sat 5 Sunset Grill" (from audit).
+    @Test func tabTypedFirstIntoAPrefilledFieldReplacesItAsABlankDoes() throws {
+        let dash = Binary()
+        dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
+        dash.run(["delivery", "accept"], at: "2026-11-29 17:01:00")
+        dash.run(["pickup", "set", "1", "Sat 5"], at: "2026-11-29 17:02:00")
+        let reader = try Reader(dash, at: "2026-11-29 17:05:00")
+        reader.press("l", Window.enter, "r", "\t")
+        reader.type("Sunset Grill")
+        reader.press(Window.enter)
+        let places = dash.run(["place", "list"], at: "2026-11-29 17:06:00").stdout
+        #expect(places.hasPrefix("Sunset Grill · 1 delivery"), "\(places)")
+    }
+
     @Test func theKeysListSaysOnlyTheRowAKeyLandsOn() throws {
         // The keys list scrolls like any list; each key said all 22 lines again, and a paging
         // key was "page up page up".

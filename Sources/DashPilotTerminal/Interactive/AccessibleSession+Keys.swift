@@ -11,6 +11,14 @@ extension AccessibleSession {
         }
     }
 
+    /// Whether `key` types characters into a field (Tab a blank, as cli.md has it).
+    static func typesCharacters(_ key: Key) -> Bool {
+        switch key {
+        case .text, .paste, .control("i"): true
+        default: false
+        }
+    }
+
     /// Characters that came together (a paste, a fast typist): echoed as typed, blanks said as
     /// such, never read as a key's name ("empty" is the pay sheet's word for Ctrl-U then Enter).
     static func typedTogether(_ key: Key) -> String? {

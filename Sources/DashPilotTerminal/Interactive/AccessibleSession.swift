@@ -91,9 +91,9 @@ final class AccessibleSession: KeyListener {
         } else {
             echo = Self.spoken(key).map { SpokenWords.echo($0) }
         }
-        guard typesIntoField, case .text = key, let field = focusedBefore, field.id == freshField, field.value?.isEmpty == false else {
-            return []
-        }
+        // Tab is a blank there (cli.md), and a paste is typed: each replaces it as a character does.
+        guard typesIntoField, Self.typesCharacters(key), let field = focusedBefore, field.id == freshField, field.value?.isEmpty == false
+        else { return [] }
         // A line typed replaces the prefilled one: to its end, then all of it away.
         return [.end, .control("u")]
     }
