@@ -162,6 +162,9 @@ struct SpokenAsWrittenTests {
         reader.press("@")
         let refused = reader.press("Esc · 1 h", Window.enter)
         #expect(refused.contains { $0.hasSuffix("\"Esc · 1 h\" is not one.") }, "\(refused)")
+        // With blanks around it, quoted without them: said as typed still ("at Sunday 5").
+        let blanks = reader.press(" at Sun 5 ", Window.enter)
+        #expect(blanks.contains { $0.hasSuffix("\"at Sun 5\" is not one.") }, "\(blanks)")
     }
 
     /// The keys line says `@` "at sign"; the end refusal's "@ at the time it happened" read "at

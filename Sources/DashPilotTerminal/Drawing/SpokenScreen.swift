@@ -60,7 +60,15 @@ struct SpokenScreen {
     /// A line a screen shows, said as a sentence: in words, but for the driver's words in it
     /// (`keeping`: the place a title names, a quoted filter), said as written.
     static func sentence(_ text: String, keeping typed: [String?] = []) -> String {
-        SpokenWords.sentence(TerminalText.safe(text), keeping: typed.compactMap { $0.map(TerminalText.safe) })
+        // A refusal quotes what was typed without the blanks around it: kept that way too ("at Sun
+        // 5 " was quoted "at Sunday 5").
+        let kept = typed.compactMap { $0 }.flatMap { words -> [String] in
+            guard words.count > 2, words.first == "\"", words.last == "\"" else { return [words] }
+            let inner = words.dropFirst().dropLast()
+            let trimmed = inner.trimmingCharacters(in: .whitespaces)
+            return trimmed == inner ? [words] : [words, "\"\(trimmed)\""]
+        }
+        return SpokenWords.sentence(TerminalText.safe(text), keeping: kept.map(TerminalText.safe))
     }
 
     /// A line a screen shows, said as a sentence (see `sentence`).
