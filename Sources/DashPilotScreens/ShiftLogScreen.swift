@@ -39,7 +39,10 @@ public struct ShiftLogScreen: Sendable, Equatable {
         /// The entry as the screen-reader mode says it: "Delivery 1, Delivered, Nowhere Noodles.
         /// Accepted 5:12 PM, Arrived at pickup 5:19 PM", then what it paid.
         public var accessibilitySentence: String {
-            var sentence = accessibilityLabel + ". " + times.map { "\($0.label) \($0.value)" }.joined(separator: ", ")
+            // A step on another day says its day in words ("Accepted Wednesday December 2, 10:00 AM").
+            var said = SpokenWords.sentence(times.map { "\($0.label) \($0.value)" }.joined(separator: ", "))
+            if said.hasSuffix(".") { said.removeLast() }
+            var sentence = accessibilityLabel + ". " + said
             if let paidLine { sentence += ". " + SpokenWords.sentence(paidLine) }
             return sentence
         }

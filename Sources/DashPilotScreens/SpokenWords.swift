@@ -118,7 +118,7 @@ public enum SpokenWords {
             let word = words[index]
             // The word without the punctuation that ends it ("min," "mi.").
             var core = word
-            while let last = core.last, ",.;:)".contains(last) { core.removeLast() }
+            while let last = core.last, ",.;:)?!".contains(last) { core.removeLast() }
             let rest = String(word.dropFirst(core.count))
             // A negative amount's sign is said ("-$475.47" read with a bare hyphen, or none).
             if core.hasPrefix("-"), let second = core.dropFirst().first, second.isNumber || "$€£".contains(second) || core.hasPrefix("-US$")
@@ -161,7 +161,7 @@ public enum SpokenWords {
 
     private static func trimmed(_ word: String) -> String {
         var core = word
-        while let last = core.last, ",.;:)".contains(last) { core.removeLast() }
+        while let last = core.last, ",.;:)?!".contains(last) { core.removeLast() }
         return core
     }
 

@@ -22,6 +22,20 @@ struct RepeatedHourTests {
         #expect(log.title.hasPrefix("Shift 1 · Sun, Nov 1 · 12:30 AM – 3:00 AM"), "\(log.title)")
     }
 
+    /// A step a day or more after its shift began shows its day; said, it spells it out, as the
+    /// log's title does ("Accepted Wed, Dec 2" was said "wed", "dec"; screen-reader audit).
+    @Test func aStepOnAnotherDayIsSaidWithItsDaySpelledOut() {
+        let format = ScreenFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "America/New_York")!)
+        let shift = Shift(id: 1, startedAt: ISO8601.parse("2026-12-01T14:00:00Z")!, endedAt: ISO8601.parse("2026-12-02T15:40:00Z")!)
+        let delivery = Delivery(
+            shiftID: 1, number: 2, acceptedAt: ISO8601.parse("2026-12-02T15:00:00Z")!, cancelledAt: ISO8601.parse("2026-12-02T15:30:00Z")!)
+        let log = ShiftLogScreen(log: ShiftLog(shift: shift, deliveries: [delivery], route: .none), format: format, now: shift.endedAt!)
+        #expect(log.entries[0].times.map(\.value) == ["Wed, Dec 2, 10:00 AM", "Wed, Dec 2, 10:30 AM"])
+        #expect(
+            log.entries[0].accessibilitySentence
+                == "Delivery 2, Cancelled. Accepted Wednesday December 2, 10:00 AM, Cancelled Wednesday December 2, 10:30 AM")
+    }
+
     /// money-and-time.md: "Refusals quote times as the driver reads them, in local time". Two
     /// times either side of the night the clocks go back, neither in the hour read twice, said
     /// their offsets ("3:00 AM UTC+0 on Sun, Oct 25 … 9:40 PM UTC+1 on Sat, Oct 24"); only a time

@@ -23,7 +23,7 @@ struct SpokenWordsTests {
                 "l end it at its last activity, 9:40 PM on Wed, Dec 3, 2025",
                 "l end it at its last activity, 9:40 PM on Wednesday December 3, 2025."
             ),
-            ("May 5 · Mon", "May 5, Mon."),
+            ("May 5 · Mon", "May 5, Mon."), ("Remove it on Sat 5 Dec?", "Remove it on Saturday 5 December?"),
             // A negative amount's sign is said, a hyphen inside a word is not.
             ("Net after recorded expenses -$475.47", "Net after recorded expenses minus $475.47."),
             ("-US$40.00 · 1:10 AM UTC-6 · -3 · Example-Diner", "minus US$40.00, 1:10 AM UTC-6, minus 3, Example-Diner."),
