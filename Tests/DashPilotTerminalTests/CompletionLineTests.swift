@@ -170,6 +170,20 @@ struct CompletionLineTests {
         #expect(options == ["--limit"], "\(options)")
     }
 
+    /// cli.md: `--version` takes nothing after it (`--version extra` is a usage error); every
+    /// command was offered after it (from audit). Its --store still completes.
+    @Test func nothingCompletesAfterVersionButAValue() throws {
+        let dash = CompletionAndManualTests.withPlaces()
+        let shells = try CompletingShells(dash)
+        for line in ["dashpilot --version ", "dashpilot --version sh", "dashpilot -V --st"] {
+            #expect(shells.bash(line).isEmpty, "\(line)")
+            if Self.zsh { #expect(shells.zsh(line).isEmpty, "\(line)") }
+            if Self.fish { #expect(shells.fish(line).isEmpty, "\(line)") }
+        }
+        #expect(shells.bash("dashpilot --version sh -- ").isEmpty)
+        #expect(!shells.bash("dashpilot --version --store \(dash.folder)/").isEmpty)
+    }
+
     @Test func theStoreBeforeTheCommandCompletesAsItDoesAnywhere() throws {
         let dash = CompletionAndManualTests.withPlaces()
         let shells = try CompletingShells(dash)

@@ -84,7 +84,7 @@ extension ShellCompletions {
         _dashpilot() {
             local words cur quote lead
             _dashpilot_read_line
-            local i word list store="" ended="" screens="" valueof="" vprefix="" topic="" number='\#(numberPattern)'
+            local i word list store="" ended="" screens="" version="" valueof="" vprefix="" topic="" number='\#(numberPattern)'
             local -a rest=() found=() using=()
             # The words that name the command and its arguments: options and their values left out.
             for ((i = 1; i < ${#words[@]}; i++)); do
@@ -101,6 +101,7 @@ extension ShellCompletions {
                         [[ $word == --store ]] && store=${words[i + 1]}
                         ((i++)) ;;
                     \#(screensOptions.joined(separator: "|"))) screens+=" $word" ;;
+                    --version|-V) version=1 ;;
                     -?*) [[ $word =~ $number ]] && rest+=("$word") ;;
                     *) rest+=("$word") ;;
                 esac
@@ -108,6 +109,11 @@ extension ShellCompletions {
             # A value typed after its option and = (--store=PATH).
             if [[ -z $ended && -z $valueof && $cur == --*=* ]]; then
                 valueof=${cur%%=*} vprefix=${cur%%=*}=
+            fi
+            # --version takes nothing after it (cli.md): nothing completes but a value.
+            if [[ -n $version && -z $valueof ]]; then
+                COMPREPLY=()
+                return
             fi
             # The screens' options take no command: after one, only those not given complete.
             if [[ -n $screens && -z $valueof ]]; then

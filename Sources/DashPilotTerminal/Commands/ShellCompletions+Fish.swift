@@ -65,6 +65,7 @@ extension ShellCompletions {
             set -l vprefix
             set -l topic
             set -l screens
+            set -l versioned
             # The words that name the command and its arguments: options and their values left out.
             set -l i 2
             while test $i -le (count $tokens)
@@ -84,6 +85,8 @@ extension ShellCompletions {
                     set i (math $i + 1)
                 else if contains -- $word \#(screensOptions.joined(separator: " "))
                     set -a screens $word
+                else if contains -- $word --version -V
+                    set versioned 1
                 else if not string match -q -- '-?*' $word; or string match -qr -- $number $word
                     set -a rest $word
                 end
@@ -93,6 +96,10 @@ extension ShellCompletions {
             if not set -q ended[1]; and test -z "$valueof"; and string match -q -- '--*=*' "$cur"
                 set valueof (string split -m 1 = -- $cur)[1]
                 set vprefix $valueof=
+            end
+            # --version takes nothing after it (cli.md): nothing completes but a value.
+            if set -q versioned[1]; and test -z "$valueof"
+                return
             end
             # The screens' options take no command: after one, only those not given complete.
             if set -q screens[1]; and test -z "$valueof"

@@ -8,7 +8,7 @@ extension ShellCompletions {
         # what it inserts), kind to what they are ("files": zsh's own), and vprefix to the option and
         # = a value follows (--store=PATH). The line is read as bash's script reads it.
         _dashpilot_candidates() {
-            local i word store="" ended="" screens="" valueof="" topic="" number='\#(numberPattern)'
+            local i word store="" ended="" screens="" version="" valueof="" topic="" number='\#(numberPattern)'
             local cur=${(Q)PREFIX}
             local -a rest using
             reply=() kind=none vprefix=""
@@ -27,6 +27,7 @@ extension ShellCompletions {
                         [[ $word == --store ]] && store=${(Q)words[i + 1]}
                         ((i++)) ;;
                     \#(screensOptions.joined(separator: "|"))) screens+=" $word" ;;
+                    --version|-V) version=1 ;;
                     -?*) [[ $word =~ $number ]] && rest+=("$word") ;;
                     *) rest+=("$word") ;;
                 esac
@@ -35,6 +36,8 @@ extension ShellCompletions {
             if [[ -z $ended && -z $valueof && $cur == --*=* ]]; then
                 valueof=${cur%%=*} vprefix=${cur%%=*}=
             fi
+            # --version takes nothing after it (cli.md): nothing completes but a value.
+            [[ -n $version && -z $valueof ]] && return
             # The screens' options take no command: after one, only those not given complete.
             if [[ -n $screens && -z $valueof ]]; then
                 if ((${#rest} == 0)); then
