@@ -189,6 +189,31 @@ struct RouteFollowCommandTests {
         }
     }
 
+    /// A stop signal that came while the last commit, at the end of input, waited for another
+    /// program's lock ended the wait: "The store is busy (… five seconds)" after 1.5 s of a 60 s
+    /// wait, 74, and the fixes read were lost (review). It is a first Ctrl-C: the follow says it
+    /// waits, and keeps everything once the lock is let go.
+    @Test(.timeLimit(.minutes(1)))
+    func aStopSignalDuringTheLastWaitForTheStoreKeepsEverythingRead() throws {
+        let (dash, terminal, follow, handle) = Self.followWithTheStoreHeld(busyTimeout: 60_000)
+        defer { withExtendedLifetime(dash) {} }
+        defer { sqlite3_close_v2(handle) }
+        follow.waitUntilRead()
+        follow.closeInput()
+        let program = try #require(follow.program)
+        // Until it sleeps in its wait for the lock (a guard only: the wait is 60 s).
+        let deadline = Date().addingTimeInterval(20)
+        while (try? String(contentsOfFile: "/proc/\(program)/wchan", encoding: .utf8)) != "hrtimer_nanosleep", Date() < deadline {
+            sched_yield()
+        }
+        kill(program, SIGTERM)
+        #expect(terminal.read(until: "Press Ctrl-C again").contains("waiting to record the last 2 fixes read"))
+        #expect(sqlite3_exec(handle, "COMMIT", nil, nil, nil) == SQLITE_OK)
+        let result = follow.wait(seconds: 20)
+        #expect(result.status == 0 || result.status == 143, "\(result.status)")
+        #expect(result.stdout.hasPrefix("Kept 5 points; skipped 0."), "\(result.stdout)")
+    }
+
     /// cli.md, 74: "busy (another program held its lock for longer than five seconds)". At the end
     /// of its input (a script, a receiver unplugged) there is nobody to press Ctrl-C: a follow
     /// whose last commit found the store held waited for ever; it is busy, saying what it kept.

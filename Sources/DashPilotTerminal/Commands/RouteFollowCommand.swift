@@ -97,7 +97,7 @@ private struct Follower {
             }
             guard let last else {
                 context.say(lines: RouteFollowWords.counts(follow.report).map(TerminalText.safe))
-                return exit == ExitStatus.done ? ExitStatus.storeUnusable : exit
+                return exit != ExitStatus.done ? exit : stopSignal != 0 ? 128 + stopSignal : ExitStatus.storeUnusable
             }
             finished = last
         }
@@ -120,16 +120,20 @@ private struct Follower {
     /// as another program holds the store, so that everything read is kept, unless a further stop
     /// signal comes: then `nil`, saying what was not recorded. At the end of input (a script, a
     /// receiver unplugged) a store held beyond the busy timeout is busy, as for any command.
+    /// A stop signal that comes during that last wait is a first Ctrl-C: the wait goes on as after
+    /// one (it ended the wait, and was said as a busy store of five seconds, 74, the fixes lost).
     func commitTheRest(stopped: Bool) throws -> RouteFollow.State? {
-        let signals = stopSignals
+        // The signals after which a further one gives up.
+        let signals = stopped ? stopSignals : stopSignals + 1
         var said = false
         while true {
+            let asked = stopped || stopSignals != 0
             do {
                 // After Ctrl-C each try is at once, and said: a further one is heard between them.
-                return try stopped ? store.waitingOnce(waiting: false) { try follow.commit() } : follow.commit()
-            } catch StoreError.busy where stopped {
+                return try asked ? store.waitingOnce(waiting: false) { try follow.commit() } : follow.commit()
+            } catch StoreError.busy where stopped || stopSignals != 0 {
                 let waiting = follow.pendingCount
-                if stopSignals != signals {
+                if stopSignals > signals {
                     CommandLineTool.writeError(RouteFollowWords.notRecorded(waiting))
                     return nil
                 }
