@@ -277,6 +277,31 @@ struct RouteFollowCommandTests {
         #expect(result.stdout.hasPrefix("Kept 10 points; skipped 0."), "\(result.stdout)")
     }
 
+    /// The same for any command while it opens the store: a hang-up ignored when it began, under
+    /// `nohup`, ended its wait for another program's lock, "busy" (74), where it waits on (review).
+    @Test(.timeLimit(.minutes(1)))
+    func aHangUpIgnoredWhenACommandBeganNeverEndsItsWaitForTheStore() throws {
+        let dash = Self.runningShift()
+        dash.environment["DASHPILOT_BUSY_TIMEOUT_MS"] = "60000"
+        var handle: OpaquePointer?
+        defer { sqlite3_close_v2(handle) }
+        #expect(sqlite3_open_v2(dash.storePath, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK)
+        #expect(sqlite3_exec(handle, "BEGIN EXCLUSIVE", nil, nil, nil) == SQLITE_OK)
+        let accept = FollowProcess(dash, at: "2026-11-29 18:00:00", words: ["delivery", "accept"], ignoring: "HUP")
+        // Until it runs, and sleeps in its wait for the lock (a guard only: the wait is 60 s).
+        let deadline = Date().addingTimeInterval(20)
+        while accept.program == nil, Date() < deadline { sched_yield() }
+        let program = try #require(accept.program)
+        while (try? String(contentsOfFile: "/proc/\(program)/wchan", encoding: .utf8)) != "hrtimer_nanosleep", Date() < deadline {
+            sched_yield()
+        }
+        kill(program, SIGHUP)
+        #expect(sqlite3_exec(handle, "COMMIT", nil, nil, nil) == SQLITE_OK)
+        accept.closeInput()
+        let result = accept.wait(seconds: 20)
+        #expect(result.status == 0 && result.stdout == "1\n", "\(result.status) \(result.stdout)")
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func aShiftEndedFromAnotherTerminalEndsFollowingWithASentence() throws {
         let dash = Self.runningShift()

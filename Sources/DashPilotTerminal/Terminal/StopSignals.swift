@@ -66,7 +66,8 @@ extension StopSignals {
     /// either commits or leaves no trace (cli.md's 130). A signal that came meanwhile then acts,
     /// as it would have.
     static func held<T>(_ body: () throws -> T) rethrows -> T {
-        let numbers = [SIGINT, SIGTERM, SIGHUP]
+        // One ignored when the program began stays ignored (`nohup`): held, it ended a lock's wait.
+        let numbers = [SIGINT, SIGTERM, SIGHUP].filter { !ignored($0) }
         var before: [sigaction] = numbers.map { _ in sigaction() }
         for (index, number) in numbers.enumerated() {
             var action = sigaction()
