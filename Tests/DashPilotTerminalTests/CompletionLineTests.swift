@@ -205,6 +205,10 @@ struct CompletionLineTests {
         #expect(FileManager.default.createFile(atPath: quoted + "/april.gpx", contents: Data()))
         #expect(shells.bash("dashpilot route import \(dash.folder)/Joe\\'s\\ kept/ap") == [quoted + "/april.gpx"])
         #expect(shells.bash("dashpilot route import \"\(dash.folder)/Joe's kept/ap") == [quoted + "/april.gpx"])
+        // Under ~/, and a hidden file, as compgen -f finds them (review).
+        try FileManager.default.createDirectory(atPath: dash.folder + "/home/Joe's kept", withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: dash.folder + "/home/Joe's kept/.april.gpx", contents: Data()))
+        #expect(shells.bash("dashpilot route import ~/Joe\\'s\\ kept/") == ["~/Joe's kept/.april.gpx"])
         if Self.zsh {
             #expect(shells.zsh("dashpilot --store \(start)") == ["files"])
             #expect(shells.zsh("dashpilot --store \(store) sh").contains("shift"))

@@ -187,10 +187,21 @@ extension ShellCompletions {
             case $kind in
                 places) list=$(dashpilot "${using[@]}" __complete-places ${ended:+--options-ended} -- "$value" 2>/dev/null) ;;
                 # Inside a completion, bash 5.2's compgen -f takes a quote in the name for one
-                # (Joe's ride.gpx completed to nothing): such a name is matched by a glob.
+                # (Joe's ride.gpx completed to nothing): such a name is matched by a glob, with
+                # compgen's ~/ and hidden files, whatever the driver's own glob options.
                 files)
                     if [[ $value == *[\'\"\\]* ]]; then
-                        list=$(shopt -s nullglob; for word in "$value"*; do printf '%s\n' "$word"; done)
+                        list=$(
+                            shopt -s nullglob dotglob
+                            shopt -u failglob
+                            base=$value
+                            [[ $value == "~/"* ]] && base=$HOME/${value:2}
+                            for word in "$base"*; do
+                                [[ $word == */. || $word == */.. ]] && continue
+                                [[ $base != "$value" ]] && word="~/${word#"$HOME"/}"
+                                printf '%s\n' "$word"
+                            done
+                        )
                     else
                         list=$(compgen -f -- "$value")
                     fi ;;
