@@ -120,12 +120,6 @@ public enum SpokenWords {
             var core = word
             while let last = core.last, ",.;:)?!".contains(last) { core.removeLast() }
             let rest = String(word.dropFirst(core.count))
-            // A negative amount's sign is said ("-$475.47" read with a bare hyphen, or none).
-            if core.hasPrefix("-"), let second = core.dropFirst().first, second.isNumber || "$€£".contains(second) || core.hasPrefix("-US$")
-            {
-                words[index] = "minus " + word.dropFirst()
-                continue
-            }
             if core == "Esc" || core == "@" {
                 // The keys as the keys line says them ("@ at the time" read "at at the time").
                 words[index] = (core == "@" ? "at sign" : "Escape") + rest
@@ -148,13 +142,24 @@ public enum SpokenWords {
                 continue
             }
             guard index > 0, let unit = units[core] else { continue }
-            // The number may open a parenthesis: "(30 min paused)".
-            let number = words[index - 1].drop { $0 == "(" }
+            // The number may open a parenthesis ("(30 min paused)"), or be negative.
+            let number = words[index - 1].drop { $0 == "(" || $0 == "-" }
             // "1," ends a phrase ("Delivery 1, mi casa"): no quantity of the word after it.
             guard !number.isEmpty, number.last?.isNumber == true, number.allSatisfy({ $0.isNumber || $0 == "." || $0 == "," }) else {
                 continue
             }
             words[index] = (number == "1" ? unit.one : unit.many) + rest
+        }
+        // A negative figure's sign is said: "-$475.47", "-CA$12.00", "-CHF 12.00", "-5" (read with
+        // a bare hyphen, or none).
+        for index in words.indices where words[index].hasPrefix("-") {
+            let after = words[index].dropFirst()
+            guard let first = after.first, first != "-" else { continue }
+            let next = index + 1 < words.count ? words[index + 1] : ""
+            let figure = after.contains(where: \.isNumber) || next.first?.isNumber == true
+            if !first.isLetter || (first.isUppercase && figure && after.prefix(while: \.isLetter).allSatisfy(\.isUppercase)) {
+                words[index] = "minus " + after
+            }
         }
         return words.joined(separator: " ")
     }

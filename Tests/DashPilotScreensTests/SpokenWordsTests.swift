@@ -27,6 +27,8 @@ struct SpokenWordsTests {
             // A negative amount's sign is said, a hyphen inside a word is not.
             ("Net after recorded expenses -$475.47", "Net after recorded expenses minus $475.47."),
             ("-US$40.00 · 1:10 AM UTC-6 · -3 · Example-Diner", "minus US$40.00, 1:10 AM UTC-6, minus 3, Example-Diner."),
+            ("Net -CA$475.47 · -CHF 475.47 · -¥4,750 · -₹475.47", "Net minus CA$475.47, minus CHF 475.47, minus ¥4,750, minus ₹475.47."),
+            ("Paused -5 min · -V · -- · -abc", "Paused minus 5 minutes, -V, --, -abc."),
             ("31.2 mi recorded · partial route", "31.2 miles recorded, partial route."),
             ("1 h · 1 min · 1 s · 1.0 mi", "1 hour, 1 minute, 1 second, 1.0 miles."),
             ("Earnings $84.50 · $47.56/h", "Earnings $84.50, $47.56 an hour."),
