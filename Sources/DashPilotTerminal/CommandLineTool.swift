@@ -57,14 +57,14 @@ public enum CommandLineTool {
         }
         if let status = versionAsked(global, words) { return status }
         let environment = readEnvironment()
+        // cli.md: an empty one is a usage error, never the default store, with any command (help too).
+        if global.store == nil, environment["DASHPILOT_STORE"]?.isEmpty == true {
+            return usageFailure(UsageError(command: CommandTable.find(words)?.0, message: GlobalOptions.emptyVariable))
+        }
         if let options = InteractiveOptions(words) {
             // Asked for by name, the screen-reader mode reads whatever standard input is.
             if global.accessible || (isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0) {
                 return interactive(global, options, environment: environment, clock: clock)
-            }
-            // Off a terminal, help; an empty DASHPILOT_STORE is refused first, as everywhere.
-            if global.store == nil, environment["DASHPILOT_STORE"]?.isEmpty == true {
-                return usageFailure(UsageError(command: nil, message: GlobalOptions.emptyVariable))
             }
             print(CommandTable.overallHelp)
             return ExitStatus.done

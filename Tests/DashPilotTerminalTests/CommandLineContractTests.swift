@@ -332,8 +332,10 @@ struct CommandLineContractTests {
         dash.environment["DASHPILOT_STORE"] = ""
         let variable = dash.run(["shift", "start"])
         #expect(variable.status == 64 && variable.stderr.hasPrefix("Error: DASHPILOT_STORE is set but empty"))
-        let alone = dash.run([])
-        #expect(alone.status == 64 && alone.stderr.hasPrefix("Error: DASHPILOT_STORE is set but empty"), "\(alone.stderr)")
+        for words in [[], ["help"], ["--help"], ["completions", "bash"]] {
+            let result = dash.run(words)
+            #expect(result.status == 64 && result.stderr.hasPrefix("Error: DASHPILOT_STORE is set but empty"), "\(words): \(result.stderr)")
+        }
         #expect(!FileManager.default.fileExists(atPath: dash.folder + "/home/.local/share/dashpilot"))
     }
 
