@@ -58,8 +58,11 @@ struct GPXScanner {
     /// (platform.md: "no message quotes more than 100 characters of the file"). Two quotes in
     /// one message share them: `limit` 50 each.
     func quote(_ range: Range<Int>, limit: Int = 100) -> String {
-        let shown = range.count > limit ? range.lowerBound..<(range.lowerBound + limit) : range
-        return text(shown) + (range.count > limit ? "…" : "")
+        guard range.count > limit else { return text(range) }
+        // Cut between characters: a name's character cut in two read as "�".
+        var end = range.lowerBound + limit
+        while end > range.lowerBound, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        return text(range.lowerBound..<end) + "…"
     }
 
     /// The line `offset` is on: a line ends at LF, at CR LF, or at a CR alone, as XML reads them.

@@ -258,6 +258,10 @@ extension GPXWellFormedTests {
             #expect(reason.filter { $0 == "y" || $0 == "z" }.count <= 100, "\(reason)")
             #expect(reason.contains("yyyy…") && reason.contains("zzzz…"), "\(reason)")
         }
+        // Cut between characters, never inside one ("餃" is three bytes: 50 is not a multiple).
+        let wide = String(repeating: "餃", count: 200)
+        let reason = try #require(Self.refusal(Array("<gpx version=\"1.1\"><\(wide)></\(other)></gpx>".utf8))?.reason)
+        #expect(!reason.contains("\u{FFFD}") && reason.contains("餃…"), "\(reason)")
     }
 
     /// XML allows a character reference any number of leading zeros. One straddling where a MiB
