@@ -123,8 +123,8 @@ private struct Follower {
     /// A stop signal that comes during that last wait is a first Ctrl-C: the wait goes on as after
     /// one (it ended the wait, and was said as a busy store of five seconds, 74, the fixes lost).
     func commitTheRest(stopped: Bool) throws -> RouteFollow.State? {
-        // The signals after which a further one gives up.
-        let signals = stopped ? stopSignals : stopSignals + 1
+        // The signals after which a further one gives up: the first asks to wait.
+        let signals = max(1, stopSignals)
         var said = false
         while true {
             let asked = stopped || stopSignals != 0
