@@ -24,10 +24,11 @@ public enum RouteFollowWords {
     }
 
     /// What following says when it ends while another program holds the store.
-    public static func waitingForTheStore(_ fixes: Int) -> String {
+    /// `byCtrlC`: the stop was Ctrl-C (a `kill` is not answered by a key).
+    public static func waitingForTheStore(_ fixes: Int, byCtrlC: Bool = true) -> String {
         let them = fixes == 1 ? "it" : "them"
         return "Another program is holding the store: waiting to record the last \(fixes == 1 ? "fix" : "\(fixes) fixes") read. "
-            + "Press Ctrl-C again to stop without \(them)."
+            + (byCtrlC ? "Press Ctrl-C again to stop without \(them)." : "A second stop signal gives \(them) up.")
     }
 
     /// What following says when it was stopped again while the store was held.

@@ -138,7 +138,7 @@ private struct Follower {
                     return nil
                 }
                 if !said {
-                    StandardError.write(RouteFollowWords.waitingForTheStore(waiting) + "\n")
+                    StandardError.write(RouteFollowWords.waitingForTheStore(waiting, byCtrlC: stopSignal == SIGINT) + "\n")
                     said = true
                 }
                 // However short the busy timeout, the wait never spins.
