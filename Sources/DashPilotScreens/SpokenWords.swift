@@ -116,9 +116,7 @@ public enum SpokenWords {
         var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         for index in words.indices {
             let word = words[index]
-            // The word without the punctuation that ends it ("min," "mi.").
-            var core = word
-            while let last = core.last, ",.;:)?!".contains(last) { core.removeLast() }
+            let core = trimmed(word)
             let rest = String(word.dropFirst(core.count))
             if core == "Esc" || core == "@" {
                 // The keys as the keys line says them ("@ at the time" read "at at the time").
@@ -164,6 +162,7 @@ public enum SpokenWords {
         return words.joined(separator: " ")
     }
 
+    /// The word without the punctuation that ends it ("min," "mi." "Dec?").
     private static func trimmed(_ word: String) -> String {
         var core = word
         while let last = core.last, ",.;:)?!".contains(last) { core.removeLast() }
