@@ -65,8 +65,8 @@ struct ReaderKeysTests {
     }
 
     /// cli.md: "Tab in a text field is whitespace". Typed first into a prefilled field it was
-    /// added to the text where a character replaces it: a rename of "Sat 5" to Tab then "Sunset
-    /// Grill" made "Sat 5 Sunset Grill" (from audit).
+    /// added to the text where a character replaces it: a rename of "Sat 5" to Tab then "Sunward
+    /// Skillet" made "Sat 5 Sunward Skillet" (from audit).
     @Test func tabTypedFirstIntoAPrefilledFieldReplacesItAsABlankDoes() throws {
         let dash = Binary()
         dash.run(["shift", "start"], at: "2026-11-29 17:00:00")
@@ -74,10 +74,10 @@ struct ReaderKeysTests {
         dash.run(["pickup", "set", "1", "Sat 5"], at: "2026-11-29 17:02:00")
         let reader = try Reader(dash, at: "2026-11-29 17:05:00")
         reader.press("l", Window.enter, "r", "\t")
-        reader.type("Sunset Grill")
+        reader.type("Sunward Skillet")
         reader.press(Window.enter)
         let places = dash.run(["place", "list"], at: "2026-11-29 17:06:00").stdout
-        #expect(places.hasPrefix("Sunset Grill · 1 delivery"), "\(places)")
+        #expect(places.hasPrefix("Sunward Skillet · 1 delivery"), "\(places)")
     }
 
     @Test func theKeysListSaysOnlyTheRowAKeyLandsOn() throws {
